@@ -1,0 +1,73 @@
+"""The headless CLI: the issue's own check sequence, JSON listings, exit codes and error lines."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tournament_desk.__main__ import main
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    proc = subprocess.run([sys.executable, "-m", "tournament_desk", *args], capture_output=True, text=True,
+                          env={"PATH": "/usr/bin:/bin", "TDESK_LANG": "en"}, timeout=120)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_new_add_show_as_a_subprocess(tmp_path: Path) -> None:
+    path = str(tmp_path / "x.tdesk")
+    assert run("new", path, "--name", "Open", "--system", "dutch", "--rounds", "7",
+               "--discipline", "chess")[0] == 0
+    code, out, err = run("players", "add", path, "--surname", "Dupont", "--first-name", "Jean",
+                         "--rating", "1850", "--licence", "A123")
+    assert code == 0, err
+    code, out, err = run("show", path, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["event"]["name"] == "Open" and data["event"]["rounds"] == 7
+    assert data["players"][0]["surname"] == "Dupont"
+    assert data["players"][0]["ratings"] == {"fide": 1850}
+
+
+def test_text_file_fails_cleanly(tmp_path: Path) -> None:
+    path = tmp_path / "notes.tdesk"
+    path.write_text("hello")
+    code, out, err = run("show", str(path))
+    assert code == 5 and out == ""
+    assert err.strip().count("\n") == 0 and "not a tournament_desk event file" in err
+    assert path.read_text() == "hello"
+
+
+def test_in_process_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(tmp_path / "d.tdesk")
+    assert main(["new", path, "--name", "Dames", "--system", "round-robin", "--rounds", "3",
+                 "--discipline", "draughts", "--arbiter", "A", "--arbiter", "B", "--start", "2026-05-01"]) == 0
+    assert capsys.readouterr().out.startswith("Created")
+    csv = tmp_path / "p.csv"
+    csv.write_text("nom;prénom;licence;classement\nA;a;1;1500\nB;b;2;1400\nC;c;3;1300\n", encoding="utf-8")
+    assert main(["players", "import", path, str(csv), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["imported"] == [1, 2, 3]
+    assert main(["players", "list", path, "--json"]) == 0
+    listing = json.loads(capsys.readouterr().out)
+    assert [p["ratings"]["ffjd"] for p in listing] == [1500, 1400, 1300]
+    assert main(["players", "add", path, "--surname", "Z", "--licence", "1"]) == 3
+    assert "Licence 1 is already registered" in capsys.readouterr().err
+    assert main(["--lang", "fr", "players", "add", path, "--surname", "Z", "--licence", "1"]) == 3
+    assert "déjà inscrite" in capsys.readouterr().err
+    assert main(["result", path, "--round", "1", "--board", "1", "2-0"]) == 3  # not paired yet
+    assert "Round 1 is not paired" in capsys.readouterr().err
+    assert main(["undo", path]) == 0
+    assert "Undo: Import 3 players" in capsys.readouterr().out
+    assert main(["redo", path, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["done"] == "Redo: Import 3 players"
+    assert main(["show", path]) == 0
+    assert "Players: 3" in capsys.readouterr().out
+
+
+def test_missing_file_exit_code(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", str(tmp_path / "none.tdesk")]) == 5
+    assert "does not exist" in capsys.readouterr().err

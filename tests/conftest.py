@@ -1,0 +1,39 @@
+"""Shared test set-up: Qt runs headless, and helpers to make event files."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("TDESK_LANG", "en")
+
+from pathlib import Path
+
+import pytest
+
+from tournament_desk.core.model import Event, PairingSystem
+from tournament_desk.core.results import Discipline
+from tournament_desk.services.session import EventSession
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture
+def event_path(tmp_path: Path) -> Path:
+    return tmp_path / "event.tdesk"
+
+
+@pytest.fixture
+def chess_session(event_path: Path):
+    event = Event.for_discipline("Test Open", Discipline.CHESS, system=PairingSystem.DUTCH, rounds=5)
+    session = EventSession.create(event_path, event)
+    yield session
+    session.close()
+
+
+@pytest.fixture
+def draughts_session(tmp_path: Path):
+    event = Event.for_discipline("Championnat", Discipline.DRAUGHTS, system=PairingSystem.ROUND_ROBIN, rounds=7)
+    session = EventSession.create(tmp_path / "dames.tdesk", event)
+    yield session
+    session.close()

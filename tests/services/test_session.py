@@ -1,0 +1,133 @@
+"""The event session facade: validation, one journal entry per action, undo/redo across restarts."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from tournament_desk.core.errors import NotFoundError, ResultError, StateError, ValidationError
+from tournament_desk.core.model import Bye, Event, Game, PairingSystem, Round
+from tournament_desk.core.results import Discipline, GameResult, Outcome
+from tournament_desk.services.session import EventSession
+
+
+def _three(session: EventSession) -> None:
+    session.add_player(surname="Alpha", licence_id="L1", ratings=(("fide", 2000),))
+    session.add_player(surname="Bravo", birth_date=dt.date(2000, 1, 1))
+    session.add_player(surname="Charlie")
+
+
+def test_duplicates_are_refused(chess_session: EventSession) -> None:
+    _three(chess_session)
+    with pytest.raises(ValidationError, match="Licence L1"):
+        chess_session.add_player(surname="Other", licence_id="L1")
+    with pytest.raises(ValidationError, match="already registered"):
+        chess_session.add_player(surname="bravo", birth_date=dt.date(2000, 1, 1))
+    with pytest.raises(ValidationError, match="Unknown player field"):
+        chess_session.add_player(surname="X", elo=2000)
+    assert len(chess_session.players()) == 3
+
+
+def test_undo_redo_survive_restart(event_path: Path) -> None:
+    with EventSession.create(event_path, Event(name="x", rounds=3)) as s:
+        _three(s)
+        s.store_round(Round(1, (Game(1, 1, 1, 2),), (Bye(1, 3, Outcome.PAIRING_BYE),)))
+        s.record_result(1, 1, "1-0")
+        assert s.undo_label() == "Result round 1 board 1: Alpha-Bravo 1-0"
+    with EventSession.open(event_path) as s:
+        change = s.undo()
+        assert change is not None and "Alpha-Bravo" in change.label_en
+        assert s.state().round(1).games[0].result is None
+        assert s.redo_label("fr") is not None and s.redo_label("fr").startswith("Résultat")
+    with EventSession.open(event_path) as s:
+        s.redo()
+        assert s.state().round(1).games[0].result is GameResult.WHITE_WIN
+        # undo everything, back to an empty event
+        while s.undo() is not None:
+            pass
+        assert s.state().players == () and s.state().rounds == ()
+        assert s.undo() is None
+        s.redo()
+        assert [p.surname for p in s.state().players] == ["Alpha"]
+        # a new action clears the redo stack
+        s.add_player(surname="Delta")
+        assert s.redo() is None
+        assert [p.surname for p in s.state().players] == ["Alpha", "Delta"]
+
+
+def test_rounds_in_order_and_players_once(chess_session: EventSession) -> None:
+    _three(chess_session)
+    with pytest.raises(StateError, match="next round is 1"):
+        chess_session.store_round(Round(2, (Game(2, 1, 1, 2),)))
+    with pytest.raises(StateError, match="twice"):
+        chess_session.store_round(Round(1, (Game(1, 1, 1, 2), Game(1, 2, 2, 3))))
+    with pytest.raises(NotFoundError):
+        chess_session.store_round(Round(1, (Game(1, 1, 1, 99),)))
+    chess_session.store_round(Round(1, (Game(1, 1, 1, 2),), (Bye(1, 3, Outcome.PAIRING_BYE),)))
+    with pytest.raises(ResultError, match="board 1"):
+        chess_session.record_bye(1, 1, "hpb")
+    chess_session.record_bye(1, 3, "hpb")
+    assert chess_session.state().outcome(3, 1) is Outcome.HALF_BYE
+    chess_session.unpair_last_round()
+    assert chess_session.rounds() == ()
+
+
+def test_result_validation(draughts_session: EventSession) -> None:
+    _three(draughts_session)
+    draughts_session.store_round(Round(1, (Game(1, 1, 1, 2),), (Bye(1, 3, Outcome.PAIRING_BYE),)))
+    with pytest.raises(ResultError):
+        draughts_session.record_result(1, 1, "1-0")  # chess notation in a draughts event
+    with pytest.raises(NotFoundError):
+        draughts_session.record_result(1, 7, "2-0")
+    draughts_session.record_result(1, 1, "0fne")
+    state = draughts_session.state()
+    assert state.outcome(1, 1) is Outcome.FORFEIT_LOSS_UNEXCUSED and state.score(2) == 2
+    draughts_session.record_result(1, 1, None)  # clear a wrong entry
+    assert draughts_session.state().round(1).missing_results == (1,)
+
+
+def test_scrabble_points_must_match_result(tmp_path: Path) -> None:
+    with EventSession.create(tmp_path / "s.tdesk", Event.for_discipline("S", Discipline.SCRABBLE)) as s:
+        s.add_player(surname="A")
+        s.add_player(surname="B")
+        s.store_round(Round(1, (Game(1, 1, 1, 2),)))
+        with pytest.raises(ResultError, match="contradict"):
+            s.record_result(1, 1, "0-1", white_points=400, black_points=300)
+        with pytest.raises(ResultError, match="both"):
+            s.record_result(1, 1, "1-0", white_points=400)
+        s.record_result(1, 1, "1-0", white_points=400, black_points=300)
+
+
+def test_withdraw_remove_and_numbers(chess_session: EventSession) -> None:
+    _three(chess_session)
+    chess_session.set_pairing_numbers({1: 2, 2: 1, 3: 3}, how="lot")
+    with pytest.raises(ValidationError):
+        chess_session.set_pairing_numbers({1: 1, 2: 1, 3: 3})
+    chess_session.store_round(Round(1, (Game(1, 1, 1, 2),), (Bye(1, 3, Outcome.PAIRING_BYE),)))
+    with pytest.raises(StateError, match="frozen"):
+        chess_session.set_pairing_numbers({1: 1, 2: 2, 3: 3})
+    with pytest.raises(StateError, match="frozen"):
+        chess_session.edit_player(1, pairing_number=3)
+    with pytest.raises(StateError, match="withdraw"):
+        chess_session.remove_player(3)
+    with pytest.raises(StateError, match="already paired"):
+        chess_session.withdraw_player(1, 1)
+    chess_session.withdraw_player(3, 2)
+    assert chess_session.state().player(3).withdrawn_from_round == 2
+    chess_session.add_player(surname="Late")
+    chess_session.remove_player(4)
+    assert len(chess_session.players()) == 3
+
+
+def test_event_settings(chess_session: EventSession) -> None:
+    chess_session.update_event(name="Renamed", tiebreaks=("BH",))
+    assert chess_session.event.name == "Renamed"
+    _three(chess_session)
+    chess_session.store_round(Round(1, (Game(1, 1, 1, 2),)))
+    with pytest.raises(StateError):
+        chess_session.update_event(system=PairingSystem.MANUAL)
+    chess_session.store_round(Round(2, (Game(2, 1, 2, 1),)))
+    with pytest.raises(StateError, match="already paired"):
+        chess_session.update_event(rounds=1)

@@ -1,0 +1,266 @@
+"""Headless command line: ``tournament-desk SUBCOMMAND ...``.
+
+Exit code 0 on success; on error one clear line on stderr (in French when ``--lang fr`` or a French
+locale) and a non-zero code: 2 bad usage or input, 3 invalid data, 4 refused by the event's state,
+5 file error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from tournament_desk import __version__
+from tournament_desk.core.errors import (
+    EventFileError,
+    ImportFormatError,
+    NotFoundError,
+    StateError,
+    TournamentError,
+)
+from tournament_desk.core.model import Event, PairingSystem, RatingSystem, Sex, TimeControl
+from tournament_desk.core.results import Discipline, format_game_result
+from tournament_desk.core.scoring import profile_named
+from tournament_desk.formats.event_json import player_to_dict, round_to_dict, state_to_dict
+from tournament_desk.formats.players_csv import read_players_csv
+from tournament_desk.services.session import EventSession
+
+
+def detect_lang(explicit: str | None = None) -> str:
+    if explicit:
+        return explicit
+    for var in ("TDESK_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a date (YYYY-MM-DD)") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tournament-desk",
+                                     description="Offline tournament manager. Without a subcommand: the GUI.")
+    parser.add_argument("--version", action="version", version=f"tournament-desk {__version__}")
+    parser.add_argument("--lang", choices=("en", "fr"), help="language of messages (default: from locale)")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("new", help="create an event file")
+    p.add_argument("file", type=Path)
+    p.add_argument("--name", required=True)
+    p.add_argument("--system", choices=[s.value for s in PairingSystem], default="dutch")
+    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--discipline", choices=[d.value for d in Discipline], default="chess")
+    p.add_argument("--place", default="")
+    p.add_argument("--start", type=_date)
+    p.add_argument("--end", type=_date)
+    p.add_argument("--arbiter", action="append", default=[], help="repeat for several arbiters")
+    p.add_argument("--organiser", default="")
+    p.add_argument("--time-control", default="90+30", help="minutes+seconds, e.g. 90+30")
+    p.add_argument("--scoring", help="chess, draughts, kashdan or scrabble (default: the discipline's)")
+    p.add_argument("--rating-system", choices=[r.value for r in RatingSystem])
+    p.add_argument("--tiebreaks", default="", help="comma-separated tie-break codes, in order")
+    p.add_argument("--json", action="store_true")
+
+    players = sub.add_parser("players", help="register and list players")
+    psub = players.add_subparsers(dest="players_command", required=True)
+    pa = psub.add_parser("add", help="register one player")
+    pa.add_argument("file", type=Path)
+    pa.add_argument("--surname", required=True)
+    pa.add_argument("--first-name", default="")
+    pa.add_argument("--sex", choices=["M", "F"])
+    pa.add_argument("--birth-date", type=_date)
+    pa.add_argument("--category", default="")
+    pa.add_argument("--club", default="")
+    pa.add_argument("--federation", default="")
+    pa.add_argument("--licence", default="")
+    pa.add_argument("--fide-id", default="")
+    pa.add_argument("--fmjd-id", default="")
+    pa.add_argument("--title", default="")
+    pa.add_argument("--rating", type=int, help="rating in the event's rating system")
+    pa.add_argument("--unrated", action="store_true")
+    pa.add_argument("--json", action="store_true")
+    pl = psub.add_parser("list", help="list the players")
+    pl.add_argument("file", type=Path)
+    pl.add_argument("--json", action="store_true")
+    pi = psub.add_parser("import", help="import players from a CSV file")
+    pi.add_argument("file", type=Path)
+    pi.add_argument("csv", type=Path)
+    pi.add_argument("--json", action="store_true")
+    pw = psub.add_parser("withdraw", help="withdraw a player from a round on")
+    pw.add_argument("file", type=Path)
+    pw.add_argument("player", type=int)
+    pw.add_argument("--from-round", type=int, required=True)
+
+    s = sub.add_parser("show", help="show the event")
+    s.add_argument("file", type=Path)
+    s.add_argument("--json", action="store_true")
+
+    r = sub.add_parser("result", help="enter a result (or a bye with --player)")
+    r.add_argument("file", type=Path)
+    r.add_argument("--round", type=int, required=True)
+    target = r.add_mutually_exclusive_group(required=True)
+    target.add_argument("--board", type=int)
+    target.add_argument("--player", type=int, help="player id, for a bye code (hpb, zpb, ...)")
+    r.add_argument("result", help="1-0, 0-1, 1/2 (chess), 2-0, 1-1, 0-2 (draughts), 2fe, 0fne, 0r, 0d, hpb...")
+    r.add_argument("--points", nargs=2, type=int, metavar=("WHITE", "BLACK"), help="game points (Scrabble)")
+    r.add_argument("--json", action="store_true")
+
+    rl = sub.add_parser("rounds", help="list the rounds and their boards")
+    rl.add_argument("file", type=Path)
+    rl.add_argument("--json", action="store_true")
+
+    for name, text in (("undo", "undo the last action"), ("redo", "redo the last undone action")):
+        u = sub.add_parser(name, help=text)
+        u.add_argument("file", type=Path)
+        u.add_argument("--json", action="store_true")
+    return parser
+
+
+def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    if getattr(args, "json", False):
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print(text)
+
+
+def cmd_new(args: argparse.Namespace, lang: str) -> None:
+    discipline = Discipline(args.discipline)
+    kwargs: dict[str, Any] = {
+        "system": PairingSystem(args.system), "rounds": args.rounds, "place": args.place,
+        "start_date": args.start, "end_date": args.end or args.start, "arbiters": tuple(args.arbiter),
+        "organiser": args.organiser, "time_control": TimeControl.parse(args.time_control),
+        "tiebreaks": tuple(t.strip() for t in args.tiebreaks.split(",") if t.strip()),
+    }
+    if args.scoring:
+        kwargs["scoring"] = profile_named(args.scoring)
+    if args.rating_system:
+        kwargs["rating_system"] = RatingSystem(args.rating_system)
+    event = Event.for_discipline(args.name, discipline, **kwargs)
+    with EventSession.create(args.file, event) as session:
+        state = session.state()
+    msg = {"en": f"Created {args.file}", "fr": f"Tournoi créé : {args.file}"}[lang]
+    _emit(args, state_to_dict(state), msg)
+
+
+def cmd_players(args: argparse.Namespace, lang: str) -> None:
+    readonly = args.players_command == "list"
+    with EventSession.open(args.file, readonly=readonly) as session:
+        if args.players_command == "add":
+            fields: dict[str, Any] = {
+                "surname": args.surname, "first_name": args.first_name, "category": args.category,
+                "club": args.club, "federation": args.federation, "licence_id": args.licence,
+                "fide_id": args.fide_id, "fmjd_id": args.fmjd_id, "title": args.title,
+                "unrated": args.unrated, "birth_date": args.birth_date,
+            }
+            if args.sex:
+                fields["sex"] = Sex(args.sex)
+            if args.rating is not None:
+                fields["ratings"] = ((session.event.rating_system.value, args.rating),)
+            change = session.add_player(**fields)
+            player = session.state().player(change.ids[0])
+            _emit(args, player_to_dict(player), f"{change.label(lang)} (id {player.id})")
+        elif args.players_command == "import":
+            rows = read_players_csv(args.csv, rating_system=session.event.rating_system.value)
+            change = session.add_players(rows)
+            _emit(args, {"imported": list(change.ids)}, change.label(lang))
+        elif args.players_command == "withdraw":
+            change = session.withdraw_player(args.player, args.from_round)
+            print(change.label(lang))
+        else:
+            state = session.state()
+            lines = [f"{p.id:>4}  {p.name:<32} {p.club:<20} {p.rating(state.event.rating_system) or '':>5}"
+                     for p in state.players]
+            _emit(args, [player_to_dict(p, state) for p in state.players], "\n".join(lines))
+
+
+def cmd_show(args: argparse.Namespace, lang: str) -> None:
+    with EventSession.open(args.file, readonly=True) as session:
+        state = session.state()
+    e = state.event
+    fr = lang == "fr"
+    lines = [
+        f"{e.name} — {e.place}" if e.place else e.name,
+        f"Discipline: {e.discipline.value}   "
+        f"{'System' if not fr else 'Système'}: {e.system.value}   "
+        f"{'Rounds' if not fr else 'Rondes'}: {state.last_round}/{e.rounds}   "
+        f"{'Time control' if not fr else 'Cadence'}: {e.time_control}",
+        f"{'Players' if not fr else 'Joueurs'}: {len(state.players)}",
+    ]
+    for p in state.standings_order():
+        lines.append(f"  {p.name:<32} {state.score(p.id):>5g}")
+    _emit(args, state_to_dict(state), "\n".join(lines))
+
+
+def cmd_result(args: argparse.Namespace, lang: str) -> None:
+    with EventSession.open(args.file) as session:
+        if args.player is not None:
+            change = session.record_bye(args.round, args.player, args.result)
+        else:
+            points = args.points or (None, None)
+            change = session.record_result(args.round, args.board, args.result,
+                                           white_points=points[0], black_points=points[1])
+        state = session.state()
+        _emit(args, round_to_dict(state.round(args.round), state), change.label(lang))
+
+
+def cmd_rounds(args: argparse.Namespace, lang: str) -> None:
+    with EventSession.open(args.file, readonly=True) as session:
+        state = session.state()
+    names = {p.id: p.name for p in state.players}
+    lines: list[str] = []
+    for rnd in state.rounds:
+        lines.append(("Ronde" if lang == "fr" else "Round") + f" {rnd.number}")
+        for g in rnd.games:
+            res = format_game_result(g.result, state.event.discipline) if g.result else "…"
+            lines.append(f"  {g.board:>3}  {names[g.white_id]:<30} {res:^9} {names[g.black_id]}")
+        for b in rnd.byes:
+            lines.append(f"       {names[b.player_id]:<30} {b.kind.value}")
+    _emit(args, [round_to_dict(r, state) for r in state.rounds], "\n".join(lines))
+
+
+def cmd_undo_redo(args: argparse.Namespace, lang: str) -> None:
+    with EventSession.open(args.file) as session:
+        change = session.undo() if args.command == "undo" else session.redo()
+    if change is None:
+        raise StateError("Nothing to undo" if args.command == "undo" else "Nothing to redo",
+                         "Rien à annuler" if args.command == "undo" else "Rien à rétablir")
+    _emit(args, {"done": change.label_en}, change.label(lang))
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace, str], None]] = {
+    "new": cmd_new, "players": cmd_players, "show": cmd_show, "result": cmd_result,
+    "rounds": cmd_rounds, "undo": cmd_undo_redo, "redo": cmd_undo_redo,
+}
+
+EXIT_CODES: list[tuple[type[TournamentError], int]] = [
+    (EventFileError, 5), (ImportFormatError, 3), (NotFoundError, 3), (StateError, 4), (TournamentError, 3),
+]
+
+
+def run(argv: Sequence[str]) -> int:
+    argv = list(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    lang = detect_lang(args.lang)
+    try:
+        COMMANDS[args.command](args, lang)
+    except TournamentError as exc:
+        print(f"tournament-desk: {exc.message(lang)}", file=sys.stderr)
+        return next(code for cls, code in EXIT_CODES if isinstance(exc, cls))
+    except OSError as exc:
+        what = "erreur de fichier" if lang == "fr" else "file error"
+        print(f"tournament-desk: {what}: {exc}", file=sys.stderr)
+        return 5
+    return 0

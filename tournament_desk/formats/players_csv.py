@@ -1,0 +1,147 @@
+"""Players from CSV (registration lists exported by spreadsheets or federation sites).
+
+The header row names the columns; French and English names are accepted (``nom``/``surname``,
+``prénom``/``first_name``, ``licence``, ``elo``/``rating``, ...). The separator (``,`` ``;`` or tab) and the
+encoding (UTF-8 with or without BOM, else Windows-1252, as French spreadsheets write) are detected.
+Every problem is reported with its line and column; nothing is imported unless the whole file is valid.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+from tournament_desk.core.errors import ImportFormatError, TournamentError
+from tournament_desk.core.model import Player, Sex
+
+_ALIASES: dict[str, str] = {
+    "surname": "surname", "nom": "surname", "last_name": "surname", "lastname": "surname", "name": "surname",
+    "first_name": "first_name", "firstname": "first_name", "prenom": "first_name", "given_name": "first_name",
+    "sex": "sex", "sexe": "sex", "gender": "sex",
+    "birth_date": "birth_date", "birthdate": "birth_date", "date_de_naissance": "birth_date", "naissance": "birth_date",
+    "né_le": "birth_date", "ne_le": "birth_date", "born": "birth_date",
+    "category": "category", "categorie": "category", "cat": "category",
+    "club": "club",
+    "federation": "federation", "fed": "federation", "ligue": "federation",
+    "licence": "licence_id", "licence_id": "licence_id", "license": "licence_id", "nr_licence": "licence_id",
+    "fide_id": "fide_id", "id_fide": "fide_id", "fmjd_id": "fmjd_id", "id_fmjd": "fmjd_id",
+    "title": "title", "titre": "title",
+    "rating": "rating", "elo": "rating", "classement": "rating", "cp": "rating", "cote": "rating",
+    "unrated": "unrated", "non_classe": "unrated",
+}
+
+
+def _key(header: str) -> str:
+    text = unicodedata.normalize("NFKD", header.strip().lower())
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return text.replace(" ", "_").replace("-", "_").replace(".", "")
+
+
+def _decode(data: bytes) -> str:
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise ImportFormatError("The file is neither UTF-8 nor Windows-1252 text",
+                            "Le fichier n'est ni du texte UTF-8 ni du Windows-1252")
+
+
+def _parse_date(text: str) -> dt.date:
+    text = text.strip()
+    for fmt in ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y", "%Y/%m/%d"):
+        try:
+            return dt.datetime.strptime(text, fmt).date()
+        except ValueError:
+            continue
+    raise ValueError(text)
+
+
+def read_players_csv(source: Path | str | bytes, *, rating_system: str) -> list[dict[str, Any]]:
+    """Player field dicts (for ``EventSession.add_players``) from a CSV file or its bytes."""
+    data = source if isinstance(source, bytes) else Path(source).read_bytes()
+    text = _decode(data)
+    if not text.strip():
+        raise ImportFormatError("The file is empty", "Le fichier est vide")
+    try:
+        dialect = csv.Sniffer().sniff(text.splitlines()[0], delimiters=",;\t")
+        delimiter = dialect.delimiter
+    except csv.Error:
+        delimiter = ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    try:
+        header = next(reader)
+    except csv.Error as exc:
+        raise ImportFormatError(str(exc), str(exc), line=1) from exc
+    columns: list[str | None] = []
+    for index, name in enumerate(header, start=1):
+        field = _ALIASES.get(_key(name))
+        if field is not None and field in columns:
+            raise ImportFormatError(f"column '{name}' repeats an earlier column",
+                                    f"la colonne « {name} » répète une colonne précédente", line=1, column=index)
+        columns.append(field)
+    if "surname" not in columns:
+        raise ImportFormatError("no surname column (expected 'surname' or 'nom')",
+                                "pas de colonne de nom (attendu « nom » ou « surname »)", line=1)
+    players: list[dict[str, Any]] = []
+    for line_no, row in enumerate(reader, start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) > len(columns):
+            raise ImportFormatError(f"{len(row)} cells but the header has {len(columns)}",
+                                    f"{len(row)} cellules mais l'en-tête en a {len(columns)}",
+                                    line=line_no, column=len(columns) + 1)
+        fields: dict[str, Any] = {}
+        for col_no, (field, cell) in enumerate(zip(columns, row, strict=False), start=1):
+            cell = cell.strip()
+            if field is None or cell == "":
+                continue
+            try:
+                _store(fields, field, cell, rating_system)
+            except ValueError:
+                raise ImportFormatError(f"'{cell}' is not a valid {field}",
+                                        f"« {cell} » n'est pas une valeur valable pour {field}",
+                                        line=line_no, column=col_no) from None
+        try:
+            Player(id=0, **fields)
+        except TournamentError as exc:
+            raise ImportFormatError(exc.en, exc.fr, line=line_no) from None
+        players.append(fields)
+    return players
+
+
+def _store(fields: dict[str, Any], field: str, cell: str, rating_system: str) -> None:
+    if field == "rating":
+        value = int(float(cell.replace(",", ".")))
+        fields["ratings"] = ((rating_system, value),)
+    elif field == "birth_date":
+        fields["birth_date"] = _parse_date(cell)
+    elif field == "sex":
+        letter = cell[0].upper()
+        fields["sex"] = {"M": Sex.MALE, "H": Sex.MALE, "F": Sex.FEMALE, "W": Sex.FEMALE}[letter] \
+            if letter in "MHFW" else _bad(cell)
+    elif field == "unrated":
+        fields["unrated"] = cell.lower() in ("1", "yes", "oui", "true", "x", "o", "y")
+    else:
+        fields[field] = cell
+
+
+def _bad(cell: str) -> Sex:
+    raise ValueError(cell)
+
+
+def write_players_csv(players: list[Player], rating_system: str) -> str:
+    """CSV text with the columns :func:`read_players_csv` reads back."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["surname", "first_name", "sex", "birth_date", "category", "club", "federation",
+                     "licence", "fide_id", "fmjd_id", "title", "rating", "unrated"])
+    for p in players:
+        writer.writerow([p.surname, p.first_name, p.sex.value, p.birth_date.isoformat() if p.birth_date else "",
+                         p.category, p.club, p.federation, p.licence_id, p.fide_id, p.fmjd_id, p.title,
+                         p.rating(rating_system) or "", "1" if p.unrated else ""])
+    return out.getvalue()

@@ -1,0 +1,29 @@
+"""Where event files go by default (platformdirs: the user's documents folder on every platform)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from platformdirs import user_documents_dir
+
+from tournament_desk.storage.db import SUFFIX
+
+
+def events_folder() -> Path:
+    """``<Documents>/Tournament Desk``, created if needed."""
+    folder = Path(user_documents_dir()) / "Tournament Desk"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def new_event_path(folder: Path | None = None, stem: str | None = None, *, today: dt.date | None = None) -> Path:
+    """A file name that does not exist yet: ``tournoi-2026-11-22.tdesk``, then ``-2``, ``-3``..."""
+    folder = folder or events_folder()
+    stem = stem or f"tournoi-{(today or dt.date.today()).isoformat()}"
+    candidate = folder / f"{stem}{SUFFIX}"
+    n = 2
+    while candidate.exists():
+        candidate = folder / f"{stem}-{n}{SUFFIX}"
+        n += 1
+    return candidate

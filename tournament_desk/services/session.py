@@ -1,0 +1,360 @@
+"""The event session facade: every user action on an event file, each one transaction with its undo record.
+
+The GUI, the CLI and the tests all go through :class:`EventSession`, so validation and undo behave the same
+everywhere. Each action returns a :class:`Change` saying what changed, so a screen refreshes only what it must.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tournament_desk import __version__
+from tournament_desk.core.errors import NotFoundError, ResultError, StateError, ValidationError
+from tournament_desk.core.model import Bye, Event, EventState, Game, Player, Round
+from tournament_desk.core.results import GameResult, Outcome, format_game_result, parse_bye, parse_game_result
+from tournament_desk.storage import repository as repo
+from tournament_desk.storage.db import create_event_file, open_event_file
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What an action changed: ``scope`` is one of event / players / rounds / results / all."""
+
+    scope: str
+    label_en: str
+    label_fr: str
+    ids: tuple[int, ...] = ()
+
+    def label(self, lang: str = "en") -> str:
+        return self.label_fr if lang == "fr" else self.label_en
+
+
+_PLAYER_FIELDS = {f.name for f in dataclasses.fields(Player)} - {"id"}
+
+
+class EventSession:
+    """An open event file."""
+
+    def __init__(self, path: Path, repository: repo.Repository) -> None:
+        self.path = path
+        self._repo = repository
+
+    # -- opening --------------------------------------------------------------------------------------
+    @classmethod
+    def create(cls, path: Path | str, event: Event) -> EventSession:
+        """Create a new event file holding ``event`` and no players."""
+        path = Path(path)
+        engine = create_event_file(path)
+        repository = repo.Repository(engine)
+        session = cls(path, repository)
+        with repository.action("Create event", "Créer le tournoi") as uow:
+            repo.write_event(uow, event, create=True)
+            repo.write_meta(uow, "created_with", f"tournament_desk {__version__}")
+        # Creating the event is not something to undo: clear its journal entry.
+        with engine.begin() as conn:
+            conn.exec_driver_sql("DELETE FROM journal")
+        return session
+
+    @classmethod
+    def open(cls, path: Path | str, *, readonly: bool = False) -> EventSession:
+        path = Path(path)
+        engine = open_event_file(path, readonly=readonly)
+        session = cls(path, repo.Repository(engine, readonly=readonly))
+        session.state()  # fail now, with a clear message, if the file holds no event
+        return session
+
+    def close(self) -> None:
+        self._repo.close()
+
+    def __enter__(self) -> EventSession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def readonly(self) -> bool:
+        return self._repo.readonly
+
+    # -- reading ----------------------------------------------------------------------------------------
+    def state(self) -> EventState:
+        return self._repo.load_state()
+
+    @property
+    def event(self) -> Event:
+        return self.state().event
+
+    def players(self) -> tuple[Player, ...]:
+        return self.state().players
+
+    def rounds(self) -> tuple[Round, ...]:
+        return self.state().rounds
+
+    # -- event settings -------------------------------------------------------------------------------------
+    def update_event(self, **changes: Any) -> Change:
+        """Change event settings (name, rounds, tie-breaks...)."""
+        state = self.state()
+        event = dataclasses.replace(state.event, **changes)
+        if event.rounds < state.last_round:
+            raise StateError(
+                f"Cannot set {event.rounds} rounds: round {state.last_round} is already paired",
+                f"Impossible de fixer {event.rounds} rondes : la ronde {state.last_round} est déjà appariée",
+            )
+        if state.rounds and event.system != state.event.system:
+            raise StateError("The pairing system cannot change once round 1 is paired",
+                             "Le système d'appariement ne peut plus changer une fois la ronde 1 appariée")
+        with self._repo.action("Edit event settings", "Modifier les paramètres du tournoi") as uow:
+            repo.write_event(uow, event, create=False)
+        return Change("event", "Edit event settings", "Modifier les paramètres du tournoi")
+
+    # -- registration ---------------------------------------------------------------------------------------
+    def add_player(self, **fields: Any) -> Change:
+        """Register a player. Refuses duplicates (same licence id, or same name and birth date)."""
+        unknown = set(fields) - _PLAYER_FIELDS
+        if unknown:
+            raise ValidationError(f"Unknown player field(s): {', '.join(sorted(unknown))}",
+                                  f"Champ(s) de joueur inconnu(s) : {', '.join(sorted(unknown))}")
+        player = Player(id=0, **fields)
+        state = self.state()
+        _check_duplicate(player, state.players)
+        name = player.name
+        label_en, label_fr = f"Add player {name}", f"Inscrire {name}"
+        with self._repo.action(label_en, label_fr) as uow:
+            new_id = repo.write_player(uow, player, create=True)
+        return Change("players", label_en, label_fr, (new_id,))
+
+    def add_players(self, players: Iterable[dict[str, Any]], *, label: tuple[str, str] | None = None) -> Change:
+        """Register several players in one action (an import): all or nothing."""
+        state = self.state()
+        known = list(state.players)
+        new: list[Player] = []
+        for fields in players:
+            player = Player(id=0, **fields)
+            _check_duplicate(player, known)
+            known.append(player)
+            new.append(player)
+        label_en, label_fr = label or (f"Import {len(new)} players", f"Importer {len(new)} joueurs")
+        with self._repo.action(label_en, label_fr) as uow:
+            ids = tuple(repo.write_player(uow, p, create=True) for p in new)
+        return Change("players", label_en, label_fr, ids)
+
+    def edit_player(self, player_id: int, **changes: Any) -> Change:
+        unknown = set(changes) - _PLAYER_FIELDS
+        if unknown:
+            raise ValidationError(f"Unknown player field(s): {', '.join(sorted(unknown))}",
+                                  f"Champ(s) de joueur inconnu(s) : {', '.join(sorted(unknown))}")
+        state = self.state()
+        current = state.player(player_id)
+        if "pairing_number" in changes and state.rounds and changes["pairing_number"] != current.pairing_number:
+            raise StateError(
+                "Pairing numbers are frozen once round 1 is paired",
+                "Les numéros d'appariement sont figés une fois la ronde 1 appariée",
+            )
+        updated = dataclasses.replace(current, **changes)
+        _check_duplicate(updated, [p for p in state.players if p.id != player_id])
+        label_en, label_fr = f"Edit player {updated.name}", f"Modifier {updated.name}"
+        with self._repo.action(label_en, label_fr) as uow:
+            repo.write_player(uow, updated, create=False)
+        return Change("players", label_en, label_fr, (player_id,))
+
+    def withdraw_player(self, player_id: int, from_round: int) -> Change:
+        """The player takes no part from ``from_round`` on (results already played are kept)."""
+        state = self.state()
+        player = state.player(player_id)
+        if from_round < 1 or from_round > state.event.rounds + 1:
+            raise ValidationError(f"Round {from_round} does not exist in this event",
+                                  f"La ronde {from_round} n'existe pas dans ce tournoi")
+        for rnd in state.rounds:
+            if rnd.number >= from_round and isinstance(rnd.entry_of(player_id), Game) and not \
+                    state.event.system.is_round_robin:
+                raise StateError(
+                    f"{player.name} is already paired in round {rnd.number}; enter that result or unpair first",
+                    f"{player.name} est déjà apparié à la ronde {rnd.number} ; saisissez ce résultat "
+                    "ou annulez l'appariement d'abord",
+                )
+        label_en = f"Withdraw {player.name} from round {from_round}"
+        label_fr = f"Retirer {player.name} à partir de la ronde {from_round}"
+        with self._repo.action(label_en, label_fr) as uow:
+            repo.write_player(uow, dataclasses.replace(player, withdrawn_from_round=from_round), create=False)
+        return Change("players", label_en, label_fr, (player_id,))
+
+    def reinstate_player(self, player_id: int) -> Change:
+        player = self.state().player(player_id)
+        label_en, label_fr = f"Reinstate {player.name}", f"Réintégrer {player.name}"
+        with self._repo.action(label_en, label_fr) as uow:
+            repo.write_player(uow, dataclasses.replace(player, withdrawn_from_round=None), create=False)
+        return Change("players", label_en, label_fr, (player_id,))
+
+    def remove_player(self, player_id: int) -> Change:
+        """Delete a registration; refused once the player appears in a round (withdraw instead)."""
+        state = self.state()
+        player = state.player(player_id)
+        for rnd in state.rounds:
+            if rnd.entry_of(player_id) is not None:
+                raise StateError(
+                    f"{player.name} already appears in round {rnd.number}: withdraw the player instead",
+                    f"{player.name} figure déjà dans la ronde {rnd.number} : retirez le joueur plutôt",
+                )
+        label_en, label_fr = f"Delete player {player.name}", f"Supprimer {player.name}"
+        with self._repo.action(label_en, label_fr) as uow:
+            repo.delete_player(uow, player_id)
+        return Change("players", label_en, label_fr, (player_id,))
+
+    def set_pairing_numbers(self, numbers: dict[int, int], *, how: str = "manual") -> Change:
+        """Assign pairing numbers (a permutation of 1..n); frozen once round 1 is paired."""
+        state = self.state()
+        if state.rounds:
+            raise StateError("Pairing numbers are frozen once round 1 is paired",
+                             "Les numéros d'appariement sont figés une fois la ronde 1 appariée")
+        ids = {p.id for p in state.players}
+        if set(numbers) != ids or sorted(numbers.values()) != list(range(1, len(ids) + 1)):
+            raise ValidationError(
+                f"Pairing numbers must give each of the {len(ids)} players one number from 1 to {len(ids)}",
+                f"Les numéros doivent donner à chacun des {len(ids)} joueurs un numéro de 1 à {len(ids)}",
+            )
+        label_en, label_fr = f"Assign pairing numbers ({how})", f"Attribuer les numéros ({how})"
+        with self._repo.action(label_en, label_fr) as uow:
+            for p in state.players:
+                repo.write_player(uow, dataclasses.replace(p, pairing_number=numbers[p.id]), create=False)
+            repo.write_meta(uow, "pairing_numbers_method", how)
+        return Change("players", label_en, label_fr, tuple(numbers))
+
+    # -- rounds and results -----------------------------------------------------------------------------------
+    def store_round(self, rnd: Round, *, label: tuple[str, str] | None = None) -> Change:
+        """Store a newly paired round (from an engine or a manual pairing). Rounds are stored in order."""
+        state = self.state()
+        if rnd.number != state.last_round + 1:
+            raise StateError(
+                f"Round {rnd.number} cannot be paired: the next round is {state.last_round + 1}",
+                f"La ronde {rnd.number} ne peut pas être appariée : la suivante est la {state.last_round + 1}",
+            )
+        if rnd.number > state.event.rounds:
+            raise StateError(f"The event has only {state.event.rounds} rounds",
+                             f"Le tournoi n'a que {state.event.rounds} rondes")
+        seen: set[int] = set()
+        known = {p.id for p in state.players}
+        for pid in [x for g in rnd.games for x in g.players()] + [b.player_id for b in rnd.byes]:
+            if pid not in known:
+                raise NotFoundError(f"No player with id {pid}", f"Aucun joueur avec l'identifiant {pid}")
+            if pid in seen:
+                raise StateError(f"Player {pid} appears twice in round {rnd.number}",
+                                 f"Le joueur {pid} apparaît deux fois dans la ronde {rnd.number}")
+            seen.add(pid)
+        label_en, label_fr = label or (f"Pair round {rnd.number}", f"Apparier la ronde {rnd.number}")
+        with self._repo.action(label_en, label_fr) as uow:
+            repo.write_round(uow, rnd)
+        return Change("rounds", label_en, label_fr, (rnd.number,))
+
+    def unpair_last_round(self) -> Change:
+        state = self.state()
+        if not state.rounds:
+            raise StateError("No round is paired yet", "Aucune ronde n'est encore appariée")
+        number = state.last_round
+        label_en, label_fr = f"Unpair round {number}", f"Annuler l'appariement de la ronde {number}"
+        with self._repo.action(label_en, label_fr) as uow:
+            repo.delete_round(uow, number)
+        return Change("rounds", label_en, label_fr, (number,))
+
+    def record_result(self, round_number: int, board: int, result: GameResult | str | None, *,
+                      white_points: int | None = None, black_points: int | None = None) -> Change:
+        """Enter (or correct, or clear with None) the result of one board, in the discipline's notation."""
+        state = self.state()
+        rnd = state.round(round_number)
+        game = rnd.game(board)
+        if isinstance(result, str):
+            result = parse_game_result(result, state.event.discipline)
+        if (white_points is None) != (black_points is None):
+            raise ResultError("Give both players' game points, or neither",
+                              "Donnez les points de partie des deux joueurs, ou d'aucun")
+        if white_points is not None and black_points is not None:
+            if white_points < 0 or black_points < 0:
+                raise ResultError("Game points cannot be negative", "Les points de partie ne peuvent être négatifs")
+            if result is not None and result.is_played:
+                expected = (GameResult.WHITE_WIN if white_points > black_points else
+                            GameResult.BLACK_WIN if black_points > white_points else GameResult.DRAW)
+                if expected is not result:
+                    raise ResultError(
+                        f"Board {board}: the game points {white_points}-{black_points} contradict the result",
+                        f"Table {board} : les points {white_points}-{black_points} contredisent le résultat",
+                    )
+        white, black = state.player(game.white_id), state.player(game.black_id)
+        shown = format_game_result(result, state.event.discipline) if result else "—"
+        label_en = f"Result round {round_number} board {board}: {white.surname}-{black.surname} {shown}"
+        label_fr = f"Résultat ronde {round_number} table {board} : {white.surname}-{black.surname} {shown}"
+        updated = dataclasses.replace(game, result=result, white_points=white_points, black_points=black_points)
+        with self._repo.action(label_en, label_fr) as uow:
+            repo.set_game_result(uow, updated)
+        return Change("results", label_en, label_fr, (round_number, board))
+
+    def record_bye(self, round_number: int, player_id: int, kind: Outcome | str) -> Change:
+        """Give an unpaired player a bye-type outcome for a paired round (half-point bye, absence...)."""
+        state = self.state()
+        rnd = state.round(round_number)
+        kind = parse_bye(kind) if isinstance(kind, str) else kind
+        if not kind.is_bye:
+            raise ResultError(f"'{kind}' is not a bye", f"« {kind} » n'est pas une exemption")
+        entry = rnd.entry_of(player_id)
+        player = state.player(player_id)
+        if isinstance(entry, Game):
+            raise ResultError(
+                f"{player.name} plays on board {entry.board} in round {round_number}: enter a game result",
+                f"{player.name} joue à la table {entry.board} de la ronde {round_number} : saisissez un résultat",
+            )
+        label_en = f"Round {round_number}: {player.name} {kind.value}"
+        label_fr = f"Ronde {round_number} : {player.name} {kind.value}"
+        with self._repo.action(label_en, label_fr) as uow:
+            repo.set_bye(uow, Bye(round_number, player_id, kind))
+        return Change("results", label_en, label_fr, (round_number, player_id))
+
+    # -- undo -------------------------------------------------------------------------------------------
+    def undo(self) -> Change | None:
+        entry = self._repo.undo()
+        if entry is None:
+            return None
+        return Change("all", f"Undo: {entry.label_en}", f"Annuler : {entry.label_fr}")
+
+    def redo(self) -> Change | None:
+        entry = self._repo.redo()
+        if entry is None:
+            return None
+        return Change("all", f"Redo: {entry.label_en}", f"Rétablir : {entry.label_fr}")
+
+    def undo_label(self, lang: str = "en") -> str | None:
+        done = [e for e in self._repo.journal() if not e.undone]
+        if not done:
+            return None
+        return done[-1].label_fr if lang == "fr" else done[-1].label_en
+
+    def redo_label(self, lang: str = "en") -> str | None:
+        undone = [e for e in self._repo.journal() if e.undone]
+        if not undone:
+            return None
+        return undone[0].label_fr if lang == "fr" else undone[0].label_en
+
+    def meta(self) -> dict[str, str]:
+        return self._repo.meta()
+
+
+def _check_duplicate(player: Player, others: Iterable[Player]) -> None:
+    for other in others:
+        if player.licence_id and other.licence_id == player.licence_id:
+            raise ValidationError(
+                f"Licence {player.licence_id} is already registered ({other.name})",
+                f"La licence {player.licence_id} est déjà inscrite ({other.name})",
+            )
+        if (player.birth_date and player.birth_date == other.birth_date
+                and player.surname.casefold() == other.surname.casefold()
+                and player.first_name.casefold() == other.first_name.casefold()):
+            raise ValidationError(
+                f"{player.name}, born {player.birth_date}, is already registered",
+                f"{player.name}, né(e) le {player.birth_date}, est déjà inscrit(e)",
+            )
+
+
+def today() -> dt.date:
+    return dt.date.today()

@@ -1,0 +1,122 @@
+"""The event file's tables, as SQLAlchemy 2.0 typed declarative models.
+
+One SQLite file per event. Dates are ISO strings and enums their stable string values, so that a file
+can be read with any SQLite tool and the undo journal can store rows as plain JSON.
+The schema is versioned by Alembic revisions (``storage/migrations``); ``SCHEMA_VERSION`` is the number of
+the newest revision and is also written to ``PRAGMA user_version`` for a quick check before Alembic runs.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+SCHEMA_VERSION = 1
+"""Newest schema this program writes; equals the number of the newest migration."""
+
+APPLICATION_ID = 0x54446B31  # 'TDk1' in PRAGMA application_id: marks a tournament_desk event file
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class MetaRow(Base):
+    __tablename__ = "meta"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
+class EventRow(Base):
+    __tablename__ = "event"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    discipline: Mapped[str] = mapped_column(String(20))
+    system: Mapped[str] = mapped_column(String(30))
+    rounds: Mapped[int] = mapped_column(Integer)
+    place: Mapped[str] = mapped_column(String(200), default="")
+    start_date: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    end_date: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    arbiters: Mapped[str] = mapped_column(Text, default="[]")  # JSON list of names
+    organiser: Mapped[str] = mapped_column(String(200), default="")
+    tc_base_minutes: Mapped[int] = mapped_column(Integer, default=90)
+    tc_increment_seconds: Mapped[int] = mapped_column(Integer, default=30)
+    scoring: Mapped[str] = mapped_column(Text)  # JSON ScoringProfile
+    tiebreaks: Mapped[str] = mapped_column(Text, default="[]")  # JSON list of codes
+    rating_system: Mapped[str] = mapped_column(String(20))
+
+
+class PlayerRow(Base):
+    __tablename__ = "player"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    surname: Mapped[str] = mapped_column(String(100))
+    first_name: Mapped[str] = mapped_column(String(100), default="")
+    sex: Mapped[str] = mapped_column(String(1), default="")
+    birth_date: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    category: Mapped[str] = mapped_column(String(20), default="")
+    club: Mapped[str] = mapped_column(String(200), default="")
+    federation: Mapped[str] = mapped_column(String(10), default="")
+    licence_id: Mapped[str] = mapped_column(String(30), default="", index=True)
+    fide_id: Mapped[str] = mapped_column(String(20), default="")
+    fmjd_id: Mapped[str] = mapped_column(String(20), default="")
+    title: Mapped[str] = mapped_column(String(10), default="")
+    unrated: Mapped[bool] = mapped_column(Boolean, default=False)
+    withdrawn_from_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    pairing_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class PlayerRatingRow(Base):
+    __tablename__ = "player_rating"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), primary_key=True)
+    system: Mapped[str] = mapped_column(String(20), primary_key=True)
+    value: Mapped[int] = mapped_column(Integer)
+
+
+class RoundRow(Base):
+    __tablename__ = "round"
+
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+
+class GameRow(Base):
+    __tablename__ = "game"
+    __table_args__ = (UniqueConstraint("round", "board"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round: Mapped[int] = mapped_column(ForeignKey("round.number"))
+    board: Mapped[int] = mapped_column(Integer)
+    white_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    black_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    result: Mapped[str | None] = mapped_column(String(12), nullable=True)
+    white_points: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    black_points: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class ByeRow(Base):
+    __tablename__ = "bye"
+    __table_args__ = (UniqueConstraint("round", "player_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round: Mapped[int] = mapped_column(ForeignKey("round.number"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    kind: Mapped[str] = mapped_column(String(12))
+
+
+class JournalRow(Base):
+    """One user action: its name in both languages and the row changes needed to undo or redo it."""
+
+    __tablename__ = "journal"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    label_en: Mapped[str] = mapped_column(String(200))
+    label_fr: Mapped[str] = mapped_column(String(200))
+    at: Mapped[float] = mapped_column(Float)  # POSIX time
+    undone: Mapped[bool] = mapped_column(Boolean, default=False)
+    changes: Mapped[str] = mapped_column(Text)  # JSON list of {table, op, pk, before, after}
+
+
+TABLES_BY_NAME = {t.name: t for t in Base.metadata.sorted_tables}
