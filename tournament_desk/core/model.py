@@ -123,8 +123,13 @@ class Player:
     withdrawn_from_round: int | None = None
     """None while active; N when the player takes no part from round N on."""
     pairing_number: int | None = None
+    withdrawal_forfeit: Outcome = Outcome.FORFEIT_LOSS_EXCUSED
+    """Round robin (seed 000 §6.4): the forfeit (0fe or 0fne) the games left after a withdrawal become."""
 
     def __post_init__(self) -> None:
+        if self.withdrawal_forfeit not in (Outcome.FORFEIT_LOSS_EXCUSED, Outcome.FORFEIT_LOSS_UNEXCUSED):
+            raise ValidationError("A withdrawal forfeit is 0fe (excused) or 0fne (unexcused)",
+                                  "Un forfait après retrait est 0fe (excusé) ou 0fne (non excusé)")
         if not self.surname.strip():
             raise ValidationError("A player needs a surname", "Un joueur doit avoir un nom")
         for system, value in self.ratings:

@@ -122,6 +122,9 @@ class EventSession:
         player = Player(id=0, **fields)
         state = self.state()
         _check_duplicate(player, state.players)
+        if state.rounds and state.event.system.is_round_robin:
+            raise StateError("A round robin cannot take a late entry once round 1 is paired",
+                             "Un toutes-rondes n'accepte plus d'inscription une fois la ronde 1 appariée")
         name = player.name
         label_en, label_fr = f"Add player {name}", f"Inscrire {name}"
         with self._repo.action(label_en, label_fr) as uow:
@@ -162,10 +165,16 @@ class EventSession:
             repo.write_player(uow, updated, create=False)
         return Change("players", label_en, label_fr, (player_id,))
 
-    def withdraw_player(self, player_id: int, from_round: int) -> Change:
-        """The player takes no part from ``from_round`` on (results already played are kept)."""
+    def withdraw_player(self, player_id: int, from_round: int, *,
+                        forfeit: Outcome | str = Outcome.FORFEIT_LOSS_EXCUSED) -> Change:
+        """The player takes no part from ``from_round`` on (results already played are kept).
+
+        In a round robin the grid does not change: his remaining games become ``forfeit`` (0fe or 0fne,
+        the arbiter's choice, seed 000 §6.4).
+        """
         state = self.state()
         player = state.player(player_id)
+        forfeit = Outcome(forfeit)
         if from_round < 1 or from_round > state.event.rounds + 1:
             raise ValidationError(f"Round {from_round} does not exist in this event",
                                   f"La ronde {from_round} n'existe pas dans ce tournoi")
@@ -180,7 +189,8 @@ class EventSession:
         label_en = f"Withdraw {player.name} from round {from_round}"
         label_fr = f"Retirer {player.name} à partir de la ronde {from_round}"
         with self._repo.action(label_en, label_fr) as uow:
-            repo.write_player(uow, dataclasses.replace(player, withdrawn_from_round=from_round), create=False)
+            repo.write_player(uow, dataclasses.replace(player, withdrawn_from_round=from_round,
+                                                       withdrawal_forfeit=forfeit), create=False)
         return Change("players", label_en, label_fr, (player_id,))
 
     def reinstate_player(self, player_id: int) -> Change:

@@ -105,21 +105,21 @@ def inspect_file(path: Path) -> int:
     return int(version)
 
 
-def _upgrade(engine: Engine) -> None:
-    """Run every Alembic revision the file does not have yet, in one transaction."""
+def upgrade_schema(engine: Engine, target: str = "head") -> None:
+    """Run every Alembic revision the file does not have yet (up to ``target``), in one transaction."""
     script = _script_directory()
     with engine.begin() as conn:
         def do_upgrade(rev: object, _ctx: MigrationContext) -> list:
-            return script._upgrade_revs("head", rev)  # type: ignore[arg-type]
+            return script._upgrade_revs(target, rev)  # type: ignore[arg-type]
 
         from alembic.config import Config
 
         with EnvironmentContext(Config(), script, fn=do_upgrade) as env:
             env.configure(connection=conn, render_as_batch=True, transactional_ddl=False)
             env.run_migrations()
-        head = script.get_current_head()
+        reached = script.get_current_head() if target == "head" else target
         conn.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
-        conn.exec_driver_sql(f"PRAGMA user_version={int(head or 0)}")
+        conn.exec_driver_sql(f"PRAGMA user_version={int(reached or 0)}")
 
 
 def create_event_file(path: Path) -> Engine:
@@ -132,7 +132,7 @@ def create_event_file(path: Path) -> Engine:
                              f"Le dossier {path.parent} n'existe pas")
     try:
         engine = _make_engine(path)
-        _upgrade(engine)
+        upgrade_schema(engine)
     except Exception:
         # Leave no half-made file behind.
         for p in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
@@ -153,7 +153,7 @@ def open_event_file(path: Path, *, readonly: bool = False) -> Engine:
         return _make_engine(path, readonly=True)
     engine = _make_engine(path)
     if version < SCHEMA_VERSION:
-        _upgrade(engine)
+        upgrade_schema(engine)
     with engine.connect() as conn:
         current = MigrationContext.configure(conn).get_current_revision()
     known = {rev.revision for rev in _script_directory().walk_revisions()}

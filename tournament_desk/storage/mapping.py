@@ -83,6 +83,7 @@ def player_to_row(player: Player) -> dict[str, Any]:
         "unrated": player.unrated,
         "withdrawn_from_round": player.withdrawn_from_round,
         "pairing_number": player.pairing_number,
+        "withdrawal_forfeit": player.withdrawal_forfeit.value,
     }
 
 
@@ -104,6 +105,7 @@ def player_from_row(row: dict[str, Any], ratings: Iterable[tuple[str, int]]) -> 
         unrated=bool(row["unrated"]),
         withdrawn_from_round=row["withdrawn_from_round"],
         pairing_number=row["pairing_number"],
+        withdrawal_forfeit=Outcome(row["withdrawal_forfeit"]),
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """Newest schema this program writes; equals the number of the newest migration."""
 
 APPLICATION_ID = 0x54446B31  # 'TDk1' in PRAGMA application_id: marks a tournament_desk event file
@@ -66,6 +66,7 @@ class PlayerRow(Base):
     unrated: Mapped[bool] = mapped_column(Boolean, default=False)
     withdrawn_from_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
     pairing_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    withdrawal_forfeit: Mapped[str] = mapped_column(String(8), default="0fe", server_default="0fe")
 
 
 class PlayerRatingRow(Base):
