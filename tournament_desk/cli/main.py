@@ -23,12 +23,15 @@ from tournament_desk.core.errors import (
     NotFoundError,
     StateError,
     TournamentError,
+    ValidationError,
 )
 from tournament_desk.core.model import Event, PairingSystem, RatingSystem, Sex, TimeControl
+from tournament_desk.core.pairing.berger import Order, RoundRobinSchedule, format_grid
 from tournament_desk.core.results import Discipline, format_game_result
 from tournament_desk.core.scoring import profile_named
 from tournament_desk.formats.event_json import player_to_dict, round_to_dict, state_to_dict
 from tournament_desk.formats.players_csv import read_players_csv
+from tournament_desk.services.roundrobin import assign_numbers, event_grid_pdf, pair_next_round, schedule_for
 from tournament_desk.services.session import EventSession
 
 
@@ -102,6 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
     pw.add_argument("file", type=Path)
     pw.add_argument("player", type=int)
     pw.add_argument("--from-round", type=int, required=True)
+    pw.add_argument("--forfeit", choices=["0fe", "0fne"], default="0fe",
+                    help="round robin: the forfeit the remaining games become (seed 000 §6.4)")
 
     s = sub.add_parser("show", help="show the event")
     s.add_argument("file", type=Path)
@@ -120,6 +125,35 @@ def build_parser() -> argparse.ArgumentParser:
     rl = sub.add_parser("rounds", help="list the rounds and their boards")
     rl.add_argument("file", type=Path)
     rl.add_argument("--json", action="store_true")
+
+    pr = sub.add_parser("pair", help="pair the next round of the event")
+    pr.add_argument("file", type=Path)
+    pr.add_argument("--force", action="store_true", help="pair even if results of the last round are missing")
+    pr.add_argument("--json", action="store_true")
+
+    up = sub.add_parser("unpair", help="cancel the pairing of the last round")
+    up.add_argument("file", type=Path)
+
+    nb = sub.add_parser("numbers", help="assign pairing numbers")
+    nb.add_argument("file", type=Path)
+    how = nb.add_mutually_exclusive_group(required=True)
+    how.add_argument("--lot", action="store_true", help="draw of lots (reproducible with --seed)")
+    how.add_argument("--rating", action="store_true", help="by rating, highest first")
+    how.add_argument("--set", nargs="+", metavar="ID=N", help="by hand: player id = pairing number")
+    nb.add_argument("--seed", type=int)
+    nb.add_argument("--json", action="store_true")
+
+    gr = sub.add_parser("grid", help="print a round-robin (Berger) grid")
+    gr.add_argument("file", type=Path, nargs="?", help="an event file (its players and order), or --players")
+    gr.add_argument("--players", type=int)
+    order = gr.add_mutually_exclusive_group()
+    order.add_argument("--fmjd", action="store_true", help="FMJD board order (FFJD grid, Annex A)")
+    order.add_argument("--fide", action="store_true", help="FIDE board order (C.05 Annex 1)")
+    gr.add_argument("--double", action="store_true", help="double round robin")
+    gr.add_argument("--no-swap", action="store_true",
+                    help="double round robin without swapping the last two rounds of the first cycle")
+    gr.add_argument("--pdf", type=Path, help="write the grid as an A4 PDF")
+    gr.add_argument("--json", action="store_true")
 
     for name, text in (("undo", "undo the last action"), ("redo", "redo the last undone action")):
         u = sub.add_parser(name, help=text)
@@ -176,7 +210,7 @@ def cmd_players(args: argparse.Namespace, lang: str) -> None:
             change = session.add_players(rows)
             _emit(args, {"imported": list(change.ids)}, change.label(lang))
         elif args.players_command == "withdraw":
-            change = session.withdraw_player(args.player, args.from_round)
+            change = session.withdraw_player(args.player, args.from_round, forfeit=args.forfeit)
             print(change.label(lang))
         else:
             state = session.state()
@@ -230,6 +264,77 @@ def cmd_rounds(args: argparse.Namespace, lang: str) -> None:
     _emit(args, [round_to_dict(r, state) for r in state.rounds], "\n".join(lines))
 
 
+def cmd_pair(args: argparse.Namespace, lang: str) -> None:
+    with EventSession.open(args.file) as session:
+        system = session.event.system
+        if not system.is_round_robin:
+            raise StateError(f"Pairing a {system.value} event from the command line is not available yet",
+                             f"L'appariement d'un tournoi {system.value} en ligne de commande "
+                             "n'est pas encore disponible")
+        result = pair_next_round(session, force=args.force)
+        state = session.state()
+    for warning in result.warnings:
+        print(f"tournament-desk: {warning.fr if lang == 'fr' else warning.en}", file=sys.stderr)
+    names = {p.id: p.name for p in state.players}
+    lines = [result.change.label(lang)]
+    lines += [f"  {g.board:>3}  {names[g.white_id]:<30} - {names[g.black_id]}"
+              + (f"  {format_game_result(g.result, state.event.discipline)}" if g.result else "")
+              for g in result.round.games]
+    lines += [f"       {names[b.player_id]:<30} {'EXEMPT' if b.kind.value == 'pab' else b.kind.value}"
+              for b in result.round.byes]
+    _emit(args, round_to_dict(result.round, state), "\n".join(lines))
+
+
+def cmd_unpair(args: argparse.Namespace, lang: str) -> None:
+    with EventSession.open(args.file) as session:
+        print(session.unpair_last_round().label(lang))
+
+
+def cmd_numbers(args: argparse.Namespace, lang: str) -> None:
+    with EventSession.open(args.file) as session:
+        if args.lot:
+            change = assign_numbers(session, "lot", seed=args.seed)
+        elif args.rating:
+            change = assign_numbers(session, "rating")
+        else:
+            manual: dict[int, int] = {}
+            for item in args.set:
+                pid, _, number = item.partition("=")
+                if not pid.isdigit() or not number.isdigit():
+                    raise ValidationError(f"'{item}' is not ID=NUMBER", f"« {item} » n'est pas ID=NUMÉRO")
+                manual[int(pid)] = int(number)
+            change = assign_numbers(session, "manual", manual=manual)
+        state = session.state()
+    table = {p.id: p.pairing_number for p in state.players}
+    lines = [change.label(lang)] + [f"  {p.pairing_number:>3}  {p.name}"
+                                    for p in sorted(state.players, key=lambda p: p.pairing_number or 0)]
+    _emit(args, table, "\n".join(lines))
+
+
+def cmd_grid(args: argparse.Namespace, lang: str) -> None:
+    if args.file is not None:
+        with EventSession.open(args.file, readonly=True) as session:
+            schedule = schedule_for(session.state())
+            pdf = event_grid_pdf(session, lang=lang) if args.pdf else None
+    else:
+        if args.players is None:
+            raise ValidationError("Give an event file or --players N", "Donnez un fichier de tournoi ou --players N")
+        order: Order = "fmjd" if args.fmjd else "fide"
+        schedule = RoundRobinSchedule.build(args.players, order=order, double=args.double,
+                                            swap_last_two=not args.no_swap)
+        pdf = None
+        if args.pdf:
+            from tournament_desk.printing.grid_pdf import grid_pdf
+
+            title = f"{'Grille' if lang == 'fr' else 'Grid'} — {args.players}"
+            pdf = grid_pdf(schedule, title=title, lang=lang)
+    if pdf is not None:
+        args.pdf.write_bytes(pdf)
+    data = {"players": schedule.n, "order": schedule.order, "double": schedule.double,
+            "exempt": schedule.exempt, "rounds": [[list(b) for b in r] for r in schedule.rounds]}
+    _emit(args, data, format_grid(schedule, "fr" if lang == "fr" else "en"))
+
+
 def cmd_undo_redo(args: argparse.Namespace, lang: str) -> None:
     with EventSession.open(args.file) as session:
         change = session.undo() if args.command == "undo" else session.redo()
@@ -241,7 +346,8 @@ def cmd_undo_redo(args: argparse.Namespace, lang: str) -> None:
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, str], None]] = {
     "new": cmd_new, "players": cmd_players, "show": cmd_show, "result": cmd_result,
-    "rounds": cmd_rounds, "undo": cmd_undo_redo, "redo": cmd_undo_redo,
+    "rounds": cmd_rounds, "undo": cmd_undo_redo, "redo": cmd_undo_redo, "pair": cmd_pair,
+    "unpair": cmd_unpair, "numbers": cmd_numbers, "grid": cmd_grid,
 }
 
 EXIT_CODES: list[tuple[type[TournamentError], int]] = [

@@ -47,6 +47,22 @@ _FR: dict[str, str] = {
     "Byes": "Exemptions",
     "New event": "Nouveau tournoi",
     "Offline tournament manager": "Gestionnaire de tournois hors ligne",
+    "Draw pairing numbers": "Tirer les numéros au sort",
+    "Number by rating": "Numéroter par classement",
+    "Pair next round": "Apparier la ronde suivante",
+    "Unpair last round": "Annuler la dernière ronde",
+    "Print grid (PDF)…": "Imprimer la grille (PDF)…",
+    "FMJD grid (FFJD Annex A board order)": "Grille FMJD (ordre des tables de l'annexe A FFJD)",
+    "FIDE Berger table (C.05 Annex 1)": "Table de Berger FIDE (C.05, annexe 1)",
+    "Round": "Ronde",
+    "Pair anyway?": "Apparier quand même ?",
+    "Pairing this system from the window is not available yet":
+        "L'appariement de ce système depuis la fenêtre n'est pas encore disponible",
+    "pairing-allocated bye": "exempt",
+    "half-point bye": "bye d'un demi-point",
+    "full-point bye": "bye d'un point",
+    "absent": "absent",
+    "withdrawn": "retiré",
 }
 
 

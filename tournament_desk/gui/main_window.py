@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QMessageBox,
+    QPushButton,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -26,12 +27,21 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_desk import __version__
-from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.errors import StateError, TournamentError
 from tournament_desk.core.model import EventState, Game, Player
-from tournament_desk.core.results import format_game_result
+from tournament_desk.core.results import Outcome, format_game_result
 from tournament_desk.gui.i18n import Translator
 from tournament_desk.gui.models.tables import RowsModel
+from tournament_desk.services.roundrobin import assign_numbers, event_grid_pdf, pair_next_round, schedule_for
 from tournament_desk.services.session import EventSession
+
+BYE_LABELS = {
+    Outcome.PAIRING_BYE: "pairing-allocated bye",
+    Outcome.HALF_BYE: "half-point bye",
+    Outcome.FULL_BYE: "full-point bye",
+    Outcome.ZERO_BYE: "absent",
+    Outcome.WITHDRAWN: "withdrawn",
+}
 
 
 def _table(model: Any, *, sortable: bool = False) -> QTableView:
@@ -68,9 +78,18 @@ class MainWindow(QMainWindow):
     def _build_registration(self) -> None:
         page = QWidget()
         layout = QVBoxLayout(page)
+        top = QHBoxLayout()
         self.player_filter = QLineEdit()
         self.player_filter.setClearButtonEnabled(True)
-        layout.addWidget(self.player_filter)
+        top.addWidget(self.player_filter, 1)
+        self.lot_button = QPushButton()
+        self.lot_button.clicked.connect(lambda: self._run(lambda: assign_numbers(self._session(), "lot")))
+        self.rating_numbers_button = QPushButton()
+        self.rating_numbers_button.clicked.connect(
+            lambda: self._run(lambda: assign_numbers(self._session(), "rating")))
+        top.addWidget(self.lot_button)
+        top.addWidget(self.rating_numbers_button)
+        layout.addLayout(top)
         self.players_model = RowsModel([])
         self.players_proxy = QSortFilterProxyModel()
         self.players_proxy.setSourceModel(self.players_model)
@@ -93,7 +112,21 @@ class MainWindow(QMainWindow):
         layout.addLayout(top)
         model = RowsModel([])
         view = _table(model)
-        layout.addWidget(view)
+        layout.addWidget(view, 2)
+        if kind == "pairings":
+            self.pair_button = QPushButton()
+            self.pair_button.clicked.connect(self.pair_next_round)
+            self.unpair_button = QPushButton()
+            self.unpair_button.clicked.connect(lambda: self._run(lambda: self._session().unpair_last_round()))
+            self.print_grid_button = QPushButton()
+            self.print_grid_button.clicked.connect(self.print_grid)
+            for button in (self.pair_button, self.unpair_button, self.print_grid_button):
+                top.addWidget(button)
+            self.grid_label = QLabel()
+            layout.addWidget(self.grid_label)
+            self.grid_model = RowsModel([])
+            self.grid_view = _table(self.grid_model)
+            layout.addWidget(self.grid_view, 3)
         byes = QLabel()
         layout.addWidget(byes)
         combo.currentIndexChanged.connect(lambda _i, k=kind: self._show_round(k))
@@ -163,6 +196,11 @@ class MainWindow(QMainWindow):
         self.quit_action.setText(t("&Quit"))
         self.about_action.setText(t("About tournament_desk"))
         self.player_filter.setPlaceholderText("🔍")
+        self.lot_button.setText(t("Draw pairing numbers"))
+        self.rating_numbers_button.setText(t("Number by rating"))
+        self.pair_button.setText(t("Pair next round"))
+        self.unpair_button.setText(t("Unpair last round"))
+        self.print_grid_button.setText(t("Print grid (PDF)…"))
 
     # -- data ----------------------------------------------------------------------------------------------
     def set_session(self, session: EventSession) -> None:
@@ -217,8 +255,39 @@ class MainWindow(QMainWindow):
             (t("Points"), lambda p: f"{state.score(p.id):g}"),
         ])
         self.standings_model.set_rows(ranked)
+        self._show_grid(state)
         self._update_status()
         self._update_undo_actions()
+
+    def _show_grid(self, state: EventState) -> None:
+        t = self.tr_
+        is_rr = state.event.system.is_round_robin and len(state.players) >= 2
+        for widget in (self.grid_label, self.grid_view, self.print_grid_button):
+            widget.setVisible(is_rr)
+        if not is_rr:
+            self.grid_model.set_rows([])
+            return
+        schedule = schedule_for(state)
+        exempt = schedule.exempt
+        self.grid_label.setText(t("FMJD grid (FFJD Annex A board order)") if schedule.order == "fmjd"
+                                else t("FIDE Berger table (C.05 Annex 1)"))
+        numbered = {p.pairing_number: p for p in state.players if p.pairing_number is not None}
+
+        def cell(board: tuple[int, int]) -> str:
+            def label(n: int) -> str:
+                if n == exempt:
+                    return "EXEMPT"
+                player = numbered.get(n)
+                return f"{n} {player.surname}" if player else str(n)
+            return f"{label(board[0])} – {label(board[1])}"
+
+        width = max(len(r) for r in schedule.rounds)
+        columns: list[tuple[str, Any]] = [(t("Round"), lambda row: row[0])]
+        for b in range(width):
+            columns.append((f"{t('Board')} {b + 1}",
+                            lambda row, b=b: cell(row[1][b]) if b < len(row[1]) else ""))
+        self.grid_model.set_columns(columns)
+        self.grid_model.set_rows([(i + 1, r) for i, r in enumerate(schedule.rounds)])
 
     def _show_round(self, kind: str) -> None:
         t = self.tr_
@@ -247,7 +316,12 @@ class MainWindow(QMainWindow):
             (t("Black"), lambda g: f"{names[g.black_id]} ({score_before(g.black_id)})"),
         ])
         model.set_rows(rnd.games)
-        byes.setText(", ".join(f"{names[b.player_id]}: {b.kind.value}" for b in rnd.byes))
+        def bye_text(kind: Outcome) -> str:
+            if kind is Outcome.PAIRING_BYE and state.event.system.is_round_robin:
+                return "EXEMPT"
+            return t(BYE_LABELS.get(kind, kind.value))
+
+        byes.setText(", ".join(f"{names[b.player_id]}: {bye_text(b.kind)}" for b in rnd.byes))
 
     def _update_status(self) -> None:
         t = self.tr_
@@ -281,6 +355,49 @@ class MainWindow(QMainWindow):
         except TournamentError as exc:
             QMessageBox.warning(self, "tournament_desk", exc.message(self.tr_.lang))
         self.refresh()
+
+    def _session(self) -> EventSession:
+        if self.session is None:
+            raise StateError("No event is open", "Aucun tournoi n'est ouvert")
+        return self.session
+
+    def pair_next_round(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        if not session.event.system.is_round_robin:
+            QMessageBox.information(self, "tournament_desk",
+                                    self.tr_("Pairing this system from the window is not available yet"))
+            return
+        try:
+            try:
+                result = pair_next_round(session)
+            except StateError as exc:
+                if "misses results" not in exc.en:
+                    raise
+                answer = QMessageBox.question(self, "tournament_desk",
+                                              exc.message(self.tr_.lang) + "\n\n" + self.tr_("Pair anyway?"))
+                if answer != QMessageBox.StandardButton.Yes:
+                    return
+                result = pair_next_round(session, force=True)
+            for warning in result.warnings:
+                QMessageBox.information(self, "tournament_desk", warning.fr if self.tr_.lang == "fr" else warning.en)
+        except TournamentError as exc:
+            QMessageBox.warning(self, "tournament_desk", exc.message(self.tr_.lang))
+        self.refresh()
+
+    def print_grid(self, path: str | None = None) -> None:
+        if self.session is None:
+            return
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr_("Print grid (PDF)…"), "", "PDF (*.pdf)")
+        if not path:
+            return
+        try:
+            Path(path).write_bytes(event_grid_pdf(self.session, lang=self.tr_.lang))
+        except (TournamentError, OSError) as exc:
+            text = exc.message(self.tr_.lang) if isinstance(exc, TournamentError) else str(exc)
+            QMessageBox.warning(self, "tournament_desk", text)
 
     def undo(self) -> None:
         if self.session is not None:
