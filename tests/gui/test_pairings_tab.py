@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from tournament_desk.core.model import Event, PairingSystem
@@ -12,7 +14,10 @@ from tournament_desk.gui.main_window import MainWindow
 from tournament_desk.services.session import EventSession
 
 
-def test_nine_player_round_robin_in_the_window(qtbot: QtBot, tmp_path: Path) -> None:
+def test_nine_player_round_robin_in_the_window(qtbot: QtBot, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    warnings: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warnings.append(text))
     session = EventSession.create(tmp_path / "dames.tdesk", Event.for_discipline(
         "Championnat de club", Discipline.DRAUGHTS, system=PairingSystem.ROUND_ROBIN, rounds=9))
     for i in range(1, 10):
@@ -20,6 +25,11 @@ def test_nine_player_round_robin_in_the_window(qtbot: QtBot, tmp_path: Path) -> 
                            ratings=(("ffjd", 1500 - 10 * i),))
     window = MainWindow(session, lang="fr")
     qtbot.addWidget(window)
+    window.number_by_hand("9, 8, 7, 6, 5, 4, 3, 2, 1")
+    assert [p.pairing_number for p in session.state().players] == list(range(9, 0, -1))
+    window.number_by_hand("1, 1, 2")  # not a permutation: refused with a message, nothing changed
+    assert warnings and "numéro" in warnings[-1]
+    assert [p.pairing_number for p in session.state().players] == list(range(9, 0, -1))
     window.rating_numbers_button.click()
     assert [p.pairing_number for p in session.state().players] == list(range(1, 10))
     assert window.grid_model.rowCount() == 9 and window.grid_model.columnCount() == 6

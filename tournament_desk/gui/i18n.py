@@ -49,6 +49,10 @@ _FR: dict[str, str] = {
     "Offline tournament manager": "Gestionnaire de tournois hors ligne",
     "Draw pairing numbers": "Tirer les numéros au sort",
     "Number by rating": "Numéroter par classement",
+    "Number by hand…": "Numéroter à la main…",
+    "Player ids in pairing-number order, separated by commas:":
+        "Identifiants des joueurs dans l'ordre des numéros, séparés par des virgules :",
+    "Give player ids separated by commas": "Donnez des identifiants séparés par des virgules",
     "Pair next round": "Apparier la ronde suivante",
     "Unpair last round": "Annuler la dernière ronde",
     "Print grid (PDF)…": "Imprimer la grille (PDF)…",

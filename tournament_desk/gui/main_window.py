@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QMainWindow,
@@ -87,8 +88,11 @@ class MainWindow(QMainWindow):
         self.rating_numbers_button = QPushButton()
         self.rating_numbers_button.clicked.connect(
             lambda: self._run(lambda: assign_numbers(self._session(), "rating")))
+        self.manual_numbers_button = QPushButton()
+        self.manual_numbers_button.clicked.connect(lambda: self.number_by_hand())
         top.addWidget(self.lot_button)
         top.addWidget(self.rating_numbers_button)
+        top.addWidget(self.manual_numbers_button)
         layout.addLayout(top)
         self.players_model = RowsModel([])
         self.players_proxy = QSortFilterProxyModel()
@@ -198,6 +202,7 @@ class MainWindow(QMainWindow):
         self.player_filter.setPlaceholderText("🔍")
         self.lot_button.setText(t("Draw pairing numbers"))
         self.rating_numbers_button.setText(t("Number by rating"))
+        self.manual_numbers_button.setText(t("Number by hand…"))
         self.pair_button.setText(t("Pair next round"))
         self.unpair_button.setText(t("Unpair last round"))
         self.print_grid_button.setText(t("Print grid (PDF)…"))
@@ -385,6 +390,30 @@ class MainWindow(QMainWindow):
         except TournamentError as exc:
             QMessageBox.warning(self, "tournament_desk", exc.message(self.tr_.lang))
         self.refresh()
+
+    def number_by_hand(self, order: str | None = None) -> None:
+        """Seed 000 Annexe A: the arbiter orders players himself (e.g. club-mates meet in the first rounds).
+        ``order`` is the player ids in pairing-number order, comma separated (asked for when None)."""
+        if self.session is None:
+            return
+        state = self.session.state()
+        if order is None:
+            current = sorted(state.players, key=lambda p: (p.pairing_number or 10**6, p.id))
+            text, ok = QInputDialog.getText(
+                self, self.tr_("Number by hand…"),
+                self.tr_("Player ids in pairing-number order, separated by commas:") + "\n"
+                + ", ".join(f"{p.id}={p.surname}" for p in current),
+                text=", ".join(str(p.id) for p in current))
+            if not ok:
+                return
+            order = text
+        try:
+            ids = [int(x) for x in order.replace(";", ",").split(",") if x.strip()]
+        except ValueError:
+            QMessageBox.warning(self, "tournament_desk", self.tr_("Give player ids separated by commas"))
+            return
+        self._run(lambda: assign_numbers(self._session(), "manual",
+                                         manual={pid: n for n, pid in enumerate(ids, start=1)}))
 
     def print_grid(self, path: str | None = None) -> None:
         if self.session is None:
