@@ -1,0 +1,207 @@
+"""Adapters from an :class:`EventState` (core/model.py) to the rating regulations, and the per-event preview.
+
+* FFJD (seed 000): one series; ratings from the players' ``ffjd`` rating, else the FMJD equivalence (§7.1);
+  the player named EXEMPT and every bye never count (§6.5); result codes per §4/§6.4.
+* National Elo (seed 001): games played over the board only; Elo ending in 9 = estimate = unrated (§1, §4.1).
+* Scrabble PL (seed 002): entrants with PL or PL*, the final ranking by points then the points difference
+  capped at 100 a game (§7), then the initial ranking.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+
+from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.model import EventState, Player, RatingSystem
+from tournament_desk.core.ratings import elo_fr, ffjd, scrabble_pl
+from tournament_desk.core.ratings.common import PlayerId, PreviewRow
+from tournament_desk.core.results import Outcome
+from tournament_desk.core.scoring import scrabble_spread
+
+__all__ = [
+    "EXEMPT_NAME", "cadence_of", "elo_fr_from_event", "elo_fr_preview", "ffjd_from_event", "ffjd_preview",
+    "is_youth", "preview_event", "scrabble_from_event", "scrabble_preview",
+]
+
+EXEMPT_NAME = "EXEMPT"
+"""Seed 000 §6.5: the player the FFJD software adds to odd fields."""
+
+
+def _is_exempt(p: Player) -> bool:
+    return p.surname.strip().upper() == EXEMPT_NAME
+
+
+# --------------------------------------------------------------------------------------------------------
+# FFJD
+
+
+def cadence_of(state: EventState) -> ffjd.Cadence:
+    """Seed 000 §5.2 (reading): below 60 (minutes + seconds per move) the series is accelerated, otherwise
+    slow. The official FMJD cadences are all slower; pass ``cadence`` explicitly to override."""
+    tc = state.event.time_control
+    return ffjd.Cadence.ACCELERATED if tc.base_minutes + tc.increment_seconds < 60 else ffjd.Cadence.SLOW
+
+
+def ffjd_ratings(state: EventState) -> dict[PlayerId, float | None]:
+    """The CP of each player at the period start: FFJD rating, else FMJD equivalent (§7.1), else unrated."""
+    out: dict[PlayerId, float | None] = {}
+    for p in state.players:
+        if _is_exempt(p):
+            continue
+        cp = p.rating(RatingSystem.FFJD)
+        fmjd = p.rating(RatingSystem.FMJD)
+        if cp is None and fmjd is not None:
+            cp = ffjd.fmjd_equivalent(fmjd)
+        out[p.id] = None if cp is None or p.unrated else float(cp)
+    return out
+
+
+def ffjd_from_event(state: EventState, cadence: ffjd.Cadence | None = None,
+                    organiser_estimate: float | None = None,
+                    ) -> tuple[ffjd.FfjdSeries, dict[PlayerId, float | None]]:
+    """The event as one FFJD series, with the players' frozen ratings."""
+    exempt = frozenset(p.id for p in state.players if _is_exempt(p))
+    games = tuple(
+        ffjd.FfjdGame.from_result(g.white_id, g.black_id, g.result)
+        for r in state.rounds for g in r.games if g.result is not None
+    )
+    series = ffjd.FfjdSeries(
+        name=state.event.name, cadence=cadence or cadence_of(state), games=games,
+        organiser_estimate=organiser_estimate, exempt=exempt,
+        players=tuple(p.id for p in state.players if p.id not in exempt),
+    )
+    return series, ffjd_ratings(state)
+
+
+def ffjd_preview(state: EventState, cadence: ffjd.Cadence | None = None,
+                 organiser_estimate: float | None = None,
+                 pending: Mapping[PlayerId, tuple[ffjd.FirstRatingPart, ...]] | None = None,
+                 ) -> list[PreviewRow]:
+    """Seed 000: what the federation will compute for this event alone (one series in the period)."""
+    series, ratings = ffjd_from_event(state, cadence, organiser_estimate)
+    results = ffjd.rate_period(ratings, [series], pending)
+    rows = []
+    for p in state.players:
+        if p.id not in results:
+            continue
+        r = results[p.id]
+        note = {"rated": "", "first": "first rating", "pending": "not yet rated"}[r.status]
+        rows.append(PreviewRow(p.id, p.name, r.rating_before, r.games_counted, r.expected,
+                               float(r.evolution) if r.evolution is not None else None, r.new_rating,
+                               r.performance, note))
+    return rows
+
+
+# --------------------------------------------------------------------------------------------------------
+# National Elo
+
+_YOUTH_CATEGORIES = ("ppo", "pou", "pup", "ben", "min", "cad", "jun", "u8", "u10", "u12", "u14", "u16", "u18",
+                     "u20", "jeune")
+
+
+def is_youth(player: Player, on: dt.date | None) -> bool:
+    """Seed 001 §1 "Jeune" (reading): under 20 on the event's start date, else a youth category code."""
+    if player.birth_date is not None and on is not None:
+        age = on.year - player.birth_date.year - ((on.month, on.day) < (player.birth_date.month,
+                                                                          player.birth_date.day))
+        return age < 20
+    return player.category.strip().lower().startswith(_YOUTH_CATEGORIES)
+
+
+def elo_fr_from_event(state: EventState, youth: Callable[[Player], bool] | None = None,
+                      archives: Mapping[PlayerId, elo_fr.EloArchive] | None = None,
+                      ) -> tuple[list[elo_fr.EloPlayer], list[elo_fr.EloGame]]:
+    """The event's players and games played over the board (forfeits and byes are not rated)."""
+    archives = archives or {}
+    judge = youth or (lambda p: is_youth(p, state.event.start_date))
+    players = [elo_fr.EloPlayer(p.id, None if p.unrated else p.rating(RatingSystem.NATIONAL_ELO), judge(p),
+                                archives.get(p.id))
+               for p in state.players]
+    scores = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}
+    games = []
+    for r in state.rounds:
+        for g in r.games:
+            if g.result is None:
+                continue
+            white, _black = g.result.outcomes()
+            if white in scores:
+                games.append(elo_fr.EloGame(g.white_id, g.black_id, scores[white]))
+    return players, games
+
+
+def elo_fr_preview(state: EventState, youth: Callable[[Player], bool] | None = None,
+                   archives: Mapping[PlayerId, elo_fr.EloArchive] | None = None) -> list[PreviewRow]:
+    """Seed 001: the event as if it were the whole period."""
+    players, games = elo_fr_from_event(state, youth, archives)
+    results = elo_fr.rate_period(players, games)
+    rows = []
+    for p in state.players:
+        r = results[p.id]
+        before = r.elo_before
+        evo = None if (before is None or r.new_elo is None) else float(r.new_elo - before)
+        note = f"{r.case.value}" + (" (estimate)" if before is None and r.pj is not None else "")
+        rows.append(PreviewRow(p.id, p.name, None if before is None else float(before), r.nj, r.sc, evo,
+                               None if r.new_elo is None else float(r.new_elo), r.pj, note))
+    return rows
+
+
+# --------------------------------------------------------------------------------------------------------
+# Scrabble PL
+
+
+def scrabble_from_event(state: EventState,
+                        duplicate_series: Mapping[PlayerId, scrabble_pl.DuplicateSeries] | None = None,
+                        ) -> tuple[list[scrabble_pl.ScrabbleEntrant], list[PlayerId]]:
+    """Entrants (PL from the ``fisf-pl`` rating, else PL* from ``duplicate_series``, else 1000) and the
+    final ranking: points, then the points difference capped at 100 a game (seed 002 §7), then the initial
+    ranking."""
+    duplicate_series = duplicate_series or {}
+    entrants = [scrabble_pl.ScrabbleEntrant(p.id, p.name, p.rating(RatingSystem.FISF_PL),
+                                            duplicate_series.get(p.id))
+                for p in state.players]
+    spread: dict[PlayerId, int] = {p.id: 0 for p in state.players}
+    for r in state.rounds:
+        for g in r.games:
+            if g.result is None or not g.result.is_played:
+                continue
+            if g.white_points is not None and g.black_points is not None:
+                spread[g.white_id] += scrabble_spread(g.white_points, g.black_points)
+                spread[g.black_id] += scrabble_spread(g.black_points, g.white_points)
+    ranked = scrabble_pl.initial_ranking(entrants, state.event.start_date)
+    initial = {e.player_id: i for i, e in enumerate(ranked)}
+    order = sorted((p.id for p in state.players),
+                   key=lambda pid: (-state.score(pid), -spread[pid], initial[pid]))
+    return entrants, order
+
+
+def scrabble_preview(state: EventState, kind: scrabble_pl.EventKind = scrabble_pl.EventKind.HOMOLOGATED,
+                     classic_b: bool = False,
+                     duplicate_series: Mapping[PlayerId, scrabble_pl.DuplicateSeries] | None = None,
+                     thresholds: scrabble_pl.SeriesThresholds = scrabble_pl.SEASON_2015_2016,
+                     ) -> list[PreviewRow]:
+    """Seed 002: the new PL after this event (games = rounds played)."""
+    entrants, order = scrabble_from_event(state, duplicate_series)
+    games = max(1, min(scrabble_pl.NBP_MAX, state.last_round))
+    results = scrabble_pl.rate_event(entrants, order, kind, games, classic_b, thresholds,
+                                     event_date=state.event.start_date)
+    rows = []
+    for p in state.players:
+        r = results[p.id]
+        rows.append(PreviewRow(p.id, p.name, r.rating_before, state.last_round, None,
+                               r.new_rating - r.rating_before, r.new_rating, None,
+                               f"PE {r.pe}, B {r.b:g}, PJ {r.pj}" + (" (PL*)" if r.provisional else "")))
+    return rows
+
+
+def preview_event(state: EventState, **options: object) -> list[PreviewRow]:
+    """The preview in the event's own rating system (FFJD, national Elo or Scrabble PL)."""
+    system = state.event.rating_system
+    if system is RatingSystem.FFJD:
+        return ffjd_preview(state, **options)  # type: ignore[arg-type]
+    if system is RatingSystem.NATIONAL_ELO:
+        return elo_fr_preview(state, **options)  # type: ignore[arg-type]
+    if system is RatingSystem.FISF_PL:
+        return scrabble_preview(state, **options)  # type: ignore[arg-type]
+    raise ValidationError(f"No rating preview for the rating system '{system}'",
+                          f"Pas d'aperçu de classement pour le système « {system} »")
