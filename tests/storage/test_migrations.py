@@ -40,3 +40,4 @@ def test_upgrade_0001_to_current(tmp_path: Path) -> None:
     assert player.surname == "Ancien" and player.withdrawn_from_round == 3
     assert player.withdrawal_forfeit is Outcome.FORFEIT_LOSS_EXCUSED  # the 0002 default
     assert state.event.name == "Old"
+    assert state.event.tiebreak_edition == ""  # the 0003 default: the event's default edition

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk import __version__
+from tournament_desk.cli.standings import add_standings_parser, cmd_standings, cmd_tiebreaks
 from tournament_desk.core.errors import (
     EventFileError,
     ImportFormatError,
@@ -120,6 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     target.add_argument("--player", type=int, help="player id, for a bye code (hpb, zpb, ...)")
     r.add_argument("result", help="1-0, 0-1, 1/2 (chess), 2-0, 1-1, 0-2 (draughts), 2fe, 0fne, 0r, 0d, hpb...")
     r.add_argument("--points", nargs=2, type=int, metavar=("WHITE", "BLACK"), help="game points (Scrabble)")
+    r.add_argument("--replace", action="store_true", help="correct a result already entered")
     r.add_argument("--json", action="store_true")
 
     rl = sub.add_parser("rounds", help="list the rounds and their boards")
@@ -159,6 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
         u = sub.add_parser(name, help=text)
         u.add_argument("file", type=Path)
         u.add_argument("--json", action="store_true")
+
+    add_standings_parser(sub)
     return parser
 
 
@@ -244,7 +248,7 @@ def cmd_result(args: argparse.Namespace, lang: str) -> None:
         else:
             points = args.points or (None, None)
             change = session.record_result(args.round, args.board, args.result,
-                                           white_points=points[0], black_points=points[1])
+                                           white_points=points[0], black_points=points[1], replace=args.replace)
         state = session.state()
         _emit(args, round_to_dict(state.round(args.round), state), change.label(lang))
 
@@ -348,6 +352,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, str], None]] = {
     "new": cmd_new, "players": cmd_players, "show": cmd_show, "result": cmd_result,
     "rounds": cmd_rounds, "undo": cmd_undo_redo, "redo": cmd_undo_redo, "pair": cmd_pair,
     "unpair": cmd_unpair, "numbers": cmd_numbers, "grid": cmd_grid,
+    "standings": cmd_standings, "tiebreaks": cmd_tiebreaks,
 }
 
 EXIT_CODES: list[tuple[type[TournamentError], int]] = [

@@ -175,6 +175,8 @@ class Event:
     scoring: ScoringProfile = CHESS
     tiebreaks: tuple[str, ...] = ()
     rating_system: RatingSystem = RatingSystem.FIDE
+    tiebreak_edition: str = ""
+    """How unplayed games count in tie-breaks: ``seed003``, ``fide2023`` or ``fide2026``; empty: the default."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():

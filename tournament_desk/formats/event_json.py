@@ -25,6 +25,7 @@ def event_to_dict(event: Event) -> dict[str, Any]:
                          "increment_seconds": event.time_control.increment_seconds},
         "scoring": event.scoring.as_dict(),
         "tiebreaks": list(event.tiebreaks),
+        "tiebreak_edition": event.tiebreak_edition or None,
         "rating_system": event.rating_system.value,
     }
 

@@ -72,7 +72,7 @@ def read_players_csv(source: Path | str | bytes, *, rating_system: str) -> list[
         delimiter = dialect.delimiter
     except csv.Error:
         delimiter = ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
         header = next(reader)
     except csv.Error as exc:
@@ -88,35 +88,49 @@ def read_players_csv(source: Path | str | bytes, *, rating_system: str) -> list[
         raise ImportFormatError("no surname column (expected 'surname' or 'nom')",
                                 "pas de colonne de nom (attendu « nom » ou « surname »)", line=1)
     players: list[dict[str, Any]] = []
-    for line_no, row in enumerate(reader, start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) > len(columns):
-            raise ImportFormatError(f"{len(row)} cells but the header has {len(columns)}",
-                                    f"{len(row)} cellules mais l'en-tête en a {len(columns)}",
-                                    line=line_no, column=len(columns) + 1)
-        fields: dict[str, Any] = {}
-        for col_no, (field, cell) in enumerate(zip(columns, row, strict=False), start=1):
-            cell = cell.strip()
-            if field is None or cell == "":
-                continue
-            try:
-                _store(fields, field, cell, rating_system)
-            except ValueError:
-                raise ImportFormatError(f"'{cell}' is not a valid {field}",
-                                        f"« {cell} » n'est pas une valeur valable pour {field}",
-                                        line=line_no, column=col_no) from None
-        try:
-            Player(id=0, **fields)
-        except TournamentError as exc:
-            raise ImportFormatError(exc.en, exc.fr, line=line_no) from None
-        players.append(fields)
+    try:
+        for row in reader:
+            players.extend(_read_row(row, columns, reader.line_num, rating_system))
+    except csv.Error as exc:
+        raise ImportFormatError(f"unreadable CSV ({exc})", f"CSV illisible ({exc})", line=reader.line_num) from None
     return players
+
+
+def _read_row(row: list[str], columns: list[str | None], line_no: int, rating_system: str) -> list[dict[str, Any]]:
+    """One data row as player fields ([] for a blank row); raises ImportFormatError with its position."""
+    if not any(cell.strip() for cell in row):
+        return []
+    if len(row) > len(columns):
+        raise ImportFormatError(f"{len(row)} cells but the header has {len(columns)}",
+                                f"{len(row)} cellules mais l'en-tête en a {len(columns)}",
+                                line=line_no, column=len(columns) + 1)
+    fields: dict[str, Any] = {}
+    for col_no, (field, cell) in enumerate(zip(columns, row, strict=False), start=1):
+        cell = cell.strip()
+        if field is None or cell == "":
+            continue
+        try:
+            _store(fields, field, cell, rating_system)
+        except ValueError:
+            raise ImportFormatError(f"'{cell}' is not a valid {field}",
+                                    f"« {cell} » n'est pas une valeur valable pour {field}",
+                                    line=line_no, column=col_no) from None
+    if not fields.get("surname"):
+        raise ImportFormatError("the surname is empty", "le nom est vide", line=line_no,
+                                column=columns.index("surname") + 1)
+    try:
+        Player(id=0, **fields)
+    except TournamentError as exc:
+        raise ImportFormatError(exc.en, exc.fr, line=line_no) from None
+    return [fields]
 
 
 def _store(fields: dict[str, Any], field: str, cell: str, rating_system: str) -> None:
     if field == "rating":
-        value = int(float(cell.replace(",", ".")))
+        number = float(cell.replace(",", "."))
+        if number != number or number in (float("inf"), float("-inf")):  # nan, inf
+            raise ValueError(cell)
+        value = int(number)
         fields["ratings"] = ((rating_system, value),)
     elif field == "birth_date":
         fields["birth_date"] = _parse_date(cell)

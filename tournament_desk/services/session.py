@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import getpass
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +20,10 @@ from tournament_desk.core.errors import NotFoundError, ResultError, StateError, 
 from tournament_desk.core.model import Bye, Event, EventState, Game, Player, Round
 from tournament_desk.core.results import GameResult, Outcome, format_game_result, parse_bye, parse_game_result
 from tournament_desk.storage import repository as repo
-from tournament_desk.storage.db import create_event_file, open_event_file
+from tournament_desk.storage.backup import DEFAULT_KEEP, BackupInfo, list_backups, take_backup
+from tournament_desk.storage.db import check_writable, create_event_file, inspect_file, open_event_file
+from tournament_desk.storage.lock import WriterLock
+from tournament_desk.storage.repository import AuditEntry
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,21 +42,35 @@ class Change:
 _PLAYER_FIELDS = {f.name for f in dataclasses.fields(Player)} - {"id"}
 
 
-class EventSession:
-    """An open event file."""
+def default_arbiter() -> str:
+    """The arbiter profile recorded in the audit log: ``TDESK_ARBITER``, else the system user name."""
+    name = os.environ.get("TDESK_ARBITER", "").strip()
+    if name:
+        return name
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):
+        return "?"
 
-    def __init__(self, path: Path, repository: repo.Repository) -> None:
+
+class EventSession:
+    """An open event file. Open for writing, it holds the file's writer lock until closed."""
+
+    def __init__(self, path: Path, repository: repo.Repository, lock: WriterLock | None = None) -> None:
         self.path = path
         self._repo = repository
+        self._lock = lock
+        self.keep_backups = DEFAULT_KEEP
 
     # -- opening --------------------------------------------------------------------------------------
     @classmethod
-    def create(cls, path: Path | str, event: Event) -> EventSession:
+    def create(cls, path: Path | str, event: Event, *, arbiter: str | None = None) -> EventSession:
         """Create a new event file holding ``event`` and no players."""
         path = Path(path)
         engine = create_event_file(path)
-        repository = repo.Repository(engine)
-        session = cls(path, repository)
+        lock = WriterLock(path).acquire()
+        repository = repo.Repository(engine, arbiter=arbiter or default_arbiter())
+        session = cls(path, repository, lock)
         with repository.action("Create event", "Créer le tournoi") as uow:
             repo.write_event(uow, event, create=True)
             repo.write_meta(uow, "created_with", f"tournament_desk {__version__}")
@@ -61,15 +80,31 @@ class EventSession:
         return session
 
     @classmethod
-    def open(cls, path: Path | str, *, readonly: bool = False) -> EventSession:
+    def open(cls, path: Path | str, *, readonly: bool = False, arbiter: str | None = None) -> EventSession:
+        """Open an event file. For writing, refuses a file another instance has open
+        (:class:`EventFileLockedError`: offer ``readonly=True`` instead)."""
         path = Path(path)
-        engine = open_event_file(path, readonly=readonly)
-        session = cls(path, repo.Repository(engine, readonly=readonly))
-        session.state()  # fail now, with a clear message, if the file holds no event
+        lock: WriterLock | None = None
+        if not readonly:
+            inspect_file(path)  # a foreign or damaged file is refused before anything is written beside it
+            check_writable(path)
+            lock = WriterLock(path).acquire()
+        try:
+            engine = open_event_file(path, readonly=readonly)
+            session = cls(path, repo.Repository(engine, readonly=readonly, arbiter=arbiter or default_arbiter()),
+                          lock)
+            session.state()  # fail now, with a clear message, if the file holds no event
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
         return session
 
     def close(self) -> None:
         self._repo.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def __enter__(self) -> EventSession:
         return self
@@ -256,6 +291,7 @@ class EventSession:
                                  f"Le joueur {pid} apparaît deux fois dans la ronde {rnd.number}")
             seen.add(pid)
         label_en, label_fr = label or (f"Pair round {rnd.number}", f"Apparier la ronde {rnd.number}")
+        self.backup(f"before-round-{rnd.number}")
         with self._repo.action(label_en, label_fr) as uow:
             repo.write_round(uow, rnd)
         return Change("rounds", label_en, label_fr, (rnd.number,))
@@ -271,13 +307,26 @@ class EventSession:
         return Change("rounds", label_en, label_fr, (number,))
 
     def record_result(self, round_number: int, board: int, result: GameResult | str | None, *,
-                      white_points: int | None = None, black_points: int | None = None) -> Change:
-        """Enter (or correct, or clear with None) the result of one board, in the discipline's notation."""
+                      white_points: int | None = None, black_points: int | None = None,
+                      replace: bool = False) -> Change:
+        """Enter the result of one board, in the discipline's notation; ``None`` clears it.
+
+        A board that already has a different result is refused unless ``replace`` (a correction the
+        arbiter confirmed): two results for one board are never taken silently.
+        """
         state = self.state()
         rnd = state.round(round_number)
         game = rnd.game(board)
         if isinstance(result, str):
             result = parse_game_result(result, state.event.discipline)
+        if game.result is not None and result is not None and result is not game.result and not replace:
+            shown_old = format_game_result(game.result, state.event.discipline)
+            shown_new = format_game_result(result, state.event.discipline)
+            raise StateError(
+                f"Round {round_number} board {board} already has {shown_old}; confirm to replace it by {shown_new}",
+                f"La table {board} de la ronde {round_number} a déjà {shown_old} ; confirmez pour le remplacer "
+                f"par {shown_new}",
+            )
         if (white_points is None) != (black_points is None):
             raise ResultError("Give both players' game points, or neither",
                               "Donnez les points de partie des deux joueurs, ou d'aucun")
@@ -348,6 +397,22 @@ class EventSession:
 
     def meta(self) -> dict[str, str]:
         return self._repo.meta()
+
+    # -- audit and backups ---------------------------------------------------------------------------
+    @property
+    def arbiter(self) -> str:
+        return self._repo.arbiter
+
+    def audit_log(self) -> list[AuditEntry]:
+        """Every change, undo and redo: when, by which arbiter profile, what."""
+        return self._repo.audit_log()
+
+    def backup(self, reason: str) -> Path:
+        """A consistent copy of the event in its backups folder (keeps the newest ``keep_backups``)."""
+        return take_backup(self.path, reason, keep=self.keep_backups)
+
+    def backups(self) -> list[BackupInfo]:
+        return list_backups(self.path)
 
 
 def _check_duplicate(player: Player, others: Iterable[Player]) -> None:

@@ -11,6 +11,7 @@ ALTER TABLE); revisions are numbered 0001, 0002... and run in-process without al
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -33,7 +34,9 @@ def _script_directory() -> ScriptDirectory:
 
 def _make_engine(path: Path, *, readonly: bool = False) -> Engine:
     if readonly:
-        uri = f"file:{path.resolve().as_posix()}?mode=ro"
+        # In a write-protected folder SQLite cannot create the WAL index: read the file as immutable.
+        immutable = "&immutable=1" if not os.access(path.parent, os.W_OK) else ""
+        uri = f"file:{path.resolve().as_posix()}?mode=ro{immutable}"
         engine = create_engine("sqlite://", creator=lambda: sqlite3.connect(uri, uri=True, timeout=5))
     else:
         engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": 5})
@@ -78,18 +81,19 @@ def inspect_file(path: Path) -> int:
             f"{path.name} is not a tournament_desk event file (it is not an SQLite database)",
             f"{path.name} n'est pas un fichier de tournoi tournament_desk (ce n'est pas une base SQLite)",
         )
+    immutable = "&immutable=1" if not os.access(path.parent, os.W_OK) else ""
     try:
-        conn = sqlite3.connect(f"file:{path.resolve().as_posix()}?mode=ro", uri=True, timeout=5)
+        conn = sqlite3.connect(f"file:{path.resolve().as_posix()}?mode=ro{immutable}", uri=True, timeout=5)
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
+            check = conn.execute("PRAGMA quick_check").fetchone()[0] if app_id == APPLICATION_ID else "ok"
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
-        raise EventFileError(
-            f"{path.name} is damaged and cannot be read ({exc}); restore the latest backup",
-            f"{path.name} est endommagé et illisible ({exc}) ; restaurez la dernière sauvegarde",
-        ) from exc
+        raise _damaged(path, str(exc)) from exc
+    if check != "ok":
+        raise _damaged(path, check)
     if app_id != APPLICATION_ID:
         raise EventFileError(
             f"{path.name} is an SQLite database of another program, not a tournament_desk event",
@@ -103,6 +107,27 @@ def inspect_file(path: Path) -> int:
             f"ce programme connaît jusqu'au {SCHEMA_VERSION}) ; mettez le programme à jour pour l'ouvrir",
         )
     return int(version)
+
+
+def _damaged(path: Path, detail: str) -> EventFileError:
+    from tournament_desk.storage.backup import latest_backup
+
+    backup = latest_backup(path)
+    hint_en = f"restore the latest backup ({backup})" if backup else "no backup of it was found"
+    hint_fr = f"restaurez la dernière sauvegarde ({backup})" if backup else "aucune sauvegarde n'a été trouvée"
+    return EventFileError(f"{path.name} is damaged and cannot be read ({detail}); {hint_en}",
+                          f"{path.name} est endommagé et illisible ({detail}) ; {hint_fr}")
+
+
+def check_writable(path: Path) -> None:
+    """Refuse, before anything is written, a file or folder the program cannot write to."""
+    if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+        raise EventFileError(
+            f"{path.name} is in a read-only location (write-protected file, folder or USB stick); "
+            "open it read-only, or copy it to a folder you can write to",
+            f"{path.name} est dans un emplacement en lecture seule (fichier, dossier ou clé USB protégé) ; "
+            "ouvrez-le en lecture seule, ou copiez-le dans un dossier modifiable",
+        )
 
 
 def upgrade_schema(engine: Engine, target: str = "head") -> None:
@@ -151,8 +176,12 @@ def open_event_file(path: Path, *, readonly: bool = False) -> Engine:
                 f"{path.name} utilise un ancien schéma ({version}) ; ouvrez-le en écriture pour le mettre à jour",
             )
         return _make_engine(path, readonly=True)
+    check_writable(path)
     engine = _make_engine(path)
     if version < SCHEMA_VERSION:
+        from tournament_desk.storage.backup import take_backup
+
+        take_backup(path, f"before-migration-{version}-to-{SCHEMA_VERSION}")
         upgrade_schema(engine)
     with engine.connect() as conn:
         current = MigrationContext.configure(conn).get_current_revision()

@@ -44,6 +44,7 @@ def event_to_row(event: Event) -> dict[str, Any]:
         "tc_increment_seconds": event.time_control.increment_seconds,
         "scoring": json.dumps(event.scoring.as_dict()),
         "tiebreaks": json.dumps(list(event.tiebreaks)),
+        "tiebreak_edition": event.tiebreak_edition,
         "rating_system": event.rating_system.value,
     }
 
@@ -62,6 +63,7 @@ def event_from_row(row: dict[str, Any]) -> Event:
         time_control=TimeControl(row["tc_base_minutes"], row["tc_increment_seconds"]),
         scoring=ScoringProfile.from_dict(json.loads(row["scoring"])),
         tiebreaks=tuple(json.loads(row["tiebreaks"])),
+        tiebreak_edition=row["tiebreak_edition"],
         rating_system=RatingSystem(row["rating_system"]),
     )
 

@@ -22,6 +22,7 @@ from tournament_desk.core.errors import EventFileError, StateError
 from tournament_desk.core.model import Bye, Event, EventState, Game, Player, Round
 from tournament_desk.storage import mapping
 from tournament_desk.storage.schema import (
+    AuditRow,
     ByeRow,
     EventRow,
     GameRow,
@@ -41,6 +42,17 @@ class JournalEntry:
     label_en: str
     label_fr: str
     undone: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    at: float
+    """POSIX time of the change."""
+    arbiter: str
+    kind: str
+    """``do``, ``undo`` or ``redo``."""
+    label_en: str
+    label_fr: str
 
 
 def _table(model: type) -> Table:
@@ -130,9 +142,15 @@ def _apply(conn: Connection, changes: list[dict[str, Any]], *, inverse: bool) ->
 class Repository:
     """Reads and writes one event file."""
 
-    def __init__(self, engine: Engine, *, readonly: bool = False) -> None:
+    def __init__(self, engine: Engine, *, readonly: bool = False, arbiter: str = "") -> None:
         self.engine = engine
         self.readonly = readonly
+        self.arbiter = arbiter
+
+    def _audit(self, conn: Connection, kind: str, label_en: str, label_fr: str, journal_id: int | None) -> None:
+        conn.execute(insert(_table(AuditRow)).values(
+            at=time.time(), arbiter=self.arbiter, kind=kind, label_en=label_en, label_fr=label_fr,
+            journal_id=journal_id))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -149,10 +167,11 @@ class Repository:
                 yield uow
                 if uow.changes:
                     conn.execute(delete(_table(JournalRow)).where(_table(JournalRow).c.undone.is_(True)))
-                    conn.execute(insert(_table(JournalRow)).values(
+                    inserted = conn.execute(insert(_table(JournalRow)).values(
                         label_en=label_en, label_fr=label_fr, at=time.time(), undone=False,
                         changes=json.dumps(uow.changes),
                     ))
+                    self._audit(conn, "do", label_en, label_fr, inserted.inserted_primary_key[0])
         except OperationalError as exc:
             raise _file_error(exc) from exc
         except IntegrityError as exc:
@@ -160,6 +179,14 @@ class Repository:
                              f"Le fichier de tournoi a refusé la modification : {exc.orig}") from exc
 
     def _journal_step(self, *, undo: bool) -> JournalEntry | None:
+        if self.readonly:
+            raise EventFileError("This event is open read-only", "Ce tournoi est ouvert en lecture seule")
+        try:
+            return self._journal_step_unchecked(undo=undo)
+        except OperationalError as exc:
+            raise _file_error(exc) from exc
+
+    def _journal_step_unchecked(self, *, undo: bool) -> JournalEntry | None:
         jt = _table(JournalRow)
         with self.engine.begin() as conn:
             if undo:
@@ -171,6 +198,7 @@ class Repository:
                 return None
             _apply(conn, json.loads(row["changes"]), inverse=undo)
             conn.execute(update(jt).where(jt.c.id == row["id"]).values(undone=undo))
+            self._audit(conn, "undo" if undo else "redo", row["label_en"], row["label_fr"], row["id"])
             return JournalEntry(row["id"], row["label_en"], row["label_fr"], undo)
 
     def undo(self) -> JournalEntry | None:
@@ -180,6 +208,12 @@ class Repository:
     def redo(self) -> JournalEntry | None:
         """Redo the earliest undone action; None when there is nothing to redo."""
         return self._journal_step(undo=False)
+
+    def audit_log(self) -> list[AuditEntry]:
+        at = _table(AuditRow)
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(at).order_by(at.c.id)).mappings().all()
+        return [AuditEntry(r["at"], r["arbiter"], r["kind"], r["label_en"], r["label_fr"]) for r in rows]
 
     def journal(self) -> list[JournalEntry]:
         jt = _table(JournalRow)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """Newest schema this program writes; equals the number of the newest migration."""
 
 APPLICATION_ID = 0x54446B31  # 'TDk1' in PRAGMA application_id: marks a tournament_desk event file
@@ -45,6 +45,7 @@ class EventRow(Base):
     tc_increment_seconds: Mapped[int] = mapped_column(Integer, default=30)
     scoring: Mapped[str] = mapped_column(Text)  # JSON ScoringProfile
     tiebreaks: Mapped[str] = mapped_column(Text, default="[]")  # JSON list of codes
+    tiebreak_edition: Mapped[str] = mapped_column(String(20), default="", server_default="")
     rating_system: Mapped[str] = mapped_column(String(20))
 
 
@@ -118,6 +119,20 @@ class JournalRow(Base):
     at: Mapped[float] = mapped_column(Float)  # POSIX time
     undone: Mapped[bool] = mapped_column(Boolean, default=False)
     changes: Mapped[str] = mapped_column(Text)  # JSON list of {table, op, pk, before, after}
+
+
+class AuditRow(Base):
+    """Who did what, when: every action, undo and redo, kept even when the journal entry is discarded."""
+
+    __tablename__ = "audit"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[float] = mapped_column(Float)  # POSIX time
+    arbiter: Mapped[str] = mapped_column(String(100))
+    kind: Mapped[str] = mapped_column(String(8))  # do / undo / redo
+    label_en: Mapped[str] = mapped_column(String(200))
+    label_fr: Mapped[str] = mapped_column(String(200))
+    journal_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 TABLES_BY_NAME = {t.name: t for t in Base.metadata.sorted_tables}

@@ -1,0 +1,152 @@
+"""CLI: ``tournament-desk standings`` and ``tournament-desk tiebreaks``.
+
+Registered by :mod:`tournament_desk.cli.main` (``add_standings_parser(sub)``; ``cmd_standings`` and
+``cmd_tiebreaks`` in ``COMMANDS``). Same conventions as main.py: ``--json`` prints JSON on stdout, errors are
+:class:`TournamentError` with both languages (main.py prints them and picks the exit code), warnings go to
+stderr prefixed ``tournament-desk:``.
+
+    tournament-desk standings EVENT.tdesk [--after-round R] [--tiebreaks BH,SB,...]
+                              [--edition seed003|fide2023|fide2026] [--json] [--csv OUT.csv]
+                              [--explain PLAYER_ID CODE]
+    tournament-desk tiebreaks EVENT.tdesk [--set BH,SB | --preset NAME] [--edition ...] [--json]
+    tournament-desk tiebreaks [EVENT.tdesk] --list [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.tiebreaks import PRESET_LABELS, PRESETS, Edition, TieBreakWarning, preset
+from tournament_desk.services.session import EventSession
+from tournament_desk.services.standings import (
+    effective_tiebreaks,
+    explain,
+    list_tiebreaks,
+    set_tiebreaks,
+    standings,
+)
+
+EDITIONS = [e.value for e in Edition]
+
+
+def _codes(text: str) -> list[str]:
+    return [c.strip() for c in text.split(",") if c.strip()]
+
+
+def add_standings_parser(subparsers: Any) -> None:
+    """Register ``standings`` and ``tiebreaks`` on the subparsers of main.py's parser."""
+    s = subparsers.add_parser("standings", help="standings after any round, with tie-breaks")
+    s.add_argument("file", type=Path)
+    s.add_argument("--after-round", type=int, metavar="R", help="standings after round R (default: the last)")
+    s.add_argument("--tiebreaks", metavar="CODES",
+                   help="comma-separated tie-break codes for this listing (default: the event's list or preset)")
+    s.add_argument("--edition", choices=EDITIONS, help="how unplayed games count (default: the event's edition)")
+    s.add_argument("--csv", type=Path, metavar="OUT.csv", help="also write the standings as CSV")
+    s.add_argument("--explain", nargs=2, metavar=("PLAYER_ID", "CODE"),
+                   help="explain one player's value of one tie-break (which opponents counted, which were cut)")
+    s.add_argument("--json", action="store_true")
+
+    t = subparsers.add_parser("tiebreaks", help="show, set or list tie-breaks")
+    t.add_argument("file", type=Path, nargs="?", help="the event file (not needed with --list)")
+    what = t.add_mutually_exclusive_group()
+    what.add_argument("--set", metavar="CODES", help="store the event's tie-breaks, comma-separated, in order "
+                                                     "(empty: back to the default preset)")
+    what.add_argument("--preset", choices=list(PRESETS), help="store a recommended list (seed 003 §3, seed 004)")
+    what.add_argument("--list", action="store_true", help="every tie-break code and preset, with labels")
+    t.add_argument("--edition", choices=EDITIONS, help="with --set/--preset, or alone: store the rule edition")
+    t.add_argument("--json", action="store_true")
+
+
+def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    if getattr(args, "json", False):
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print(text)
+
+
+def _warn(warnings: tuple[TieBreakWarning, ...] | list[TieBreakWarning], lang: str) -> None:
+    word = "attention" if lang == "fr" else "warning"
+    for w in warnings:
+        print(f"tournament-desk: {word}: {w.message(lang)}", file=sys.stderr)
+
+
+def _player_id(text: str) -> int:
+    if not text.isdigit():
+        raise ValidationError(f"'{text}' is not a player id (a whole number)",
+                              f"« {text} » n'est pas un identifiant de joueur (un nombre entier)")
+    return int(text)
+
+
+def cmd_standings(args: argparse.Namespace, lang: str) -> None:
+    tiebreaks = _codes(args.tiebreaks) if args.tiebreaks is not None else None
+    with EventSession.open(args.file, readonly=True) as session:
+        state = session.state()
+    if args.explain:
+        pid, code = args.explain
+        detail = explain(state, _player_id(pid), code, after_round=args.after_round, edition=args.edition)
+        _emit(args, detail.to_dict(), detail.to_text(lang))
+        return
+    table = standings(state, after_round=args.after_round, tiebreaks=tiebreaks, edition=args.edition)
+    text = table.to_text(lang)
+    if args.csv is not None:
+        # utf-8-sig: spreadsheets then read the accents right
+        args.csv.write_text(table.to_csv(lang), encoding="utf-8-sig")
+        text += "\n" + (f"CSV écrit : {args.csv}" if lang == "fr" else f"CSV written: {args.csv}")
+    _emit(args, table.to_dict(), text)
+
+
+def _list(args: argparse.Namespace, lang: str) -> None:
+    defs = list_tiebreaks()
+    data = {
+        "tiebreaks": [{"code": d.code, "en": d.label_en, "fr": d.label_fr, "category": d.category.value,
+                       "source": d.source, "adjusted": d.adjusted} for d in defs],
+        "parametric": ["CUM-Cn", "BH-Cn", "BH-Mn", "ARO-Cn"],
+        "presets": [{"name": name, "codes": list(codes), "en": PRESET_LABELS[name][1], "fr": PRESET_LABELS[name][0]}
+                    for name, codes in PRESETS.items()],
+        "editions": [{"code": e.value, "en": e.label_en, "fr": e.label_fr} for e in Edition],
+    }
+    fr = lang == "fr"
+    lines = ["Départages :" if fr else "Tie-breaks:"]
+    lines += [f"  {d.code:<9} {d.label(lang):<50} {d.source}" for d in defs]
+    lines.append("  CUM-Cn, BH-Cn, BH-Mn, ARO-Cn" + (" : " if fr else ": ") + "n = 1, 2, ...")
+    lines.append("Préréglages :" if fr else "Presets:")
+    lines += [f"  {name:<27} {', '.join(codes):<28} {PRESET_LABELS[name][0 if fr else 1]}"
+              for name, codes in PRESETS.items()]
+    lines.append("Éditions (parties non jouées) :" if fr else "Editions (unplayed games):")
+    lines += [f"  {e.value:<9} {e.label(lang)}" for e in Edition]
+    _emit(args, data, "\n".join(lines))
+
+
+def cmd_tiebreaks(args: argparse.Namespace, lang: str) -> None:
+    if args.list:
+        _list(args, lang)
+        return
+    if args.file is None:
+        raise ValidationError("Give an event file (or --list)", "Donnez un fichier de tournoi (ou --list)")
+    writing = args.set is not None or args.preset is not None or args.edition is not None
+    with EventSession.open(args.file, readonly=not writing) as session:
+        if writing:
+            current = effective_tiebreaks(session.state())
+            if args.set is not None:
+                codes: list[str] | tuple[str, ...] = _codes(args.set)
+            elif args.preset is not None:
+                codes = preset(args.preset)
+            else:  # --edition alone keeps the stored list (an unset list stays unset)
+                codes = current.codes if current.source == "event" else ()
+            setting = set_tiebreaks(session, codes, args.edition)
+            _warn(setting.warnings, lang)
+            print(setting.change.label(lang), file=sys.stderr if args.json else sys.stdout)
+        choice = effective_tiebreaks(session.state())
+    data = {"codes": list(choice.codes), "edition": choice.edition.value, "source": choice.source,
+            "preset": choice.preset, "en": choice.reason("en"), "fr": choice.reason("fr")}
+    fr = lang == "fr"
+    text = "\n".join([
+        ("Départages : " if fr else "Tie-breaks: ") + (", ".join(choice.codes) or "—") + f" ({choice.reason(lang)})",
+        ("Édition : " if fr else "Edition: ") + f"{choice.edition.value} — {choice.edition.label(lang)}",
+    ])
+    _emit(args, data, text)

@@ -1,0 +1,511 @@
+"""Standings use-cases: the ranked rows every front end shows or prints, the event's tie-break list, explanations.
+
+* :func:`standings` — the standings after any round: shared places, each tie-break value formatted, the
+  rule edition used and the bilingual column headings (:func:`describe_tiebreaks`), ready for the Standings
+  tab, the CLI, CSV/JSON export and printing.
+* :func:`effective_tiebreaks` — the list the event uses: its own list, else a preset chosen from its
+  discipline and system (seed 003 §3 menus, seed 004's order for score-group events, the Scrabble spread).
+* :func:`set_tiebreaks` — store the event's list and rule edition (codes checked, warnings returned).
+* :func:`explain` — "why is my Buchholz 23.5?": which opponents counted and which were cut.
+
+The rule edition is stored in ``Event.tiebreak_edition`` (``seed003``, ``fide2023``, ``fide2026``; empty for the
+default: seed 003's adjusted score, the French federation's annex, :data:`DEFAULT_EDITION`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.model import EventState, PairingSystem, Player
+from tournament_desk.core.results import Discipline
+from tournament_desk.core.tiebreaks import (
+    DEFAULT_EDITION,
+    PRESET_LABELS,
+    PRESETS,
+    Edition,
+    TieBreakDef,
+    TieBreakWarning,
+    all_tiebreaks,
+    build_standings,
+    check_tiebreaks,
+    describe_tiebreaks,
+    explain_tiebreak,
+    get_tiebreak,
+    parse_edition,
+)
+from tournament_desk.services.session import Change, EventSession
+
+SCRABBLE_TIEBREAKS: tuple[str, ...] = ("SPREAD",)
+"""Seed 002 §7: Scrabble ties are separated by the points difference, capped at 100 per game."""
+
+# Share of players rated in the event's rating system above which a Swiss counts as "mostly rated"
+# (seed 003 §3: "la plupart des joueurs étant classés" / "la plupart des joueurs étant non classés").
+_MOSTLY = 0.5
+
+
+# -- the event's tie-break list -------------------------------------------------------------------------------
+
+
+def stored_edition(state: EventState) -> Edition | None:
+    """The rule edition stored with the event (``Event.tiebreak_edition``), None when none was chosen."""
+    return parse_edition(state.event.tiebreak_edition) if state.event.tiebreak_edition else None
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakChoice:
+    """The tie-break list used for an event and why: ``source`` is ``"event"`` (stored with the event),
+    ``"argument"`` (given for this call), ``"preset"`` (``preset`` names the :data:`PRESETS` entry) or
+    ``"scrabble"`` (seed 002 §7)."""
+
+    codes: tuple[str, ...]
+    edition: Edition
+    source: str
+    preset: str | None = None
+
+    def reason(self, lang: str = "en") -> str:
+        fr = lang == "fr"
+        if self.source == "event":
+            return "liste du tournoi" if fr else "the event's list"
+        if self.source == "argument":
+            return "liste demandée" if fr else "list requested"
+        if self.source == "scrabble":
+            return ("différence de points plafonnée (Scrabble classique §7)" if fr
+                    else "points spread, capped (Scrabble classique §7)")
+        assert self.preset is not None
+        fr_label, en_label = PRESET_LABELS[self.preset]
+        where = ("documentation de la plateforme" if fr else "platform documentation") if self.preset == "platform" \
+            else ("annexe départages §3" if fr else "tie-break annex §3")
+        return f"préréglage « {fr_label} » ({where})" if fr else f"preset '{en_label}' ({where})"
+
+
+def _is_rated(player: Player, state: EventState) -> bool:
+    return not player.unrated and bool(player.rating(state.event.rating_system))
+
+
+def default_preset(state: EventState) -> str | None:
+    """The preset for an event without a list of its own (None: Scrabble, whose tie-break is the spread).
+
+    * Scrabble: seed 002 §7 (the spread), whatever the system;
+    * score-group events (the platform of seed 004): its order, Buchholz without byes, weighted rating
+      average, direct encounter;
+    * round robins: seed 003 §3 "Tournoi Toutes Rondes Individuel";
+    * Swiss and other systems, seed 003 §3 by the share of players rated in the event's rating system:
+      everyone rated -> "classement cohérent" (ARO, performance); most rated -> "les Elo n'étant pas
+      cohérents" (a rating list the event cannot vouch for, reading taken here: some players are unrated);
+      at most half rated, or no rating system -> "la plupart des joueurs étant non classés".
+    """
+    event = state.event
+    if event.discipline is Discipline.SCRABBLE:
+        return None
+    if event.system is PairingSystem.SCORE_GROUP:
+        return "platform"
+    if event.system.is_round_robin:
+        return "round-robin"
+    players = state.players
+    rated = sum(1 for p in players if _is_rated(p, state))
+    if not players or rated / len(players) <= _MOSTLY:
+        return "swiss-mostly-unrated"
+    if rated == len(players):
+        return "swiss-rated"
+    return "swiss-ratings-inconsistent"
+
+
+def effective_tiebreaks(state: EventState, *, tiebreaks: Sequence[str] | None = None,
+                        edition: Edition | str | None = None) -> TiebreakChoice:
+    """The tie-break list and edition to use: the arguments when given, else the event's stored list and
+    edition, else the default preset and :data:`DEFAULT_EDITION`. Codes are checked (unknown codes raise a
+    bilingual :class:`ValidationError`) and written in their canonical form."""
+    stored_codes = state.event.tiebreaks
+    chosen_edition = parse_edition(edition) if edition is not None else (stored_edition(state) or DEFAULT_EDITION)
+    if tiebreaks is not None:
+        return TiebreakChoice(_canonical(tiebreaks), chosen_edition, "argument")
+    if stored_codes:
+        return TiebreakChoice(_canonical(stored_codes), chosen_edition, "event")
+    name = default_preset(state)
+    if name is None:
+        return TiebreakChoice(SCRABBLE_TIEBREAKS, chosen_edition, "scrabble")
+    return TiebreakChoice(PRESETS[name], chosen_edition, "preset", name)
+
+
+def _canonical(codes: Sequence[str]) -> tuple[str, ...]:
+    defs = [get_tiebreak(c) for c in codes if c.strip()]
+    for d in defs:
+        if d.team_only:
+            raise ValidationError(
+                f"{d.code} ({d.label_en}) is a team tie-break: this event has no team results to compute it from",
+                f"{d.code} ({d.label_fr}) est un départage par équipes : ce tournoi n'a pas de résultats par "
+                "équipes pour le calculer",
+            )
+    return tuple(d.code for d in defs)
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakSetting:
+    """What :func:`set_tiebreaks` stored, with the warnings of :func:`check_tiebreaks` (not blocking)."""
+
+    change: Change
+    codes: tuple[str, ...]
+    edition: Edition
+    warnings: tuple[TieBreakWarning, ...]
+
+
+def set_tiebreaks(session: EventSession, codes: Sequence[str], edition: Edition | str | None = None) -> TiebreakSetting:
+    """Store the event's ordered tie-break list and its rule edition (one undoable action).
+
+    Unknown codes and team-only codes (the model has no teams) are refused with a bilingual
+    :class:`ValidationError`; mixing seed 003's categories, Koya in a Swiss or Buchholz in a round robin give
+    warnings, returned. An empty list means "the default preset". ``edition=None`` keeps the stored edition.
+    """
+    state = session.state()
+    canonical = _canonical(codes)
+    chosen = parse_edition(edition) if edition is not None else stored_edition(state)
+    warnings = tuple(check_tiebreaks(canonical, round_robin=state.event.system.is_round_robin)) if canonical else ()
+    session.update_event(tiebreaks=canonical, tiebreak_edition=chosen.value if chosen else "")
+    shown_en = ", ".join(canonical) or "default preset"
+    shown_fr = ", ".join(canonical) or "préréglage par défaut"
+    ed = chosen or DEFAULT_EDITION
+    change = Change("event", f"Tie-breaks: {shown_en} ({ed.label_en})",
+                    f"Départages : {shown_fr} ({ed.label_fr})")
+    return TiebreakSetting(change, canonical, ed, warnings)
+
+
+# -- standings ---------------------------------------------------------------------------------------------------
+
+
+def format_number(value: float | None, lang: str = "en") -> str:
+    """A score or tie-break value as printed: no trailing zeros (``23.5``, ``4``, ``79.25``, ``1823.33``),
+    two decimals at most, a decimal comma in French; empty when there is no value."""
+    if value is None:
+        return ""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    if text == "-0":
+        text = "0"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One tie-break column: headings in both languages, the source and the rule edition it uses."""
+
+    code: str
+    label_en: str
+    label_fr: str
+    source: str
+    edition_en: str
+    edition_fr: str
+
+    def label(self, lang: str = "en") -> str:
+        return self.label_fr if lang == "fr" else self.label_en
+
+    def edition(self, lang: str = "en") -> str:
+        return self.edition_fr if lang == "fr" else self.edition_en
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsLine:
+    """One player's line. ``place`` is shared by players equal on points and every tie-break
+    (``place_text`` then reads ``3-5``); ``values`` are raw, ``texts`` formatted (``format_number``)."""
+
+    place: int
+    place_text: str
+    shared: bool
+    player_id: int
+    name: str
+    pairing_number: int | None
+    rating: int | None
+    title: str
+    club: str
+    federation: str
+    points: float
+    values: tuple[float | None, ...]
+    withdrawn: bool
+
+    def texts(self, lang: str = "en") -> tuple[str, ...]:
+        return tuple(format_number(v, lang) for v in self.values)
+
+    def points_text(self, lang: str = "en") -> str:
+        return format_number(self.points, lang)
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The standings of an event after ``after_round`` (0: before round 1), ready to show or print."""
+
+    event_name: str
+    after_round: int
+    rounds: int
+    edition: Edition
+    choice: TiebreakChoice
+    columns: tuple[Column, ...]
+    lines: tuple[StandingsLine, ...]
+    warnings: tuple[TieBreakWarning, ...]
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return self.choice.codes
+
+    def title(self, lang: str = "en") -> str:
+        if lang == "fr":
+            return f"{self.event_name} — classement après la ronde {self.after_round}/{self.rounds}"
+        return f"{self.event_name} — standings after round {self.after_round}/{self.rounds}"
+
+    def edition_note(self, lang: str = "en") -> str:
+        """The line printed standings carry under the table: the edition and each column's source."""
+        fr = lang == "fr"
+        head = ("Départages : " if fr else "Tie-breaks: ") + self.choice.reason(lang)
+        head += (" ; parties non jouées : " if fr else "; unplayed games: ") + self.edition.label(lang)
+        cols = [f"{c.code} = {c.label(lang)} ({c.source}; {c.edition(lang)})" for c in self.columns]
+        return "\n".join([head, *cols])
+
+    def headings(self, lang: str = "en") -> list[str]:
+        fr = lang == "fr"
+        return ["Pl.", "Nom" if fr else "Name", "Classt" if fr else "Rating", "Pts", *(c.code for c in self.columns)]
+
+    def to_text(self, lang: str = "en") -> str:
+        """A fixed-width table with the title and, under it, the edition note."""
+        widths = [5, 32, 6, 5, *(max(6, len(c.code)) for c in self.columns)]
+        out = [self.title(lang), ""]
+        out.append("  ".join(h.ljust(w) if i == 1 else h.rjust(w)
+                             for i, (h, w) in enumerate(zip(self.headings(lang), widths, strict=True))))
+        for line in self.lines:
+            cells = [line.place_text if not line.shared or _first_of_group(self, line) else "",
+                     line.name, "" if line.rating is None else str(line.rating), line.points_text(lang),
+                     *line.texts(lang)]
+            out.append("  ".join(c.ljust(w) if i == 1 else c.rjust(w)
+                                 for i, (c, w) in enumerate(zip(cells, widths, strict=True))))
+        out += ["", self.edition_note(lang)]
+        return "\n".join(out)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: raw values (numbers), formatted texts, both languages' headings."""
+        return {
+            "event": self.event_name,
+            "after_round": self.after_round,
+            "rounds": self.rounds,
+            "edition": {"code": self.edition.value, "en": self.edition.label_en, "fr": self.edition.label_fr},
+            "tiebreaks": {"codes": list(self.codes), "source": self.choice.source, "preset": self.choice.preset,
+                          "en": self.choice.reason("en"), "fr": self.choice.reason("fr")},
+            "columns": [{"code": c.code, "en": c.label_en, "fr": c.label_fr, "source": c.source,
+                         "edition_en": c.edition_en, "edition_fr": c.edition_fr} for c in self.columns],
+            "rows": [{"place": ln.place, "place_text": ln.place_text, "shared": ln.shared, "id": ln.player_id,
+                      "name": ln.name, "pairing_number": ln.pairing_number, "rating": ln.rating,
+                      "title": ln.title, "club": ln.club, "federation": ln.federation, "points": ln.points,
+                      "withdrawn": ln.withdrawn,
+                      "tiebreaks": {c.code: v for c, v in zip(self.columns, ln.values, strict=True)},
+                      "texts": dict(zip(self.codes, ln.texts("en"), strict=True))}
+                     for ln in self.lines],
+            "warnings": [{"code": w.code, "en": w.en, "fr": w.fr} for w in self.warnings],
+        }
+
+    def to_csv(self, lang: str = "en") -> str:
+        """CSV with one heading row. French: ``;`` separator and decimal comma (what a French spreadsheet
+        expects); English: ``,`` and decimal point. Tie-break columns are headed ``CODE (label)``."""
+        buf = io.StringIO()
+        writer = csv.writer(buf, delimiter=";" if lang == "fr" else ",", lineterminator="\n")
+        fr = lang == "fr"
+        writer.writerow(["Place", "Id", "Nom" if fr else "Name", "Club", "Fédération" if fr else "Federation",
+                         "Classement" if fr else "Rating", "Points",
+                         *(f"{c.code} ({c.label(lang)})" for c in self.columns)])
+        for ln in self.lines:
+            writer.writerow([ln.place_text, ln.player_id, ln.name, ln.club, ln.federation,
+                             "" if ln.rating is None else ln.rating, ln.points_text(lang), *ln.texts(lang)])
+        return buf.getvalue()
+
+
+def _first_of_group(table: Standings, line: StandingsLine) -> bool:
+    for other in table.lines:
+        if other.place == line.place:
+            return other is line
+    return True
+
+
+def _state(session_or_state: EventSession | EventState) -> EventState:
+    return session_or_state if isinstance(session_or_state, EventState) else session_or_state.state()
+
+
+def _check_round(state: EventState, after_round: int | None) -> int:
+    if after_round is None:
+        return state.last_round
+    if after_round < 0 or after_round > state.last_round:
+        raise ValidationError(
+            f"No standings after round {after_round}: rounds 0 to {state.last_round} are paired",
+            f"Pas de classement après la ronde {after_round} : les rondes 0 à {state.last_round} sont appariées",
+        )
+    return after_round
+
+
+def _columns(codes: Sequence[str], edition: Edition) -> tuple[Column, ...]:
+    en = describe_tiebreaks(codes, edition=edition, lang="en")
+    fr = describe_tiebreaks(codes, edition=edition, lang="fr")
+    return tuple(Column(e.code, e.label, f.label, e.source, e.edition, f.edition)
+                 for e, f in zip(en, fr, strict=True))
+
+
+def standings(session_or_state: EventSession | EventState, *, after_round: int | None = None,
+              tiebreaks: Sequence[str] | None = None, edition: Edition | str | None = None) -> Standings:
+    """The standings after ``after_round`` (the last paired round by default).
+
+    ``tiebreaks``/``edition`` override the event's settings for this call only (see
+    :func:`effective_tiebreaks`). Every registered player appears once, withdrawn players included.
+    """
+    state = _state(session_or_state)
+    last = _check_round(state, after_round)
+    choice = effective_tiebreaks(state, tiebreaks=tiebreaks, edition=edition)
+    rows = build_standings(state, choice.codes, edition=choice.edition, up_to_round=last)
+    players = {p.id: p for p in state.players}
+    size: dict[int, int] = {}
+    for row in rows:
+        size[row.rank] = size.get(row.rank, 0) + 1
+    system = state.event.rating_system
+    lines = []
+    for row in rows:
+        p = players[row.player_id]
+        n = size[row.rank]
+        lines.append(StandingsLine(
+            place=row.rank, place_text=f"{row.rank}-{row.rank + n - 1}" if n > 1 else str(row.rank),
+            shared=row.shared, player_id=p.id, name=p.name, pairing_number=p.pairing_number,
+            rating=p.rating(system), title=p.title, club=p.club, federation=p.federation, points=row.points,
+            values=tuple(v.value for v in row.tiebreaks),
+            withdrawn=p.withdrawn_from_round is not None and p.withdrawn_from_round <= last))
+    warnings = tuple(check_tiebreaks(choice.codes, round_robin=state.event.system.is_round_robin))
+    return Standings(state.event.name, last, state.event.rounds, choice.edition, choice,
+                     _columns(choice.codes, choice.edition), tuple(lines), warnings)
+
+
+# -- explanations ------------------------------------------------------------------------------------------------
+
+# The core's notes are English; their French wording, longest phrases first.
+_NOTES_FR: tuple[tuple[str, str], ...] = (
+    ("rating after the 350-point rule, result", "Elo après la règle des 350 points, résultat"),
+    ("half-virtual", "moitié du score ajusté de l'adversaire absent"),
+    ("dummy-capped", "adversaire fictif plafonné"),
+    ("running score", "score cumulé"),
+    ("opponent on", "adversaire à"),
+    ("average", "moyenne du tournoi (exempt)"),
+    ("dummy", "adversaire fictif"),
+    ("game", "partie"),
+    ("result", "résultat"),
+    ("limit", "limite"),
+)
+_NOTES_EN: dict[str, str] = {
+    "half-virtual": "half the absent opponent's adjusted score",
+    "average": "tournament average (exempt)",
+    "dummy": "dummy opponent",
+    "dummy-capped": "capped dummy opponent",
+}
+
+
+def _note(note: str, lang: str) -> str:
+    """The core's English note in ``lang``: the kinds of contribution spelt out, French wording for "fr"."""
+    if lang == "fr":
+        for en, fr in _NOTES_FR:
+            note = note.replace(en, fr)
+        return note.replace("(VUR)", "(ronde non jouée volontaire)")
+    for word in sorted(_NOTES_EN, key=len, reverse=True):
+        if note.startswith(word):
+            return _NOTES_EN[word] + note[len(word):]
+    return note
+
+
+@dataclass(frozen=True, slots=True)
+class ExplainedLine:
+    round: int | None
+    opponent_id: int | None
+    opponent: str
+    value: float
+    counted: bool
+    note_en: str
+    note_fr: str
+
+    def note(self, lang: str = "en") -> str:
+        return self.note_fr if lang == "fr" else self.note_en
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakExplanation:
+    """A player's value for one tie-break, round by round (issue 6: "which opponents counted, which were cut").
+
+    ``value`` is the core's value; for tie-breaks computed on the tied group (direct encounter, extended Koya)
+    it is the value shown in the standings, when the code is in the list used, else None."""
+
+    player_id: int
+    player: str
+    code: str
+    label_en: str
+    label_fr: str
+    source: str
+    edition: Edition
+    edition_en: str
+    edition_fr: str
+    value: float | None
+    group_based: bool
+    lines: tuple[ExplainedLine, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player_id": self.player_id, "player": self.player, "code": self.code, "en": self.label_en,
+                "fr": self.label_fr, "source": self.source, "edition": self.edition.value,
+                "edition_en": self.edition_en, "edition_fr": self.edition_fr, "value": self.value,
+                "group_based": self.group_based,
+                "lines": [{"round": ln.round, "opponent_id": ln.opponent_id, "opponent": ln.opponent,
+                           "value": ln.value, "counted": ln.counted, "note_en": ln.note_en, "note_fr": ln.note_fr}
+                          for ln in self.lines]}
+
+    def to_text(self, lang: str = "en") -> str:
+        fr = lang == "fr"
+        label = self.label_fr if fr else self.label_en
+        edition = self.edition_fr if fr else self.edition_en
+        value = format_number(self.value, lang) or "—"
+        out = [f"{self.player} — {label} ({self.code}) = {value}", f"  {self.source}; {edition}"]
+        if self.group_based:
+            out.append("  Calculé parmi les joueurs encore à égalité quand ce départage est atteint."
+                       if fr else "  Computed among the players still tied when this tie-break is reached.")
+        if not self.lines and not self.group_based:
+            out.append("  Pas de détail par ronde pour ce départage." if fr
+                       else "  No round-by-round detail for this tie-break.")
+        for ln in self.lines:
+            rnd = f"R{ln.round}" if ln.round is not None else ""
+            status = ("compté" if ln.counted else "retiré") if fr else ("counted" if ln.counted else "cut")
+            out.append(f"  {rnd:>4}  {ln.opponent:<30} {format_number(ln.value, lang):>8}  {status:<8} "
+                       f"{ln.note(lang)}")
+        counted = [ln.value for ln in self.lines if ln.counted]
+        if counted and self.code.startswith(("BH", "SB", "CUM")):
+            total = format_number(sum(counted), lang)
+            out.append(f"  {'Somme des valeurs comptées :' if fr else 'Sum of the counted values:'} {total}")
+        return "\n".join(out)
+
+
+def explain(session_or_state: EventSession | EventState, player_id: int, code: str, *,
+            after_round: int | None = None, edition: Edition | str | None = None) -> TiebreakExplanation:
+    """Explain one player's value for ``code`` after ``after_round``, in the event's edition unless
+    ``edition`` is given."""
+    state = _state(session_or_state)
+    last = _check_round(state, after_round)
+    player = state.player(player_id)  # bilingual NotFoundError
+    definition: TieBreakDef = get_tiebreak(code)
+    _canonical([definition.code])
+    choice = effective_tiebreaks(state, edition=edition)
+    detail = explain_tiebreak(state, player_id, definition.code, edition=choice.edition, up_to_round=last)
+    group_based = definition.compute is None
+    value = detail.value
+    if group_based and definition.code in choice.codes:
+        row = next(r for r in build_standings(state, choice.codes, edition=choice.edition, up_to_round=last)
+                   if r.player_id == player_id)
+        value = row.value(definition.code)
+    names = {p.id: p.name for p in state.players}
+    lines = tuple(ExplainedLine(ln.round, ln.opponent, names.get(ln.opponent, "") if ln.opponent is not None else "—",
+                                ln.value, ln.counted, _note(ln.note, "en"), _note(ln.note, "fr"))
+                  for ln in detail.lines)
+    return TiebreakExplanation(player.id, player.name, definition.code, definition.label_en, definition.label_fr,
+                               definition.source, choice.edition, definition.edition_used(choice.edition, "en"),
+                               definition.edition_used(choice.edition, "fr"), value, group_based, lines)
+
+
+def list_tiebreaks() -> list[TieBreakDef]:
+    """Every code an individual event can use, with its labels (registry order; the usual cut/median variants
+    included; team-only codes left out: the model has no teams yet)."""
+    return [d for d in all_tiebreaks() if not d.team_only]
