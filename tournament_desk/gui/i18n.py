@@ -1,76 +1,105 @@
 """Interface texts in French and English.
 
-A small in-code catalogue keyed by English text keeps the two languages side by side while the GUI grows;
-the Qt .ts/.qm translation files of the installer issue will be generated from it.
+The catalogue is keyed by the English text. It is the source of the Qt translation file
+(``resources/translations/tournament_desk_fr.ts``, generated from it by ``resources/translations/make_ts.py``
+and compiled to ``.qm`` for the installer).
 """
 
 from __future__ import annotations
 
 _FR: dict[str, str] = {
-    "Registration": "Inscriptions",
-    "Pairings": "Appariements",
-    "Results": "Résultats",
-    "Standings": "Classement",
-    "&File": "&Fichier",
-    "&Edit": "É&dition",
-    "&Help": "&Aide",
-    "&Open…": "&Ouvrir…",
-    "&Quit": "&Quitter",
-    "&Undo": "&Annuler",
-    "&Redo": "&Rétablir",
-    "Undo {}": "Annuler {}",
-    "Redo {}": "Rétablir {}",
-    "About tournament_desk": "À propos de tournament_desk",
-    "Language": "Langue",
-    "No.": "N°",
-    "Name": "Nom",
-    "Club": "Club",
-    "Fed.": "Féd.",
-    "Rating": "Classement",
-    "Licence": "Licence",
-    "Status": "Statut",
-    "active": "présent",
-    "withdrawn from round {}": "retiré à partir de la ronde {}",
-    "Board": "Table",
-    "White": "Blancs",
-    "Black": "Noirs",
-    "Result": "Résultat",
-    "Round {}": "Ronde {}",
-    "Rank": "Place",
-    "Points": "Points",
-    "{n} players": "{n} joueurs",
-    "No round paired yet": "Aucune ronde appariée",
-    "Round {r}: {m} result(s) missing": "Ronde {r} : {m} résultat(s) manquant(s)",
-    "Round {r}: complete": "Ronde {r} : complète",
-    "Cannot open the event": "Impossible d'ouvrir le tournoi",
-    "Event files (*.tdesk)": "Fichiers de tournoi (*.tdesk)",
-    "Byes": "Exemptions",
-    "New event": "Nouveau tournoi",
-    "Offline tournament manager": "Gestionnaire de tournois hors ligne",
-    "Draw pairing numbers": "Tirer les numéros au sort",
-    "Number by rating": "Numéroter par classement",
+    # tabs and menus
+    "&Registration": "&Inscriptions", "&Pairings": "&Appariements", "Res&ults": "&Résultats",
+    "S&tandings": "&Classement",
+    "Registration": "Inscriptions", "Pairings": "Appariements", "Results": "Résultats", "Standings": "Classement",
+    "&File": "&Fichier", "&Edit": "É&dition", "E&vent": "&Tournoi", "&Help": "&Aide", "&Language": "&Langue",
+    "Open &recent": "Ouvrir un fichier &récent", "&New event…": "&Nouveau tournoi…", "&Open…": "&Ouvrir…",
+    "Save a &copy as…": "Enregistrer une &copie sous…", "&Import players (CSV)…": "&Importer des joueurs (CSV)…",
+    "&Print grid (PDF)…": "Im&primer la grille (PDF)…", "Restore a &backup…": "Restaurer une &sauvegarde…",
+    "&Quit": "&Quitter", "&History…": "&Historique…", "Event &settings…": "&Paramètres du tournoi…",
+    "&About tournament_desk": "À &propos de tournament_desk",
+    "&Undo": "&Annuler", "&Redo": "&Rétablir", "&Undo {}": "&Annuler : {}", "&Redo {}": "&Rétablir : {}",
+    "Undo": "Annulation", "Redo": "Rétablissement",
+    # registration
+    "No.": "N°", "Name": "Nom", "Club": "Club", "Fed.": "Féd.", "Rating": "Classement", "Licence": "Licence",
+    "Status": "Statut", "active": "présent", "withdrawn from round {}": "retiré à partir de la ronde {}",
+    "Filter by name, club, licence…": "Filtrer par nom, club, licence…",
+    "&Add…": "&Ajouter…", "&Edit…": "&Modifier…", "&Withdraw…": "&Retirer…", "Delete": "Supprimer",
+    "&Import CSV…": "&Importer un CSV…", "Delete {}?": "Supprimer {} ?",
+    "{} takes no part from round:": "{} ne joue plus à partir de la ronde :",
+    "His remaining games become:": "Ses parties restantes deviennent :",
+    "0fe (excused forfeit)": "0fe (forfait excusé)", "0fne (unexcused forfeit)": "0fne (forfait non excusé)",
+    "Draw pairing numbers": "Tirer les numéros au sort", "Number by rating": "Numéroter par classement",
     "Number by hand…": "Numéroter à la main…",
     "Player ids in pairing-number order, separated by commas:":
         "Identifiants des joueurs dans l'ordre des numéros, séparés par des virgules :",
     "Give player ids separated by commas": "Donnez des identifiants séparés par des virgules",
-    "Pair next round": "Apparier la ronde suivante",
-    "Unpair last round": "Annuler la dernière ronde",
-    "Print grid (PDF)…": "Imprimer la grille (PDF)…",
+    # player dialog
+    "Add player": "Inscrire un joueur", "Edit player": "Modifier le joueur", "Male": "Masculin",
+    "Female": "Féminin", "Unrated": "Non classé", "&Surname": "&Nom", "&First name": "&Prénom", "Sex": "Sexe",
+    "Birth date": "Date de naissance", "Category": "Catégorie", "&Club": "&Club", "Federation": "Fédération",
+    "&Licence": "&Licence", "FIDE id": "Identifiant FIDE", "FMJD id": "Identifiant FMJD", "Title": "Titre",
+    "Rating ({})": "Classement ({})", "The surname is required": "Le nom est obligatoire",
+    "A licence id is 3 to 12 letters or digits": "Une licence compte de 3 à 12 lettres ou chiffres",
+    "A FIDE id is made of digits": "Un identifiant FIDE ne contient que des chiffres",
+    # pairings
+    "Board": "Table", "White": "Blancs", "Black": "Noirs", "Result": "Résultat", "Round {}": "Ronde {}",
+    "Round": "Ronde", "&Pair next round": "A&pparier la ronde suivante",
+    "&Unpair last round": "A&nnuler la dernière ronde", "Print grid (PDF)…": "Imprimer la grille (PDF)…",
     "FMJD grid (FFJD Annex A board order)": "Grille FMJD (ordre des tables de l'annexe A FFJD)",
     "FIDE Berger table (C.05 Annex 1)": "Table de Berger FIDE (C.05, annexe 1)",
-    "Round": "Ronde",
     "Pair anyway?": "Apparier quand même ?",
     "Pairing this system from the window is not available yet":
         "L'appariement de ce système depuis la fenêtre n'est pas encore disponible",
-    "pairing-allocated bye": "exempt",
-    "half-point bye": "bye d'un demi-point",
-    "full-point bye": "bye d'un point",
-    "absent": "absent",
-    "withdrawn": "retiré",
+    "Cancel the pairing of the last round?": "Annuler l'appariement de la dernière ronde ?",
+    "pairing-allocated bye": "exempt", "half-point bye": "bye d'un demi-point",
+    "full-point bye": "bye d'un point", "absent": "absent", "withdrawn": "retiré",
+    # results
+    "Keys: {} — + / - forfeit — F other codes — Del clears":
+        "Touches : {} — + / - forfait — F autres codes — Suppr efface",
+    "Game &points…": "&Points de partie…", "&Bye / absence…": "&Exemption / absence…",
+    "Points": "Points", "Clear the result": "Effacer le résultat",
+    "Board {b} already has {old}. Replace it by {new}?": "La table {b} a déjà {old}. Le remplacer par {new} ?",
+    "Round(s) {} were paired with the old result: standings change, and those pairings should be checked.":
+        "La ou les ronde(s) {} ont été appariées avec l'ancien résultat : le classement change, et ces "
+        "appariements sont à vérifier.",
+    "later rounds flagged for checking": "rondes suivantes signalées à vérifier",
+    "Points White-Black (e.g. 412-389):": "Points Blancs-Noirs (par ex. 412-389) :",
+    "Type the two scores as 412-389": "Tapez les deux scores sous la forme 412-389",
+    "Every player has a board in this round": "Chaque joueur a une table dans cette ronde",
+    "Player:": "Joueur :", "Bye:": "Exemption :",
+    # standings
+    "Rank": "Place", "After round {}": "Après la ronde {}", "E&xport CSV…": "E&xporter en CSV…",
+    # window
+    "{n} players": "{n} joueurs", "No round paired yet": "Aucune ronde appariée",
+    "No event open": "Aucun tournoi ouvert",
+    "Round {r}: {m} result(s) missing": "Ronde {r} : {m} résultat(s) manquant(s)",
+    "Round {r}: complete": "Ronde {r} : complète", "arbiter: {}": "arbitre : {}", "read-only": "lecture seule",
+    "Cannot open the event": "Impossible d'ouvrir le tournoi", "Open read-only?": "L'ouvrir en lecture seule ?",
+    "Event files (*.tdesk)": "Fichiers de tournoi (*.tdesk)", "File error": "Erreur de fichier",
+    "This event has no backup yet": "Ce tournoi n'a pas encore de sauvegarde",
+    "Offline tournament manager": "Gestionnaire de tournois hors ligne", "New event": "Nouveau tournoi",
+    "History": "Historique", "When": "Quand", "Arbiter": "Arbitre", "Action": "Action", "Taken": "Prise le",
+    "Reason": "Raison", "File": "Fichier",
+    "The current state is itself backed up before a restore.":
+        "L'état actuel est lui-même sauvegardé avant une restauration.",
+    # event dialog
+    "Event settings": "Paramètres du tournoi", "Chess": "Échecs", "Draughts": "Dames", "Scrabble": "Scrabble",
+    "Other": "Autre", "Swiss (FIDE Dutch)": "Suisse (système hollandais FIDE)", "Round robin": "Toutes rondes",
+    "Double round robin": "Toutes rondes aller-retour", "Swiss (score groups)": "Suisse (groupes de points)",
+    "Swiss (manual)": "Suisse (manuel)", "Knockout": "Élimination directe",
+    "empty: the default list for the discipline": "vide : la liste par défaut de la discipline",
+    "&Name": "&Nom", "&Place": "&Lieu", "Start": "Début", "End": "Fin", "&Arbiters": "&Arbitres",
+    "Organiser": "Organisateur", "&Discipline": "&Discipline", "&System": "&Système", "&Rounds": "&Rondes",
+    "&Time control": "&Cadence", "Scoring": "Barème", "Rating system": "Classement utilisé",
+    "Tie-breaks": "Départages", "chess": "échecs (1 / ½ / 0)", "draughts": "dames (2 / 1 / 0)",
+    "kashdan": "Kashdan (4 / 2 / 1)", "scrabble": "Scrabble classique",
 }
 
 
 class Translator:
+    """``tr("Round {}", 3)`` → "Ronde 3" in French. Unknown texts are shown as written (English)."""
+
     def __init__(self, lang: str = "fr") -> None:
         self.lang = lang if lang in ("fr", "en") else "en"
 

@@ -20,9 +20,10 @@ from tournament_desk.core.errors import NotFoundError, ResultError, StateError, 
 from tournament_desk.core.model import Bye, Event, EventState, Game, Player, Round
 from tournament_desk.core.results import GameResult, Outcome, format_game_result, parse_bye, parse_game_result
 from tournament_desk.storage import repository as repo
-from tournament_desk.storage.backup import DEFAULT_KEEP, BackupInfo, list_backups, take_backup
+from tournament_desk.storage.backup import DEFAULT_KEEP, BackupInfo, copy_event, list_backups, take_backup
+from tournament_desk.storage.backup import restore_backup as _restore_backup
 from tournament_desk.storage.db import check_writable, create_event_file, inspect_file, open_event_file
-from tournament_desk.storage.lock import WriterLock
+from tournament_desk.storage.lock import EventFileLockedError, WriterLock
 from tournament_desk.storage.repository import AuditEntry
 
 
@@ -317,7 +318,7 @@ class EventSession:
         state = self.state()
         rnd = state.round(round_number)
         game = rnd.game(board)
-        if isinstance(result, str):
+        if isinstance(result, str) and not isinstance(result, GameResult):
             result = parse_game_result(result, state.event.discipline)
         if game.result is not None and result is not None and result is not game.result and not replace:
             shown_old = format_game_result(game.result, state.event.discipline)
@@ -354,7 +355,7 @@ class EventSession:
         """Give an unpaired player a bye-type outcome for a paired round (half-point bye, absence...)."""
         state = self.state()
         rnd = state.round(round_number)
-        kind = parse_bye(kind) if isinstance(kind, str) else kind
+        kind = kind if isinstance(kind, Outcome) else parse_bye(kind)
         if not kind.is_bye:
             raise ResultError(f"'{kind}' is not a bye", f"« {kind} » n'est pas une exemption")
         entry = rnd.entry_of(player_id)
@@ -413,6 +414,27 @@ class EventSession:
 
     def backups(self) -> list[BackupInfo]:
         return list_backups(self.path)
+
+    def save_copy(self, target: Path | str) -> Path:
+        """A consistent copy of the event under another name (the session stays on the original file)."""
+        target = Path(target)
+        copy_event(self.path, target)
+        return target
+
+
+def restore_event_backup(event_path: Path | str, backup: Path | str) -> None:
+    """Replace a closed event by one of its backups (the current state is backed up first). Takes the
+    writer lock, so an event open elsewhere is never overwritten."""
+    event_path = Path(event_path)
+    lock = WriterLock(event_path).acquire()
+    try:
+        _restore_backup(Path(backup), event_path)
+    finally:
+        lock.release()
+
+
+__all__ = ["AuditEntry", "BackupInfo", "Change", "EventFileLockedError", "EventSession", "default_arbiter",
+           "restore_event_backup"]
 
 
 def _check_duplicate(player: Player, others: Iterable[Player]) -> None:

@@ -87,6 +87,17 @@ def latest_backup(event_path: Path) -> Path | None:
     return backups[0].path if backups else None
 
 
+def copy_event(event_path: Path, target: Path) -> None:
+    """A consistent, self-contained copy of the event at ``target`` ("Save a copy as")."""
+    if target.exists():
+        raise EventFileError(f"{target} already exists", f"{target} existe déjà")
+    try:
+        _copy(event_path, target)
+    except (OSError, sqlite3.Error) as exc:
+        raise EventFileError(f"Could not copy {event_path.name}: {exc}",
+                             f"Impossible de copier {event_path.name} : {exc}") from exc
+
+
 def restore_backup(backup_path: Path, event_path: Path) -> None:
     """Replace the event's content by the backup's (the event must not be open). The replaced state is
     itself backed up first, so a restore can be undone by restoring that copy."""

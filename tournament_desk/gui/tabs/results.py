@@ -1,0 +1,248 @@
+"""Results tab: keyboard-first result entry.
+
+On the selected board, type ``1`` / ``=`` (or ``½``) / ``0`` in chess (``2`` / ``1`` / ``0`` in draughts): the result
+is recorded and the cursor moves to the next board. ``+`` and ``-`` give a forfeit win to White or Black;
+``F`` (or the right-click menu) offers every FFJD code (2fe, 0fe, 2fne, 0fne, 0r, 0d); Delete clears.
+Missing results are highlighted. Correcting an earlier round says what it affects downstream.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtGui import QAction, QKeyEvent
+from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QMenu, QMessageBox, QPushButton, QVBoxLayout
+
+from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.model import Game
+from tournament_desk.core.results import BYE_OUTCOMES, Discipline, GameResult, Outcome, format_game_result
+from tournament_desk.gui.models.tables import RowsModel
+from tournament_desk.gui.tabs.base import Tab, make_table
+from tournament_desk.gui.tabs.pairings import BYE_LABELS, RoundSelector, bye_text
+
+if TYPE_CHECKING:
+    from tournament_desk.gui.main_window import MainWindow
+
+MISSING = "#fff2a8"
+FORFEIT_MENU: tuple[tuple[str, GameResult], ...] = (
+    ("2fe – 0fe", GameResult.WHITE_FORFEIT_WIN_EXCUSED),
+    ("0fe – 2fe", GameResult.BLACK_FORFEIT_WIN_EXCUSED),
+    ("2fne – 0fne", GameResult.WHITE_FORFEIT_WIN_UNEXCUSED),
+    ("0fne – 2fne", GameResult.BLACK_FORFEIT_WIN_UNEXCUSED),
+    ("0r (0-0)", GameResult.ZERO_BY_RULE),
+    ("0d", GameResult.DOUBLE_FORFEIT),
+)
+
+
+def key_to_result(key: str, discipline: Discipline) -> GameResult | None:
+    """The result a single typed key means on a board, in the discipline's notation."""
+    if discipline is Discipline.DRAUGHTS:
+        table = {"2": GameResult.WHITE_WIN, "1": GameResult.DRAW, "=": GameResult.DRAW, "½": GameResult.DRAW,
+                 "0": GameResult.BLACK_WIN}
+    else:
+        table = {"1": GameResult.WHITE_WIN, "=": GameResult.DRAW, "½": GameResult.DRAW, "5": GameResult.DRAW,
+                 "0": GameResult.BLACK_WIN}
+    table.update({"+": GameResult.WHITE_FORFEIT_WIN_UNEXCUSED, "-": GameResult.BLACK_FORFEIT_WIN_UNEXCUSED})
+    return table.get(key)
+
+
+class ResultsTab(Tab):
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.round = RoundSelector()
+        self.round.currentIndexChanged.connect(lambda _i: self.show_round())
+        top.addWidget(self.round)
+        self.help = QLabel()
+        top.addWidget(self.help, 1)
+        self.points_button = QPushButton()
+        self.points_button.clicked.connect(lambda: self.enter_points())
+        self.bye_button = QPushButton()
+        self.bye_button.clicked.connect(lambda: self.record_bye())
+        top.addWidget(self.points_button)
+        top.addWidget(self.bye_button)
+        layout.addLayout(top)
+        self.model = RowsModel([], highlight=lambda g: MISSING if g.result is None else None)
+        self.view = make_table(self.model)
+        self.view.installEventFilter(self)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._context_menu)
+        layout.addWidget(self.view)
+        self.byes = QLabel()
+        self.byes.setWordWrap(True)
+        layout.addWidget(self.byes)
+        self.last_message = ""
+
+    def retranslate(self) -> None:
+        self.points_button.setText(self.t("Game &points…"))
+        self.bye_button.setText(self.t("&Bye / absence…"))
+        self.refresh_help()
+
+    def refresh_help(self) -> None:
+        state = self.window_.state
+        if state is not None and state.event.discipline is Discipline.DRAUGHTS:
+            keys = "2 / 1 / 0"
+        else:
+            keys = "1 / = / 0"
+        self.help.setText(self.t("Keys: {} — + / - forfeit — F other codes — Del clears", keys))
+
+    def refresh(self) -> None:
+        self.round.fill(self.t, self.window_.state)
+        self.refresh_help()
+        self.show_round()
+        state = self.window_.state
+        self.points_button.setVisible(bool(state and state.event.scoring.uses_game_scores))
+
+    def show_round(self) -> None:
+        t = self.t
+        state = self.window_.state
+        number = self.round.currentData()
+        if state is None or number is None:
+            self.model.set_rows([])
+            self.byes.setText(t("No round paired yet"))
+            return
+        rnd = state.round(number)
+        names = {p.id: p.name for p in state.players}
+
+        def result(g: Game) -> str:
+            return format_game_result(g.result, state.event.discipline) if g.result else ""
+
+        columns: list[tuple[str, Any]] = [
+            (t("Board"), lambda g: g.board),
+            (t("White"), lambda g: names[g.white_id]),
+            (t("Result"), result),
+            (t("Black"), lambda g: names[g.black_id]),
+        ]
+        if state.event.scoring.uses_game_scores:
+            columns.append((t("Points"), lambda g: "" if g.white_points is None
+                            else f"{g.white_points}-{g.black_points}"))
+        current = self.view.currentIndex().row()
+        self.model.set_columns(columns)
+        self.model.set_rows(rnd.games)
+        if rnd.games:
+            row = current if 0 <= current < len(rnd.games) else 0
+            self.view.setCurrentIndex(self.model.index(row, 2))
+        self.byes.setText(", ".join(f"{names[b.player_id]}: {bye_text(t, state, b.kind)}" for b in rnd.byes))
+
+    # -- entry ----------------------------------------------------------------------------------------------
+    def current_game(self) -> Game | None:
+        index = self.view.currentIndex()
+        if not index.isValid() or index.row() >= self.model.rowCount():
+            return None
+        return self.model.row_object(index.row())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.view and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+                self.record(None)
+                return True
+            text = event.text()
+            if text.lower() == "f":
+                self._context_menu(self.view.visualRect(self.view.currentIndex()).center())
+                return True
+            state = self.window_.state
+            if text and state is not None:
+                result = key_to_result(text, state.event.discipline)
+                if result is not None:
+                    self.record(result)
+                    return True
+        return super().eventFilter(watched, event)
+
+    def record(self, result: GameResult | None, *, confirm: bool | None = None) -> bool:
+        """Record ``result`` on the current board and move to the next one. ``confirm`` answers the
+        correction question (None: ask). Returns True if something was recorded."""
+        session, game = self.window_.session, self.current_game()
+        if session is None or game is None:
+            return False
+        state = session.state()
+        replace = False
+        if game.result is not None and result is not game.result:
+            later = [r.number for r in state.rounds if r.number > game.round]
+            old = format_game_result(game.result, state.event.discipline)
+            new = format_game_result(result, state.event.discipline) if result else "—"
+            question = self.t("Board {b} already has {old}. Replace it by {new}?", b=game.board, old=old, new=new)
+            if later:
+                question += "\n" + self.t("Round(s) {} were paired with the old result: standings change, and "
+                                          "those pairings should be checked.", ", ".join(map(str, later)))
+            if confirm is None:
+                confirm = QMessageBox.question(self, "tournament_desk", question) == QMessageBox.StandardButton.Yes
+            if not confirm:
+                return False
+            replace = True
+        try:
+            change = session.record_result(game.round, game.board, result, replace=replace)
+        except TournamentError as exc:
+            self.window_.warn(exc.message(self.t.lang))
+            return False
+        self.last_message = change.label(self.t.lang)
+        if replace and any(r.number > game.round for r in state.rounds):
+            self.last_message += " — " + self.t("later rounds flagged for checking")
+        row = self.view.currentIndex().row()
+        self.window_.refresh()
+        self.window_.statusBar().showMessage(self.last_message, 8000)
+        next_row = min(row + 1, self.model.rowCount() - 1)
+        self.view.setCurrentIndex(self.model.index(next_row, 2))
+        return True
+
+    def _context_menu(self, pos: QPoint) -> None:
+        if self.current_game() is None:
+            return
+        menu = QMenu(self)
+        for label, result in FORFEIT_MENU:
+            action = QAction(label, menu)
+            action.triggered.connect(lambda _c=False, r=result: self.record(r))
+            menu.addAction(action)
+        menu.addSeparator()
+        clear = QAction(self.t("Clear the result"), menu)
+        clear.triggered.connect(lambda: self.record(None))
+        menu.addAction(clear)
+        menu.exec(self.view.viewport().mapToGlobal(pos))
+
+    def enter_points(self, white: int | None = None, black: int | None = None) -> None:
+        """Scrabble: both players' game points; the result follows from them."""
+        session, game = self.window_.session, self.current_game()
+        if session is None or game is None:
+            return
+        if white is None or black is None:
+            text, ok = QInputDialog.getText(self, self.t("Game &points…"), self.t("Points White-Black (e.g. 412-389):"))
+            if not ok:
+                return
+            try:
+                white, black = (int(x) for x in text.replace(" ", "").split("-"))
+            except ValueError:
+                self.window_.warn(self.t("Type the two scores as 412-389"))
+                return
+        result = (GameResult.WHITE_WIN if white > black else GameResult.BLACK_WIN if black > white else GameResult.DRAW)
+        self.run(lambda: session.record_result(game.round, game.board, result, white_points=white,
+                                               black_points=black, replace=True))
+
+    def record_bye(self, player_id: int | None = None, kind: Outcome | None = None) -> None:
+        """A half-point bye, absence... for a player without a board in the selected round."""
+        session = self.window_.session
+        state = self.window_.state
+        number = self.round.currentData()
+        if session is None or state is None or number is None:
+            return
+        rnd = state.round(number)
+        unpaired = [p for p in state.players
+                    if not isinstance(rnd.entry_of(p.id), Game)]
+        if player_id is None or kind is None:
+            if not unpaired:
+                self.window_.inform(self.t("Every player has a board in this round"))
+                return
+            names = [f"{p.id} {p.name}" for p in unpaired]
+            name, ok = QInputDialog.getItem(self, self.t("&Bye / absence…"), self.t("Player:"), names, 0, False)
+            if not ok:
+                return
+            kinds = [o for o in BYE_OUTCOMES]
+            labels = [self.t(BYE_LABELS[o]) for o in kinds]
+            label, ok = QInputDialog.getItem(self, self.t("&Bye / absence…"), self.t("Bye:"), labels, 0, False)
+            if not ok:
+                return
+            player_id = unpaired[names.index(name)].id
+            kind = kinds[labels.index(label)]
+        chosen_player, chosen_kind = player_id, kind
+        self.run(lambda: session.record_bye(number, chosen_player, chosen_kind))
