@@ -131,3 +131,13 @@ def test_event_settings(chess_session: EventSession) -> None:
     chess_session.store_round(Round(2, (Game(2, 1, 2, 1),)))
     with pytest.raises(StateError, match="already paired"):
         chess_session.update_event(rounds=1)
+
+
+def test_options_are_stored_and_undoable(chess_session: EventSession) -> None:
+    chess_session.set_option("topcut.size", "8")
+    assert chess_session.options() == {"topcut.size": "8"}
+    chess_session.set_option("topcut.size", "16")
+    chess_session.undo()
+    assert chess_session.options() == {"topcut.size": "8"}
+    with pytest.raises(ValidationError):
+        chess_session.set_option("bad key!", "x")

@@ -399,6 +399,21 @@ class EventSession:
     def meta(self) -> dict[str, str]:
         return self._repo.meta()
 
+    def options(self) -> dict[str, str]:
+        """Event options stored as text (``option:<key>`` in the file's meta table): rule readings, top-cut
+        settings... Each feature documents its keys and parses its own values."""
+        prefix = "option:"
+        return {k[len(prefix):]: v for k, v in self._repo.meta().items() if k.startswith(prefix)}
+
+    def set_option(self, key: str, value: str, *, label: tuple[str, str] | None = None) -> Change:
+        """Store one option (one undoable action)."""
+        if not key or len(key) > 56 or not all(c.isalnum() or c in "._-" for c in key):
+            raise ValidationError(f"Invalid option name '{key}'", f"Nom d'option invalide « {key} »")
+        label_en, label_fr = label or (f"Set {key} = {value}", f"Régler {key} = {value}")
+        with self._repo.action(label_en, label_fr) as uow:
+            repo.write_meta(uow, f"option:{key}", value)
+        return Change("event", label_en, label_fr)
+
     # -- audit and backups ---------------------------------------------------------------------------
     @property
     def arbiter(self) -> str:
