@@ -48,7 +48,7 @@ _FR: dict[str, str] = {
     "&Unpair last round": "A&nnuler la dernière ronde", "Print grid (PDF)…": "Imprimer la grille (PDF)…",
     "FMJD grid (FFJD Annex A board order)": "Grille FMJD (ordre des tables de l'annexe A FFJD)",
     "FIDE Berger table (C.05 Annex 1)": "Table de Berger FIDE (C.05, annexe 1)",
-    "Pair anyway?": "Apparier quand même ?",
+    "Pair anyway?": "Apparier quand même ?", "Pairing…": "Appariement en cours…",
     "Pairing this system from the window is not available yet":
         "L'appariement de ce système depuis la fenêtre n'est pas encore disponible",
     "Cancel the pairing of the last round?": "Annuler l'appariement de la dernière ronde ?",

@@ -12,6 +12,7 @@ from tournament_desk.core.model import EventState, Game
 from tournament_desk.core.results import Outcome, format_game_result
 from tournament_desk.gui.models.tables import RowsModel
 from tournament_desk.gui.tabs.base import Tab, make_table
+from tournament_desk.gui.worker import run_in_background
 from tournament_desk.services.roundrobin import event_grid_pdf, pair_next_round, schedule_for
 
 if TYPE_CHECKING:
@@ -159,7 +160,7 @@ class PairingsTab(Tab):
             return
         try:
             try:
-                result = pair_next_round(session)
+                result = run_in_background(self, self.t("Pairing…"), lambda: pair_next_round(session))
             except StateError as exc:
                 if "misses results" not in exc.en:
                     raise
@@ -169,7 +170,7 @@ class PairingsTab(Tab):
                     confirm_missing = answer == QMessageBox.StandardButton.Yes
                 if not confirm_missing:
                     return
-                result = pair_next_round(session, force=True)
+                result = run_in_background(self, self.t("Pairing…"), lambda: pair_next_round(session, force=True))
             for warning in result.warnings:
                 self.window_.inform(warning.fr if self.t.lang == "fr" else warning.en)
         except TournamentError as exc:
