@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk import __version__
+from tournament_desk.cli.rate import add_rate_parser, add_ratings_parser, cmd_rate, cmd_ratings
 from tournament_desk.cli.standings import add_standings_parser, cmd_standings, cmd_tiebreaks
 from tournament_desk.core.errors import (
     EventFileError,
@@ -163,6 +164,8 @@ def build_parser() -> argparse.ArgumentParser:
         u.add_argument("--json", action="store_true")
 
     add_standings_parser(sub)
+    add_rate_parser(sub)
+    add_ratings_parser(sub)
     return parser
 
 
@@ -352,7 +355,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, str], None]] = {
     "new": cmd_new, "players": cmd_players, "show": cmd_show, "result": cmd_result,
     "rounds": cmd_rounds, "undo": cmd_undo_redo, "redo": cmd_undo_redo, "pair": cmd_pair,
     "unpair": cmd_unpair, "numbers": cmd_numbers, "grid": cmd_grid,
-    "standings": cmd_standings, "tiebreaks": cmd_tiebreaks,
+    "standings": cmd_standings, "tiebreaks": cmd_tiebreaks, "rate": cmd_rate, "ratings": cmd_ratings,
 }
 
 EXIT_CODES: list[tuple[type[TournamentError], int]] = [

@@ -263,6 +263,7 @@ class Round:
     number: int
     games: tuple[Game, ...] = ()
     byes: tuple[Bye, ...] = ()
+    _index: dict[int, Game | Bye] | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     @property
     def is_complete(self) -> bool:
@@ -281,13 +282,16 @@ class Round:
                             f"La ronde {self.number} n'a pas de table {board}")
 
     def entry_of(self, player_id: int) -> Game | Bye | None:
-        for g in self.games:
-            if player_id in (g.white_id, g.black_id):
-                return g
-        for b in self.byes:
-            if b.player_id == player_id:
-                return b
-        return None
+        index = self._index
+        if index is None:  # built once per (immutable) round: standings and ratings call this a lot
+            index = {}
+            for b in self.byes:
+                index.setdefault(b.player_id, b)
+            for g in self.games:
+                index[g.white_id] = g
+                index[g.black_id] = g
+            object.__setattr__(self, "_index", index)
+        return index.get(player_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,14 +301,22 @@ class EventState:
     event: Event
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = ()
+    _by_id: dict[int, Player] | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def player(self, player_id: int) -> Player:
-        for p in self.players:
-            if p.id == player_id:
-                return p
+        found = self._players_by_id().get(player_id)
+        if found is not None:
+            return found
         raise NotFoundError(f"No player with id {player_id}", f"Aucun joueur avec l'identifiant {player_id}")
 
+    def _players_by_id(self) -> dict[int, Player]:
+        if self._by_id is None:
+            object.__setattr__(self, "_by_id", {p.id: p for p in self.players})
+        return self._by_id  # type: ignore[return-value]
+
     def round(self, number: int) -> Round:
+        if 1 <= number <= len(self.rounds) and self.rounds[number - 1].number == number:
+            return self.rounds[number - 1]
         for r in self.rounds:
             if r.number == number:
                 return r

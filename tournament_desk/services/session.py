@@ -201,6 +201,30 @@ class EventSession:
             repo.write_player(uow, updated, create=False)
         return Change("players", label_en, label_fr, (player_id,))
 
+    def edit_players(self, changes: dict[int, dict[str, Any]], *, label: tuple[str, str] | None = None) -> Change:
+        """Edit several players in one action (a rating list applied): all or nothing, one undo step."""
+        state = self.state()
+        updated: list[Player] = []
+        for player_id, fields in changes.items():
+            unknown = set(fields) - _PLAYER_FIELDS
+            if unknown:
+                raise ValidationError(f"Unknown player field(s): {', '.join(sorted(unknown))}",
+                                      f"Champ(s) de joueur inconnu(s) : {', '.join(sorted(unknown))}")
+            if "pairing_number" in fields and state.rounds:
+                raise StateError("Pairing numbers are frozen once round 1 is paired",
+                                 "Les numéros d'appariement sont figés une fois la ronde 1 appariée")
+            updated.append(dataclasses.replace(state.player(player_id), **fields))
+        others = {p.id: p for p in state.players}
+        for p in updated:
+            others[p.id] = p
+        for p in updated:
+            _check_duplicate(p, [o for o in others.values() if o.id != p.id])
+        label_en, label_fr = label or (f"Edit {len(updated)} players", f"Modifier {len(updated)} joueurs")
+        with self._repo.action(label_en, label_fr) as uow:
+            for p in updated:
+                repo.write_player(uow, p, create=False)
+        return Change("players", label_en, label_fr, tuple(changes))
+
     def withdraw_player(self, player_id: int, from_round: int, *,
                         forfeit: Outcome | str = Outcome.FORFEIT_LOSS_EXCUSED) -> Change:
         """The player takes no part from ``from_round`` on (results already played are kept).
@@ -269,6 +293,23 @@ class EventSession:
                 repo.write_player(uow, dataclasses.replace(p, pairing_number=numbers[p.id]), create=False)
             repo.write_meta(uow, "pairing_numbers_method", how)
         return Change("players", label_en, label_fr, tuple(numbers))
+
+    def number_late_entries(self, players: Iterable[Player]) -> Change:
+        """Give late entries the next free pairing numbers, in the order given (existing numbers never move)."""
+        state = self.state()
+        taken = [p.pairing_number for p in state.players if p.pairing_number is not None]
+        next_number = max(taken, default=0) + 1
+        label_en, label_fr = "Number late entries", "Numéroter les inscriptions tardives"
+        ids = []
+        with self._repo.action(label_en, label_fr) as uow:
+            for p in players:
+                current = state.player(p.id)
+                if current.pairing_number is not None:
+                    continue
+                repo.write_player(uow, dataclasses.replace(current, pairing_number=next_number), create=False)
+                ids.append(p.id)
+                next_number += 1
+        return Change("players", label_en, label_fr, tuple(ids))
 
     # -- rounds and results -----------------------------------------------------------------------------------
     def store_round(self, rnd: Round, *, label: tuple[str, str] | None = None) -> Change:

@@ -1,0 +1,566 @@
+"""Rating use-cases: the per-event preview, importing a federation rating list, a multi-event period run.
+
+The rules are the core's (``core/ratings``, see docs/ratings.md); this module opens event files, matches
+players across files and lists, and turns the results into preview rows.
+
+* :func:`rating_preview`: what the federation will compute for one event, in the event's own rating system
+  (``ffjd`` seed 000, ``elo-fr`` seed 001, ``fisf-pl`` seed 002).
+* :func:`apply_rating_list`: update the registered players' ratings from a list (matched by licence, else
+  FIDE id, else FMJD id); unmatched rows are reported, not errors.
+* :func:`period_run`: several event files of one publication period, with ratings frozen at the period
+  start (seed 000 §2, seed 001 §1), or chained event after event (seed 002 §2.2).
+
+Players are the same person across files when they share a licence, else a FIDE id, else an FMJD id, else
+the same name and birth date (:func:`player_key`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import inspect
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from tournament_desk.core.errors import StateError, ValidationError
+from tournament_desk.core.model import EventState, Player, RatingSystem
+from tournament_desk.core.ratings import elo_fr, ffjd, from_event, scrabble_pl
+from tournament_desk.core.ratings.common import PlayerId, PreviewRow
+from tournament_desk.core.results import Outcome
+from tournament_desk.formats.rating_list import RatingList, RatingListEntry, read_rating_list
+from tournament_desk.services.session import Change, EventSession
+
+__all__ = [
+    "SUPPORTED_SYSTEMS", "PeriodResult", "RatingListChange", "RatingUpdate", "apply_rating_list", "licences_of",
+    "match_entry", "parse_system", "period_run", "period_run_states", "player_key", "preview_options",
+    "rating_preview",
+]
+
+SUPPORTED_SYSTEMS: tuple[RatingSystem, ...] = (RatingSystem.FFJD, RatingSystem.NATIONAL_ELO, RatingSystem.FISF_PL)
+_ALIASES = {"scrabble-pl": RatingSystem.FISF_PL, "scrabble": RatingSystem.FISF_PL, "pl": RatingSystem.FISF_PL,
+            "elo": RatingSystem.NATIONAL_ELO, "national-elo": RatingSystem.NATIONAL_ELO}
+_SUPPORTED_TEXT = "ffjd (FFJD Capital-Points), elo-fr (national Elo), fisf-pl (Scrabble cote PL)"
+_SUPPORTED_TEXT_FR = "ffjd (Capital-Points FFJD), elo-fr (Élo national), fisf-pl (cote PL Scrabble)"
+
+_PREVIEWS: dict[RatingSystem, Callable[..., list[PreviewRow]]] = {
+    RatingSystem.FFJD: from_event.ffjd_preview,
+    RatingSystem.NATIONAL_ELO: from_event.elo_fr_preview,
+    RatingSystem.FISF_PL: from_event.scrabble_preview,
+}
+
+
+def parse_system(value: RatingSystem | str) -> RatingSystem:
+    """A rating system that has rating rules here (``scrabble-pl`` is accepted for ``fisf-pl``)."""
+    text = str(value).strip().lower()
+    system = _ALIASES.get(text)
+    if system is None:
+        try:
+            system = RatingSystem(text)
+        except ValueError:
+            system = None
+    if system not in SUPPORTED_SYSTEMS:
+        raise ValidationError(f"No rating rules for the rating system '{value}'; supported: {_SUPPORTED_TEXT}",
+                              f"Pas de règles de classement pour le système « {value} » ; systèmes pris en "
+                              f"charge : {_SUPPORTED_TEXT_FR}")
+    return system
+
+
+def _require_supported(state: EventState) -> RatingSystem:
+    system = state.event.rating_system
+    if system not in SUPPORTED_SYSTEMS:
+        raise StateError(
+            f"The event '{state.event.name}' is rated in '{system.value}': a rating preview exists only for "
+            f"{_SUPPORTED_TEXT}; change the event's rating system first",
+            f"Le tournoi « {state.event.name} » est classé en « {system.value} » : l'aperçu de classement "
+            f"n'existe que pour {_SUPPORTED_TEXT_FR} ; changez d'abord le système de classement du tournoi",
+        )
+    return system
+
+
+def preview_options(system: RatingSystem | str) -> tuple[str, ...]:
+    """The keyword options :func:`rating_preview` accepts for ``system`` (those of the core preview)."""
+    fn = _PREVIEWS[parse_system(system)]
+    return tuple(name for name in inspect.signature(fn).parameters if name != "state")
+
+
+def rating_preview(session: EventSession, **options: object) -> list[PreviewRow]:
+    """The event's rating preview in its rating system (``core.ratings.from_event.preview_event``).
+
+    Options by system: ffjd ``cadence``, ``organiser_estimate`` (EONC, Annex B 4)–5)), ``pending``;
+    elo-fr ``youth``, ``archives``; fisf-pl ``kind``, ``classic_b``, ``duplicate_series``, ``thresholds``.
+    A FIDE or unrated event raises a bilingual :class:`StateError` naming the supported systems.
+    """
+    state = session.state()
+    system = _require_supported(state)
+    accepted = preview_options(system)
+    unknown = sorted(set(options) - set(accepted))
+    if unknown:
+        raise ValidationError(
+            f"Unknown option(s) for a {system.value} preview: {', '.join(unknown)} "
+            f"(accepted: {', '.join(accepted)})",
+            f"Option(s) inconnue(s) pour un aperçu {system.value} : {', '.join(unknown)} "
+            f"(acceptées : {', '.join(accepted)})",
+        )
+    return _PREVIEWS[system](state, **options)
+
+
+def licences_of(state: EventState) -> dict[int, str]:
+    """Player id -> licence, for :func:`tournament_desk.formats.rating_list.write_preview_csv`."""
+    return {p.id: p.licence_id for p in state.players}
+
+
+# --------------------------------------------------------------------------------------------------------
+# Rating lists
+
+
+@dataclass(frozen=True, slots=True)
+class RatingUpdate:
+    """One registered player whose rating changed."""
+
+    player_id: int
+    name: str
+    old_rating: int | None
+    new_rating: int | None
+    old_unrated: bool
+    new_unrated: bool
+    matched_by: str
+    """"licence", "fide_id" or "fmjd_id"."""
+    line: int
+    """The list's line."""
+
+
+@dataclass(frozen=True, slots=True)
+class RatingListChange(Change):
+    """What :func:`apply_rating_list` changed: the updated players, the list rows that matched no player,
+    the registered players absent from the list (left as they were)."""
+
+    updated: tuple[RatingUpdate, ...] = ()
+    unmatched: tuple[RatingListEntry, ...] = ()
+    not_in_list: tuple[int, ...] = ()
+    unchanged: int = 0
+    """Players found in the list whose rating was already the list's."""
+    system: str = ""
+
+
+def _norm_licence(text: str) -> str:
+    return text.strip().upper()
+
+
+def match_entry(player: Player, rating_list: RatingList) -> tuple[RatingListEntry, str] | None:
+    """The list row of ``player``: by licence, else FIDE id, else FMJD id (first that is in the list)."""
+    return _matcher(rating_list)(player)
+
+
+def _matcher(rating_list: RatingList) -> Callable[[Player], tuple[RatingListEntry, str] | None]:
+    by_licence, by_fide, by_fmjd = rating_list.by_licence(), rating_list.by_fide_id(), rating_list.by_fmjd_id()
+
+    def match(player: Player) -> tuple[RatingListEntry, str] | None:
+        for value, table, how in ((_norm_licence(player.licence_id), by_licence, "licence"),
+                                  (player.fide_id.strip(), by_fide, "fide_id"),
+                                  (player.fmjd_id.strip(), by_fmjd, "fmjd_id")):
+            if value and value in table:
+                return table[value], how
+        return None
+    return match
+
+
+def _with_rating(ratings: tuple[tuple[str, int], ...], system: str, value: int | None) -> tuple[tuple[str, int], ...]:
+    kept = tuple((s, v) for s, v in ratings if s != system)
+    return kept if value is None else (*kept, (system, value))
+
+
+def apply_rating_list(session: EventSession, source: Path | str | bytes | RatingList, *,
+                      system: RatingSystem | str | None = None) -> RatingListChange:
+    """Update the registered players' ratings in ``system`` (default: the event's) from a rating list.
+
+    Matching: licence, else FIDE id, else FMJD id. A row with a rating sets it and clears the player's
+    "unrated" mark; a row without rating, flagged unrated or flagged estimated (seed 001 §4.1: an estimate is
+    never used in the calculations) marks the player unrated (an estimate's value is kept, for seeding).
+    Rows matching no player are reported in ``unmatched``; players missing from the list are untouched.
+    The changes are one action if the session offers ``edit_players`` (batch), else one
+    :meth:`EventSession.edit_player` action (and undo step) per changed player.
+    """
+    rating_list = source if isinstance(source, RatingList) else read_rating_list(source)
+    state = session.state()
+    target = RatingSystem(system) if system is not None else state.event.rating_system
+    if target is RatingSystem.NONE:
+        raise StateError(
+            f"The event '{state.event.name}' has no rating system: choose one before importing a rating list",
+            f"Le tournoi « {state.event.name} » n'a pas de système de classement : choisissez-en un avant "
+            "d'importer une liste de classement",
+        )
+    match = _matcher(rating_list)
+    used: set[int] = set()
+    updates: list[RatingUpdate] = []
+    edits: dict[int, dict[str, object]] = {}
+    not_in_list: list[int] = []
+    unchanged = 0
+    for player in state.players:
+        found = match(player)
+        if found is None:
+            not_in_list.append(player.id)
+            continue
+        entry, how = found
+        used.add(entry.line)
+        new_unrated = entry.unrated
+        new_rating = entry.rating
+        old_rating = player.rating(target)
+        if old_rating == new_rating and player.unrated == new_unrated:
+            unchanged += 1
+            continue
+        edits[player.id] = {"ratings": _with_rating(player.ratings, target.value, new_rating),
+                            "unrated": new_unrated}
+        updates.append(RatingUpdate(player.id, player.name, old_rating, new_rating, player.unrated, new_unrated,
+                                    how, entry.line))
+    unmatched = tuple(e for e in rating_list.entries if e.line not in used)
+    n = len(updates)
+    label_en = f"Rating list ({target.value}): {n} player(s) updated, {len(unmatched)} row(s) matched nobody"
+    label_fr = (f"Liste de classement ({target.value}) : {n} joueur(s) mis à jour, {len(unmatched)} ligne(s) "
+                "sans joueur correspondant")
+    _edit_players(session, edits, (f"Import rating list ({target.value}): {n} player(s)",
+                                   f"Importer la liste de classement ({target.value}) : {n} joueur(s)"))
+    return RatingListChange("players", label_en, label_fr, tuple(u.player_id for u in updates),
+                            updated=tuple(updates), unmatched=unmatched, not_in_list=tuple(not_in_list),
+                            unchanged=unchanged, system=target.value)
+
+
+def _edit_players(session: EventSession, edits: Mapping[int, dict[str, object]], label: tuple[str, str]) -> None:
+    """Several player edits: one action (one undo step) when the session has a batch ``edit_players``, else
+    one :meth:`EventSession.edit_player` action per player."""
+    if not edits:
+        return
+    batch = getattr(session, "edit_players", None)
+    if callable(batch):
+        batch(edits, label=label)
+        return
+    for player_id, fields in edits.items():
+        session.edit_player(player_id, **fields)
+
+
+# --------------------------------------------------------------------------------------------------------
+# Period runs
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+
+def player_key(player: Player) -> str:
+    """The player's identity across event files: licence, else FIDE id, else FMJD id, else name + birth date."""
+    if player.licence_id.strip():
+        return f"licence:{_norm_licence(player.licence_id)}"
+    if player.fide_id.strip():
+        return f"fide:{player.fide_id.strip()}"
+    if player.fmjd_id.strip():
+        return f"fmjd:{player.fmjd_id.strip()}"
+    born = player.birth_date.isoformat() if player.birth_date else ""
+    return f"name:{_fold(player.surname)}|{_fold(player.first_name)}|{born}"
+
+
+@dataclass(frozen=True, slots=True)
+class PeriodResult:
+    """A period run. ``rows`` have the player key (:func:`player_key`) as ``player_id``."""
+
+    system: RatingSystem
+    period: tuple[dt.date, dt.date] | None
+    """[start, end) of the publication period that was checked, None if none was given."""
+    events: tuple[str, ...]
+    rows: tuple[PreviewRow, ...]
+    licences: Mapping[str, str]
+    warnings: tuple[tuple[str, str], ...] = ()
+    """(English, French) remarks: rating differences between files, events without a date..."""
+    carry: Mapping[str, object] = dataclasses.field(default_factory=dict)
+    """What the next period needs, by player key: FFJD pending players' first-rating parts
+    (``tuple[FirstRatingPart, ...]``, seed 000 §6.2.3–6.2.4), national Elo archives (``EloArchive``, seed 001
+    §3 2.b/3.a). Pass it back as ``carry`` to the next period run."""
+
+
+def _add_month(day: dt.date) -> dt.date:
+    year, month = (day.year + 1, 1) if day.month == 12 else (day.year, day.month + 1)
+    try:
+        return day.replace(year=year, month=month)
+    except ValueError:  # 31 January -> 28/29 February... keep within the next month
+        return (day.replace(day=1, year=year, month=month) + dt.timedelta(days=31)).replace(day=1) \
+            - dt.timedelta(days=1)
+
+
+def _elo_period_bounds(day: dt.date) -> tuple[dt.date, dt.date]:
+    """Seed 001 §1 "Règle de gestion": 1 Sep–31 Dec, 1 Jan–30 Apr, 1 May–31 Aug ([start, end))."""
+    season, calc = elo_fr.period_of(day)
+    if calc == 1:
+        return dt.date(season, 9, 1), dt.date(season + 1, 1, 1)
+    if calc == 2:
+        return dt.date(season + 1, 1, 1), dt.date(season + 1, 5, 1)
+    return dt.date(season + 1, 5, 1), dt.date(season + 1, 9, 1)
+
+
+def _period(system: RatingSystem, start: dt.date | None) -> tuple[dt.date, dt.date] | None:
+    if start is None:
+        return None
+    if system is RatingSystem.FFJD:  # seed 000 §2: published on the 1st of each month, one month apart
+        return start, _add_month(start)
+    if system is RatingSystem.NATIONAL_ELO:  # seed 001 §1: three periods a year
+        return _elo_period_bounds(start)
+    return start, dt.date.max  # seed 002 §2.2: rated after each event; events from ``start`` on
+
+
+class _Keys:
+    """Player keys of every file, disambiguating name-only players who would collide inside one event."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, str] = {}
+        self.licences: dict[str, str] = {}
+
+    def of_event(self, label: str, state: EventState) -> dict[int, str]:
+        keys: dict[int, str] = {}
+        seen: set[str] = set()
+        for p in state.players:
+            k = player_key(p)
+            if k in seen:
+                k = f"{k}@{label}#{p.id}"
+            seen.add(k)
+            keys[p.id] = k
+            self.names.setdefault(k, p.name)
+            if p.licence_id.strip():
+                self.licences.setdefault(k, _norm_licence(p.licence_id))
+        return keys
+
+
+def _list_ratings(rating_list: RatingList | None, states: Sequence[tuple[str, EventState]],
+                  keys: Mapping[str, Mapping[int, str]]) -> dict[str, RatingListEntry]:
+    """The rating list's row for each player key (matched like :func:`apply_rating_list`)."""
+    if rating_list is None:
+        return {}
+    match = _matcher(rating_list)
+    out: dict[str, RatingListEntry] = {}
+    for label, state in states:
+        for p in state.players:
+            found = match(p)
+            if found is not None:
+                out.setdefault(keys[label][p.id], found[0])
+    return out
+
+
+def period_run(event_files: Sequence[Path | str], system: RatingSystem | str, period_start: dt.date | None = None,
+               *, rating_list: Path | str | bytes | RatingList | None = None,
+               organiser_estimates: Mapping[str, float] | None = None,
+               scrabble_kind: scrabble_pl.EventKind = scrabble_pl.EventKind.HOMOLOGATED,
+               carry: Mapping[str, object] | None = None,
+               ) -> PeriodResult:
+    """Rate several event files of one publication period together.
+
+    Each file is opened read-only. ``rating_list`` (a list file, its bytes or a parsed list) gives the
+    ratings published at the period start; without it each player's rating is the one in the first file he
+    appears in. ``organiser_estimates`` maps a file path (as given) or an event name to its EONC (FFJD
+    Annex B 4)–5)). ``period_start``: every dated event must lie in the period it opens (FFJD: one month,
+    seed 000 §2; national Elo: the period of seed 001 §1 containing it; Scrabble: from that day on).
+    """
+    if not event_files:
+        raise ValidationError("A period run needs at least one event file",
+                              "Un calcul de période demande au moins un fichier de tournoi")
+    seen: dict[Path, str] = {}
+    states: list[tuple[str, EventState]] = []
+    for f in event_files:
+        resolved = Path(f).resolve()
+        if resolved in seen:
+            raise ValidationError(f"The event file {f} is given twice (its games would count twice)",
+                                  f"Le fichier de tournoi {f} est donné deux fois (ses parties compteraient "
+                                  "deux fois)")
+        seen[resolved] = str(f)
+        with EventSession.open(f, readonly=True) as session:
+            states.append((str(f), session.state()))
+    if rating_list is not None and not isinstance(rating_list, RatingList):
+        rating_list = read_rating_list(rating_list)
+    return period_run_states(states, system, period_start, rating_list=rating_list,
+                             organiser_estimates=organiser_estimates, scrabble_kind=scrabble_kind, carry=carry)
+
+
+def period_run_states(states: Sequence[tuple[str, EventState]], system: RatingSystem | str,
+                      period_start: dt.date | None = None, *, rating_list: RatingList | None = None,
+                      organiser_estimates: Mapping[str, float] | None = None,
+                      scrabble_kind: scrabble_pl.EventKind = scrabble_pl.EventKind.HOMOLOGATED,
+                      carry: Mapping[str, object] | None = None,
+                      ) -> PeriodResult:
+    """:func:`period_run` on (label, state) pairs already loaded (labels must be unique)."""
+    target = parse_system(system)
+    period = _period(target, period_start)
+    warnings: list[tuple[str, str]] = []
+    labels = [label for label, _ in states]
+    if len(set(labels)) != len(labels):
+        raise ValidationError("Two events of the period have the same label",
+                              "Deux tournois de la période portent le même libellé")
+    for label, state in states:
+        event = state.event
+        if event.rating_system is not target:
+            raise ValidationError(
+                f"{label}: the event '{event.name}' is rated in '{event.rating_system.value}', not "
+                f"'{target.value}'",
+                f"{label} : le tournoi « {event.name} » est classé en « {event.rating_system.value} » et non "
+                f"en « {target.value} »",
+            )
+        if event.start_date is None:
+            warnings.append((f"{label}: the event '{event.name}' has no date; its period was not checked",
+                             f"{label} : le tournoi « {event.name} » n'a pas de date ; sa période n'a pas été "
+                             "vérifiée"))
+        elif period is not None and not period[0] <= event.start_date < period[1]:
+            if period[1] == dt.date.max:
+                span_en, span_fr = f"starting {period[0]}", f"commençant le {period[0]}"
+            else:
+                last = period[1] - dt.timedelta(days=1)
+                span_en, span_fr = f"{period[0]} – {last}", f"du {period[0]} au {last}"
+            raise ValidationError(
+                f"{label}: the event '{event.name}' ({event.start_date}) is outside the period {span_en}",
+                f"{label} : le tournoi « {event.name} » ({event.start_date}) est hors de la période {span_fr}",
+            )
+    keys = _Keys()
+    by_event = {label: keys.of_event(label, state) for label, state in states}
+    listed = _list_ratings(rating_list, states, by_event)
+    carried = dict(carry or {})
+    out: dict[str, object] = {}
+    if target is RatingSystem.FFJD:
+        rows = _ffjd_period(states, by_event, listed, organiser_estimates or {}, keys.names, warnings, carried, out)
+    elif target is RatingSystem.NATIONAL_ELO:
+        rows = _elo_period(states, by_event, listed, keys.names, warnings, carried, out)
+    else:
+        rows = _scrabble_period(states, by_event, listed, scrabble_kind, keys.names)
+    return PeriodResult(target, period, tuple(labels), tuple(rows), dict(keys.licences), tuple(warnings), out)
+
+
+def _note_difference(warnings: list[tuple[str, str]], name: str, label: str, first: object, other: object) -> None:
+    warnings.append((f"{name}: rating {other} in {label} differs from {first} in an earlier file; the first is "
+                     "used (ratings are frozen at the period start)",
+                     f"{name} : classement {other} dans {label}, différent de {first} dans un fichier précédent ; "
+                     "le premier est retenu (classements figés au début de la période)"))
+
+
+def _ffjd_period(states: Sequence[tuple[str, EventState]], by_event: Mapping[str, Mapping[int, str]],
+                 listed: Mapping[str, RatingListEntry], estimates: Mapping[str, float], names: Mapping[str, str],
+                 warnings: list[tuple[str, str]], carried: Mapping[str, object], out: dict[str, object],
+                 ) -> list[PreviewRow]:
+    """Seed 000 §2: ratings frozen at the period start for every series; evolutions summed, rounded once."""
+    ratings: dict[PlayerId, float | None] = {}
+    series: list[ffjd.FfjdSeries] = []
+    codes: dict[object, tuple[int, int, bool, bool]] = {}  # result -> points (§4), counts (§6.4), forfeit
+    for label, state in states:
+        key = by_event[label]
+        eonc = estimates.get(label, estimates.get(state.event.name))
+        games: list[ffjd.FfjdGame] = []
+        for rnd in state.rounds:
+            for g in rnd.games:
+                if g.result is None:
+                    continue
+                code = codes.get(g.result)
+                if code is None:
+                    proto = ffjd.FfjdGame.from_result(0, 1, g.result)
+                    code = codes[g.result] = (proto.white_points, proto.black_points, proto.counts, proto.forfeit)
+                games.append(ffjd.FfjdGame(key[g.white_id], key[g.black_id], *code))
+        exempt = frozenset(key[p.id] for p in state.players  # seed 000 §6.5: the EXEMPT never counts
+                           if p.surname.strip().upper() == from_event.EXEMPT_NAME)
+        series.append(ffjd.FfjdSeries(
+            name=f"{state.event.name} ({label})", cadence=from_event.cadence_of(state), games=tuple(games),
+            organiser_estimate=eonc, exempt=exempt,
+            players=tuple(key[p.id] for p in state.players if key[p.id] not in exempt)))
+        own = from_event.ffjd_ratings(state)  # FFJD rating, else the FMJD equivalent (§7.1)
+        for pid, value in own.items():
+            k = key[pid]  # type: ignore[index]
+            if k in listed:  # seed 000 §2: the published rating at the period start
+                entry = listed[k]
+                value = None if entry.unrated else float(entry.rating)  # type: ignore[arg-type]
+            if k not in ratings:
+                ratings[k] = value
+            elif ratings[k] != value:
+                _note_difference(warnings, names[k], label, ratings[k], value)
+    pending = {k: v for k, v in carried.items() if k in ratings and ratings[k] is None and isinstance(v, tuple)}
+    results = ffjd.rate_period(ratings, series, pending)  # type: ignore[arg-type]
+    rows = []
+    for k, r in results.items():
+        note = {"rated": "", "first": "first rating", "pending": "not yet rated"}[r.status]
+        if r.status == "pending" and r.parts:  # seed 000 §6.2.3: the games accumulate until the first rating
+            out[str(k)] = r.parts
+        if len(r.performances) > 1:
+            note = "; ".join([*(x for x in [note] if x), *(f"perf {round(v)} in {n}" for n, v in r.performances)])
+        rows.append(PreviewRow(k, names[str(k)], r.rating_before, r.games_counted, r.expected,
+                               float(r.evolution) if r.evolution is not None else None, r.new_rating,
+                               r.performance, note))
+    return rows
+
+
+def _elo_period(states: Sequence[tuple[str, EventState]], by_event: Mapping[str, Mapping[int, str]],
+                listed: Mapping[str, RatingListEntry], names: Mapping[str, str],
+                warnings: list[tuple[str, str]], carried: Mapping[str, object], out: dict[str, object],
+                ) -> list[PreviewRow]:
+    """Seed 001: one calculation over every game of the period (§1), unrated players estimated (§4.2)."""
+    players: dict[str, elo_fr.EloPlayer] = {}
+    games: list[elo_fr.EloGame] = []
+    scores = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}  # §2.1; forfeits and byes are not rated
+    for label, state in states:
+        key = by_event[label]
+        for p in state.players:
+            k = key[p.id]
+            elo = None if p.unrated else p.rating(RatingSystem.NATIONAL_ELO)
+            if k in listed:  # the published Elo at the period start
+                entry = listed[k]
+                elo = None if entry.unrated else entry.rating
+            if k not in players:
+                archive = carried.get(k)  # seed 001 §2.1: Pa/Na of an unrated player
+                players[k] = elo_fr.EloPlayer(k, elo, from_event.is_youth(p, state.event.start_date),
+                                              archive if isinstance(archive, elo_fr.EloArchive) else None)
+            elif players[k].elo != elo:
+                _note_difference(warnings, names[k], label, players[k].elo, elo)
+        for rnd in state.rounds:
+            for g in rnd.games:
+                if g.result is None:
+                    continue
+                score = scores.get(g.result.outcomes()[0])
+                if score is not None:
+                    games.append(elo_fr.EloGame(key[g.white_id], key[g.black_id], score))
+    results = elo_fr.rate_period(list(players.values()), games)
+    rows = []
+    for k, r in results.items():
+        before = r.elo_before
+        evo = None if (before is None or r.new_elo is None) else float(r.new_elo - before)
+        note = r.case.value
+        if before is None and r.new_elo is not None:
+            note += " (first rating)"
+        if r.archive is not None and r.new_elo is None:
+            note += f" (archive Pa {r.archive.pa:.0f}, Na {r.archive.na})"
+            out[str(k)] = r.archive
+        rows.append(PreviewRow(k, names[str(k)], None if before is None else float(before), r.nj, r.sc, evo,
+                               None if r.new_elo is None else float(r.new_elo), r.pj, note))
+    return rows
+
+
+def _scrabble_period(states: Sequence[tuple[str, EventState]], by_event: Mapping[str, Mapping[int, str]],
+                     listed: Mapping[str, RatingListEntry], kind: scrabble_pl.EventKind,
+                     names: Mapping[str, str]) -> list[PreviewRow]:
+    """Seed 002 §2.2: the PL changes after each event, so the events are rated one after the other, in date
+    order, each starting from the PL the previous one gave."""
+    order = sorted(range(len(states)), key=lambda i: (states[i][1].event.start_date or dt.date.max, i))
+    current: dict[str, float] = {k: float(e.rating) for k, e in listed.items() if not e.unrated}
+    first: dict[str, float] = {}
+    games: dict[str, int] = {}
+    events: dict[str, int] = {}
+    for i in order:
+        label, state = states[i]
+        key = by_event[label]
+        entrants, final = from_event.scrabble_from_event(state)
+        chained = [dataclasses.replace(e, player_id=key[e.player_id],  # type: ignore[index]
+                                       rating=current.get(key[e.player_id], e.rating))  # type: ignore[index]
+                   for e in entrants]
+        n_games = max(1, min(scrabble_pl.NBP_MAX, state.last_round))
+        results = scrabble_pl.rate_event(chained, [key[p] for p in final], kind, n_games,  # type: ignore[index]
+                                         event_date=state.event.start_date)
+        for k, r in results.items():
+            first.setdefault(str(k), r.rating_before)
+            current[str(k)] = r.new_rating
+            games[str(k)] = games.get(str(k), 0) + state.last_round
+            events[str(k)] = events.get(str(k), 0) + 1
+    rows = []
+    for k, before in first.items():
+        new = current[k]
+        rows.append(PreviewRow(k, names[k], before, games[k], None, new - before, new, None,
+                               f"{events[k]} event(s)"))
+    return rows
