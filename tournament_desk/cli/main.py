@@ -18,6 +18,7 @@ from typing import Any
 
 from tournament_desk import __version__
 from tournament_desk.cli.rate import add_rate_parser, add_ratings_parser, cmd_rate, cmd_ratings
+from tournament_desk.cli.rules import add_rules_parser, cmd_rules
 from tournament_desk.cli.standings import add_standings_parser, cmd_standings, cmd_tiebreaks
 from tournament_desk.core.errors import (
     EventFileError,
@@ -166,6 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_standings_parser(sub)
     add_rate_parser(sub)
     add_ratings_parser(sub)
+    add_rules_parser(sub)
     return parser
 
 
@@ -356,6 +358,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, str], None]] = {
     "rounds": cmd_rounds, "undo": cmd_undo_redo, "redo": cmd_undo_redo, "pair": cmd_pair,
     "unpair": cmd_unpair, "numbers": cmd_numbers, "grid": cmd_grid,
     "standings": cmd_standings, "tiebreaks": cmd_tiebreaks, "rate": cmd_rate, "ratings": cmd_ratings,
+    "rules": cmd_rules,
 }
 
 EXIT_CODES: list[tuple[type[TournamentError], int]] = [

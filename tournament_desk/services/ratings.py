@@ -103,7 +103,11 @@ def rating_preview(session: EventSession, **options: object) -> list[PreviewRow]
             f"Option(s) inconnue(s) pour un aperçu {system.value} : {', '.join(unknown)} "
             f"(acceptées : {', '.join(accepted)})",
         )
-    return _PREVIEWS[system](state, **options)
+    from tournament_desk.services.rules import rule_kwargs  # local: rules imports this module's neighbours
+
+    area = {RatingSystem.FFJD: "ffjd", RatingSystem.NATIONAL_ELO: "elo", RatingSystem.FISF_PL: "scrabble"}[system]
+    settings = {k: v for k, v in rule_kwargs(session, area).items() if k in accepted}
+    return _PREVIEWS[system](state, **{**settings, **options})  # explicit options win over the event's settings
 
 
 def licences_of(state: EventState) -> dict[int, str]:

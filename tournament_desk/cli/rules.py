@@ -1,0 +1,74 @@
+"""CLI: ``tournament-desk rules`` (issue 12): the event's rule settings, and where docs/rules.md is.
+
+Registered by :mod:`tournament_desk.cli.main` (``add_rules_parser(sub)``; ``"rules": cmd_rules`` in
+``COMMANDS``). Same conventions as main.py: ``--json`` prints JSON on stdout, errors are
+:class:`TournamentError` with both languages (main.py prints them and picks the exit code).
+
+    tournament-desk rules EVENT.tdesk [--json]              every setting, its current value and section
+    tournament-desk rules EVENT.tdesk --set KEY=VALUE [...]  change settings (one undoable action each)
+    tournament-desk rules --doc [--json]                     where docs/rules.md is
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from tournament_desk.core.errors import ValidationError
+from tournament_desk.services.rules import current_rule_settings, rules_doc_path, set_rule_setting
+from tournament_desk.services.session import EventSession
+
+
+def add_rules_parser(subparsers: Any) -> None:
+    """Register ``rules`` on the subparsers of main.py's parser."""
+    r = subparsers.add_parser("rules", help="show or change the event's rule settings (docs/rules.md)")
+    r.add_argument("file", type=Path, nargs="?", help="the event file (not needed with --doc)")
+    r.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="change one setting (repeatable), e.g. tiebreaks.edition=fide2023")
+    r.add_argument("--doc", action="store_true", help="print where docs/rules.md is")
+    r.add_argument("--json", action="store_true")
+
+
+def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    if getattr(args, "json", False):
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print(text)
+
+
+def _pair(item: str) -> tuple[str, str]:
+    key, sep, value = item.partition("=")
+    if not sep or not key.strip():
+        raise ValidationError(f"'{item}' is not KEY=VALUE", f"« {item} » n'est pas CLÉ=VALEUR")
+    return key.strip(), value.strip()
+
+
+def cmd_rules(args: argparse.Namespace, lang: str) -> None:
+    fr = lang == "fr"
+    if args.doc:
+        path = rules_doc_path()
+        where = str(path) if path.exists() else (
+            f"{path} (absent de cette installation)" if fr else f"{path} (not in this installation)")
+        _emit(args, {"path": str(path), "exists": path.exists()}, where)
+        return
+    if args.file is None:
+        raise ValidationError("Give an event file (or --doc)", "Donnez un fichier de tournoi (ou --doc)")
+    pairs = [_pair(item) for item in args.set]
+    with EventSession.open(args.file, readonly=not pairs) as session:
+        for key, value in pairs:
+            change = set_rule_setting(session, key, value)
+            if not args.json:
+                print(change.label(lang))
+        values = current_rule_settings(session)
+    data = {"settings": [v.to_dict() for v in values], "doc": str(rules_doc_path())}
+    lines = ["Réglages des règles (docs/rules.md) :" if fr else "Rule settings (docs/rules.md):"]
+    for v in values:
+        s = v.setting
+        mark = "" if v.stored else (" (défaut)" if fr else " (default)")
+        shown = v.value or "—"
+        lines.append(f"  {s.key:<26} {shown}{mark}")
+        lines.append(f"      {s.label(lang)} — {s.describe(v.value, lang)}")
+        lines.append(f"      {'valeurs' if fr else 'values'}: {s.allowed(lang)}; {s.section}")
+    _emit(args, data, "\n".join(lines))
