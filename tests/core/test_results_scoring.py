@@ -106,3 +106,9 @@ def test_scrabble_spread_capped_seed002_s7() -> None:
     assert scrabble_spread(450, 300) == 100
     assert scrabble_spread(300, 450) == -100
     assert scrabble_spread(380, 350) == 30
+
+
+def test_kashdan_zero_by_rule_is_a_played_game() -> None:
+    """Seed 004 (participation 1 point) and seed 000 §4 (0r: 0-0 réglementaire, a game that was played)."""
+    assert KASHDAN.points(Outcome.ZERO_BY_RULE) == 1
+    assert KASHDAN.points(Outcome.DOUBLE_FORFEIT) == 0

@@ -5,8 +5,8 @@ Built-in profiles:
 * ``chess``: 1 / ½ / 0 (FIDE).
 * ``draughts``: 2 / 1 / 0 (FFJD, seed 000 §4: 0 défaite, 1 remise, 2 victoire).
 * ``kashdan``: 4 / 2 / 1 (seed 004 "Points dans le tournoi": victoire 4, nul 2, participation 1;
-  the bye counts as a win, 4 points). A game not played (forfeit loss, absence) earns nothing: the 1 point is
-  for participation.
+  the bye counts as a win, 4 points). A game not played (forfeit loss, absence, 0d) earns nothing: the 1 point
+  is for participation; a 0r game was played and earns it.
 * ``scrabble``: Scrabble classique ranks by wins (1 / ½ / 0), then by the spread of game points capped at
   100 per game (seed 002 §7); the spread lives in the games' scores and in the tie-breaks, not here.
 * ``custom``: any points for win, draw, loss and each bye kind.
@@ -101,8 +101,9 @@ CHESS = ScoringProfile("chess", win=1, draw=0.5, loss=0, forfeit_win=1, forfeit_
                        pairing_bye=1, half_bye=0.5, full_bye=1)
 DRAUGHTS = ScoringProfile("draughts", win=2, draw=1, loss=0, forfeit_win=2, forfeit_loss=0,
                           pairing_bye=2, half_bye=1, full_bye=2)
+# A 0r (regulatory 0-0) was played: it earns the participation point, as the KASHDAN tie-break counts it.
 KASHDAN = ScoringProfile("kashdan", win=4, draw=2, loss=1, forfeit_win=4, forfeit_loss=0,
-                         pairing_bye=4, half_bye=2, full_bye=4)
+                         pairing_bye=4, half_bye=2, full_bye=4, zero_by_rule=1)
 SCRABBLE = ScoringProfile("scrabble", win=1, draw=0.5, loss=0, forfeit_win=1, forfeit_loss=0,
                           pairing_bye=1, half_bye=0.5, full_bye=1, uses_game_scores=True)
 
