@@ -1,0 +1,150 @@
+"""Check a round pairing (engine-made or edited by hand) against the Dutch-system rules.
+
+Absolute rules (severity ERROR) make the round illegal; quality issues (WARNING) are allowed but worth an
+arbiter's attention. Each violation carries a sentence the arbiter can read out as is.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass
+
+from tournament_desk.core.pairing.dutch_model import EnginePlayer, build_players, units
+from tournament_desk.core.pairing.swiss_state import Colour, Float, RoundPairing, SwissState
+
+__all__ = ["Severity", "Violation", "check_round"]
+
+
+class Severity(enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Violation:
+    code: str
+    severity: Severity
+    message: str
+    players: tuple[int, ...] = ()
+
+
+def _round_met(state: SwissState, a: int, b: int) -> int | None:
+    for r, e in enumerate(state.player(a).entries[: state.rounds_played], start=1):
+        if e.played and e.opponent == b:
+            return r
+    return None
+
+
+def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
+    """Return every rule the pairing breaks, absolute rules first."""
+    out: list[Violation] = []
+    known = {p.id for p in state.players}
+    present, everyone = build_players(state)
+    present_ids = {p.id for p in present}
+    counts = Counter(pairing.paired_ids())
+    # Players paired twice, unknown or absent
+    for pid, n in sorted(counts.items()):
+        if pid not in known:
+            out.append(Violation("UNKNOWN_PLAYER", Severity.ERROR, f"Player {pid} is not in the tournament.", (pid,)))
+        elif n > 1:
+            message = f"Player {pid} appears {n} times in the round."
+            out.append(Violation("PAIRED_TWICE", Severity.ERROR, message, (pid,)))
+        if pid in known and pid not in present_ids:
+            out.append(
+                Violation("ABSENT_PAIRED", Severity.ERROR, f"Player {pid} is absent this round but was paired.", (pid,))
+            )
+    for pid in sorted(present_ids - set(counts)):
+        out.append(Violation("MISSING", Severity.ERROR, f"Player {pid} is present but was not paired.", (pid,)))
+    if len(present_ids) % 2 == 1 and pairing.bye is None:
+        out.append(Violation("NO_BYE", Severity.ERROR, "The number of players is odd but nobody has the bye."))
+    last_round = state.rounds_played >= state.total_rounds - 1
+    threshold = (state.rounds_played * max(units(state.scoring.win), units(state.scoring.draw))) >> 1
+
+    def topscorer(p: EnginePlayer) -> bool:
+        return last_round and p.score > threshold
+
+    # C1 rematches and forbidden pairs, C3 absolute colour preferences
+    for board in pairing.boards:
+        a, b = board.white, board.black
+        if a == b:
+            out.append(Violation("SELF_PAIRED", Severity.ERROR, f"Player {a} is paired against himself.", (a,)))
+            continue
+        met = _round_met(state, a, b) if a in known and b in known else None
+        if met is not None:
+            out.append(Violation("REMATCH", Severity.ERROR, f"{a} and {b} already met in round {met}.", (a, b)))
+        if state.is_forbidden(a, b):
+            out.append(Violation("FORBIDDEN", Severity.ERROR, f"{a} and {b} may not be paired together.", (a, b)))
+        pa, pb = everyone.get(a), everyone.get(b)
+        if pa is None or pb is None:
+            continue
+        ca, cb = pa.colours, pb.colours
+        if ca.absolute and cb.absolute and ca.preference is cb.preference and not (topscorer(pa) or topscorer(pb)):
+            colour = "White" if ca.preference is Colour.WHITE else "Black"
+            out.append(
+                Violation(
+                    "SAME_ABSOLUTE_COLOUR",
+                    Severity.ERROR,
+                    f"{a} and {b} both must have {colour} this round; they cannot meet.",
+                    (a, b),
+                )
+            )
+        # Quality: colour preferences (C12/C13) and floats (C14-C17)
+        for p, colour in ((pa, Colour.WHITE), (pb, Colour.BLACK)):
+            pref = p.colours.preference
+            if pref is not None and pref is not colour:
+                kind = "absolute" if p.colours.absolute else "strong" if p.colours.strong else "mild"
+                want = "White" if pref is Colour.WHITE else "Black"
+                severity = Severity.ERROR if p.colours.absolute and not topscorer(p) else Severity.WARNING
+                out.append(
+                    Violation(
+                        "COLOUR_NOT_GRANTED",
+                        severity,
+                        f"Player {p.id} does not get his {kind} colour preference ({want}).",
+                        (p.id,),
+                    )
+                )
+        if pa.score != pb.score:
+            hi, lo = (pa, pb) if pa.score > pb.score else (pb, pa)
+            if hi.floats[0] is Float.DOWN:
+                out.append(
+                    Violation(
+                        "DOWNFLOAT_REPEATED",
+                        Severity.WARNING,
+                        f"Player {hi.id} floats down again after floating down last round.",
+                        (hi.id,),
+                    )
+                )
+            if lo.floats[0] is Float.UP:
+                out.append(
+                    Violation(
+                        "UPFLOAT_REPEATED",
+                        Severity.WARNING,
+                        f"Player {lo.id} floats up again after floating up last round.",
+                        (lo.id,),
+                    )
+                )
+    # C2 bye eligibility
+    if pairing.bye is not None and pairing.bye in everyone:
+        receiver = everyone[pairing.bye]
+        if not receiver.eligible_for_bye:
+            out.append(
+                Violation(
+                    "BYE_NOT_ELIGIBLE",
+                    Severity.ERROR,
+                    f"Player {receiver.id} already scored a win without playing and cannot get the bye.",
+                    (receiver.id,),
+                )
+            )
+        lowest = min((p.score for p in present if p.eligible_for_bye), default=receiver.score)
+        if receiver.score > lowest:
+            out.append(
+                Violation(
+                    "BYE_SCORE_NOT_LOWEST",
+                    Severity.WARNING,
+                    f"Player {receiver.id} gets the bye although an eligible player has a lower score.",
+                    (receiver.id,),
+                )
+            )
+    out.sort(key=lambda v: v.severity is not Severity.ERROR)
+    return out

@@ -1,0 +1,417 @@
+"""FIDE (Dutch) System, C.04.3 as applied from 1 February 2026.
+
+Method (Art.4 allows "any method giving identical results"): brackets are paired from the top score group
+down. For each bracket a maximum-weight matching is computed over the players not yet paired: edges inside
+the bracket (and towards the next score group) carry the criteria C4-C21 packed by
+``dutch_weights.edge_weight``; every other edge only carries the completion field (C4), so the result is
+always part of a complete legal round-pairing (``dutch_graph`` solves this inside the bracket and checks
+the completion separately). The bracket's choices are then fixed in the order of Art.3-4: MDPs to pair,
+their opponents, exchanges, then S1 players against the first possible S2 player, re-solving with small
+tie-break bonuses. The result is the first candidate in the generation order among the best on C1-C21.
+This follows the published behaviour of bbpPairings (the FIDE-endorsed engine used for the fixtures)."""
+
+from __future__ import annotations
+
+from tournament_desk.core.pairing.colours import allocate_colours
+from tournament_desk.core.pairing.dutch_graph import PairingGraph
+from tournament_desk.core.pairing.dutch_model import (
+    EnginePlayer,
+    NoValidPairingError,
+    build_players,
+    units,
+)
+from tournament_desk.core.pairing.dutch_weights import WeightContext, compatible, edge_weight, top_shift
+from tournament_desk.core.pairing.swiss_state import Board, Colour, Float, RoundPairing, SwissState
+
+__all__ = ["NoValidPairingError", "pair_dutch"]
+
+SUPPORTED_EDITIONS = ("2026",)
+
+
+def _score_shifts(players: list[EnginePlayer]) -> tuple[dict[int, int], int, int]:
+    """Bit offsets of each score in the 'scores' fields, their total width and the group-size width."""
+    counts: dict[int, int] = {}
+    for p in players:
+        counts[p.score] = counts.get(p.score, 0) + 1
+    shift: dict[int, int] = {}
+    total = 0
+    for score in sorted(counts):
+        shift[score] = total
+        total += counts[score].bit_length()
+    return shift, total, max(counts.values()).bit_length()
+
+
+def pair_dutch(state: SwissState, *, edition: str = "2026") -> RoundPairing:
+    """Pair the next round of ``state`` with the FIDE Dutch system."""
+    if edition not in SUPPORTED_EDITIONS:
+        raise ValueError(f"Unsupported Dutch edition {edition!r}; supported: {', '.join(SUPPORTED_EDITIONS)}")
+    present, _everyone = build_players(state)
+    # C.04.3 Art.1.2: order by score, then pairing number
+    players = sorted(present, key=lambda p: (-p.score, p.rank_index))
+    n = len(players)
+    if n == 0:
+        return RoundPairing(boards=(), bye=None)
+    scoring = state.scoring
+    shift, scores_bits, group_bits = _score_shifts(players)
+    ctx = WeightContext(
+        rounds_played=state.rounds_played,
+        last_round=state.rounds_played >= state.total_rounds - 1,
+        topscorer_threshold=(state.rounds_played * max(units(scoring.win), units(scoring.draw))) >> 1,
+        group_bits=group_bits,
+        score_shift=shift,
+        scores_bits=scores_bits,
+        forbidden=state.forbidden_pairs,
+    )
+    pairs = _pair(players, ctx)
+    return _build_result(state, players, pairs)
+
+
+_NO_PAIRING = (
+    "No pairing of the present players satisfies the absolute criteria "
+    "(no rematch, bye eligibility, absolute colour preferences); the arbiter must decide."
+)
+
+
+def _prepass(players: list[EnginePlayer], ctx: WeightContext, g: PairingGraph) -> None:
+    """C4/C5: check that a legal round-pairing exists and find the lowest score the PAB receiver can have."""
+    n = len(players)
+    top = players[0].score
+    everyone = list(range(n))
+    if n % 2 == 0:
+        if not g.completable(everyone, bye_allowed=False):
+            raise NoValidPairingError(_NO_PAIRING)
+        g.freeze_defaults()
+        return
+    # Lowest score an eligible PAB receiver can have (C5), trying the lowest scores first.
+    bye_score = None
+    for v in sorted((v for v in everyone if players[v].eligible_for_bye), key=lambda v: (players[v].score, -v)):
+        if bye_score is not None and players[v].score > bye_score:
+            break
+        if g.completable([u for u in everyone if u != v], bye_allowed=False):
+            bye_score = players[v].score
+            break
+    if bye_score is None:
+        raise NoValidPairingError(_NO_PAIRING)
+    ctx.bye_score = bye_score
+    if bye_score >= top and players[-1].score < top:
+        _global_prepass(players, ctx, g)
+    else:
+        # C.04.3 Art.2.4.4 (C9) applies in the first bracket if the PAB receiver is its single downfloater
+        ctx.single_downfloater_is_bye = bye_score >= top
+        _unplayed_ranks(players, ctx)
+    g.freeze_defaults()
+
+
+def _unplayed_ranks(players: list[EnginePlayer], ctx: WeightContext) -> None:
+    counts = sorted((p.played_games for p in players if p.score == ctx.bye_score), reverse=True)
+    ctx.unplayed_rank = {}
+    for rank, played in enumerate(counts):
+        ctx.unplayed_rank[played] = rank
+
+
+def _global_prepass(players: list[EnginePlayer], ctx: WeightContext, g: PairingGraph) -> None:
+    """The pre-pass as one weighted matching (needed when the PAB comes from the top score group)."""
+    n = len(players)
+    top = players[0].score
+    for i in range(n):
+        for j in range(i):
+            hi, lo = players[j], players[i]
+            w = 0
+            if compatible(lo, hi, ctx):
+                w = 1 + (not lo.eligible_for_bye) + (not hi.eligible_for_bye)
+                w = (w << ctx.scores_bits) | (ctx.score_shift[lo.score] + ctx.score_shift[hi.score])
+                w = (w << ctx.group_bits) | int(lo.score >= top)
+            g.set(i, j, w)
+    mate = g.solve_global()
+    single = [v for v in range(n) if mate[v] == v]
+    if len(single) != 1 or not players[single[0]].eligible_for_bye:
+        raise NoValidPairingError(_NO_PAIRING)
+    ctx.bye_score = players[single[0]].score
+    ctx.single_downfloater_is_bye = ctx.bye_score >= top and all(
+        players[mate[v]].score >= top for v in range(n) if players[v].score >= top
+    )
+    _unplayed_ranks(players, ctx)
+
+
+def _pair(players: list[EnginePlayer], ctx: WeightContext) -> dict[int, int]:
+    """Bracket-by-bracket procedure; returns partner by vertex (score-order index)."""
+    n = len(players)
+    g = PairingGraph(players, ctx, top_shift(ctx))
+    _prepass(players, ctx, g)
+    odd = n % 2 == 1
+    gb = ctx.group_bits
+    result: dict[int, int] = {}
+    score = [p.score for p in players]
+
+    vi: list[int] = []  # vertices of the current bracket (MDPs first, then residents) and next group
+    nxt = 0
+    while nxt < n and score[nxt] >= score[0]:
+        vi.append(nxt)
+        nxt += 1
+    matched = [False] * n
+    sg_begin = 0  # number of MDPs in the current bracket
+    sg_begin_v = 0  # first resident vertex
+    while len(vi) > 1 or nxt < n:
+        nsg_begin = len(vi)
+        nsg_begin_v = sg_begin_v + (nsg_begin - sg_begin)
+        sg_iter = nxt
+        while nxt < n and score[nxt] >= score[sg_iter]:
+            vi.append(nxt)
+            nxt += 1
+        size = len(vi)
+        base: list[list[int]] = [[] for _ in range(size)]
+        for li in range(sg_begin, size):
+            lo = players[vi[li]]
+            in_cur = li < nsg_begin
+            row = [edge_weight(players[vi[si]], lo, in_cur, not in_cur, ctx) for si in range(li)]
+            base[li] = row
+            for si in range(li):
+                g.set(vi[li], vi[si], row[si])
+
+        stable = g.solve(vi, core=vi[:nsg_begin]) if sg_begin else list(range(n))
+        # Art.4.4 (C7 order): choose which MDPs are paired, highest scores and BSNs first
+        md_score = 0
+        rem_md = rem_md_matched = 0
+        for pi in range(sg_begin):
+            if pi == 0 or score[vi[pi]] < md_score:
+                md_score = score[vi[pi]]
+                rem_md = rem_md_matched = 0
+                j = pi
+                while j < size and score[vi[j]] >= md_score:
+                    rem_md += 1
+                    if _between(sg_begin_v, stable[vi[j]], nsg_begin_v):
+                        rem_md_matched += 1
+                    j += 1
+            if not rem_md_matched:
+                continue
+            pv = vi[pi]
+            if rem_md <= rem_md_matched:
+                matched[pv] = True
+                continue
+            rem_md -= 1
+            if not _between(sg_begin_v, stable[pv], nsg_begin_v):
+                for oi in range(sg_begin, nsg_begin):
+                    w = base[oi][pi]
+                    if w:
+                        g.set(pv, vi[oi], w | 1)
+                stable = g.solve(vi, core=vi[:nsg_begin])
+            if _between(sg_begin_v, stable[pv], nsg_begin_v):
+                matched[pv] = True
+                rem_md_matched -= 1
+                for oi in range(sg_begin, nsg_begin):
+                    w = base[oi][pi]
+                    if w:
+                        g.set(pv, vi[oi], (w | (nsg_begin - sg_begin)) + 1)
+        # Art.3.3 MDP-pairing: each paired MDP gets the first possible resident (transposition order)
+        for pi in range(sg_begin):
+            pv = vi[pi]
+            if not matched[pv]:
+                continue
+            add = size
+            for oi in range(nsg_begin - 1, sg_begin - 1, -1):
+                ov = vi[oi]
+                if matched[ov]:
+                    continue
+                w = base[oi][pi]
+                if w:
+                    g.set(pv, ov, w + add)
+                    add += 1
+            stable = g.solve(vi, core=vi[:nsg_begin])
+            mv = stable[pv]
+            matched[mv] = True
+            g.finalize(pv, mv)
+        # Remainder (or homogeneous bracket): S1 = first rem_pairs residents, S2 = the others
+        remainder: list[int] = []
+        rem_pairs = 0
+        for pi in range(sg_begin, nsg_begin):
+            pv = vi[pi]
+            if stable[pv] < sg_begin_v:
+                continue
+            remainder.append(pi)
+            if stable[pv] < pv:
+                rem_pairs += 1
+        rlen = len(remainder)
+        if not sg_begin:
+            rem_pairs = rlen // 2  # guess, checked below (the pair count is decided by the criteria)
+        while True:
+            for b_i in range(rlen):
+                oi = remainder[b_i]
+                for a_i in range(b_i):
+                    pi = remainder[a_i]
+                    g.set(vi[pi], vi[oi], _ewc(base, gb, pi, oi, a_i, rem_pairs))
+            # Also break ties as the transposition step would if no exchange is needed (checked below).
+            presumed = remainder[:rem_pairs]
+            stable = g.solve(vi, *_s1_tiebreaks(presumed, remainder, vi, base, matched), core=vi[:nsg_begin])
+            if sg_begin:
+                break
+            actual = sum(1 for pi in remainder if sg_begin_v <= stable[vi[pi]] < vi[pi])
+            if actual == rem_pairs:
+                break
+            rem_pairs = actual
+
+        exchanges = 0
+        if rlen:
+            for pi in remainder[:rem_pairs]:
+                exchanges += not _upper(stable, vi[pi], nsg_begin_v)
+        # Art.4.3.c: move the highest possible S1 players to S2
+        left = exchanges
+        pri = rem_pairs
+        it = rem_pairs
+        while it != 0 and left:
+            pri -= 1
+            it -= 1
+            pi = remainder[it]
+            pv = vi[pi]
+            if _upper(stable, pv, nsg_begin_v):
+                for oj in range(it + 1, rlen):
+                    w = _ewc(base, gb, pi, remainder[oj], pri, rem_pairs)
+                    if w:
+                        g.set(pv, vi[remainder[oj]], w - 1)
+                stable = g.solve(vi, core=vi[:nsg_begin])
+            exchange = not _upper(stable, pv, nsg_begin_v)
+            left -= exchange
+            for oj in range(it + 1, rlen):
+                if exchange:
+                    base[remainder[oj]][pi] = 0
+                g.set(pv, vi[remainder[oj]], _ewc(base, gb, pi, remainder[oj], pri, rem_pairs))
+        # Art.4.3.d: move the lowest possible S2 players to S1
+        left = exchanges
+        ri = rem_pairs
+        for it in range(rem_pairs, rlen):
+            if left <= 1:
+                break
+            pi = remainder[it]
+            pv = vi[pi]
+            already = _upper(stable, pv, nsg_begin_v)
+            if not already:
+                for oj in range(it + 1, rlen):
+                    w = _ewc(base, gb, pi, remainder[oj], ri, rem_pairs)
+                    if w:
+                        g.set(pv, vi[remainder[oj]], w + 1)
+                stable = g.solve(vi, core=vi[:nsg_begin])
+            if _upper(stable, pv, nsg_begin_v):
+                left -= 1
+                for oj in range(it):
+                    base[pi][remainder[oj]] = 0
+                    g.set(pv, vi[remainder[oj]], 0)
+                for oi in range(nsg_begin, size):
+                    base[oi][pi] = 0
+                    g.set(pv, vi[oi], 0)
+            if not already:
+                for oj in range(it + 1, rlen):
+                    g.set(pv, vi[remainder[oj]], _ewc(base, gb, pi, remainder[oj], ri, rem_pairs))
+            ri += 1
+        # Fix S1/S2: only S1 -> S2 pairs remain possible inside the remainder
+        for a_i in range(rlen):
+            pi = remainder[a_i]
+            pv = vi[pi]
+            for b_i in range(a_i + 1, rlen):
+                oi = remainder[b_i]
+                ov = vi[oi]
+                if not _upper(stable, pv, nsg_begin_v) or _upper(stable, ov, nsg_begin_v):
+                    base[oi][pi] = 0
+                g.set(pv, ov, base[oi][pi])
+        # Art.4.2 transpositions: each S1 player, in order, gets the first S2 player that still works.
+        s1 = [pi for pi in remainder if _upper(stable, vi[pi], nsg_begin_v)]
+        if exchanges:
+            stable = g.solve(vi, *_s1_tiebreaks(s1, remainder, vi, base, matched), core=vi[:nsg_begin])
+        for pi in s1:
+            pv = vi[pi]
+            mv = stable[pv]
+            matched[pv] = matched[mv] = True
+            g.finalize(pv, mv)
+        # Downfloaters and the next score group form the next bracket.
+        new_vi: list[int] = []
+        new_sg_begin = 0
+        single = odd and sg_iter < n and ctx.bye_score >= score[sg_iter]
+        if single and any(g.active[v] for v in range(nxt, n)):
+            stable = g.solve_global()  # partners outside the bracket matter for C9
+        for pi in range(size):
+            pv = vi[pi]
+            if pi < nsg_begin and matched[pv]:
+                result[pv] = stable[pv]
+                result[stable[pv]] = pv
+            else:
+                new_vi.append(pv)
+                if pi < nsg_begin:
+                    new_sg_begin += 1
+                if single and score[stable[pv]] < score[sg_iter]:
+                    single = False
+        ctx.single_downfloater_is_bye = single
+        vi = new_vi
+        sg_begin = new_sg_begin
+        sg_begin_v = nsg_begin_v
+    return result
+
+
+def _ewc(base: list[list[int]], gb: int, si: int, li: int, s_rem: int, rem_pairs: int) -> int:
+    """Remainder edge weight with Art.4.3 (a) fewest exchanges and (b) smallest BSN-sum difference."""
+    w = base[li][si]
+    if w:
+        add = ((1 if s_rem < rem_pairs else 0) << (2 * gb)) - s_rem
+        w += add << 1  # one bit left free for the choice of exchanged players (c, d)
+    return w
+
+
+def _between(low: int, v: int, high: int) -> bool:
+    return low <= v < high
+
+
+def _upper(stable: list[int], v: int, end: int) -> bool:
+    """v is paired downwards inside the bracket, i.e. plays as an S1 member."""
+    return v < stable[v] < end
+
+
+def _s1_tiebreaks(
+    s1: list[int], remainder: list[int], vi: list[int], base: list[list[int]], matched: list[bool]
+) -> tuple[int, dict[tuple[int, int], int]]:
+    """Tie-breaks making S1 players take, in order, the first S2 player that still works (Art.4.2).
+
+    Player i's preferences are packed above those of player i+1, all below the criteria: one solve gives
+    the same result as fixing the S1 players one after the other.
+    """
+    extra: dict[tuple[int, int], int] = {}
+    if not s1:
+        return 0, extra
+    cb = len(remainder).bit_length()
+    for rank, pi in enumerate(s1):
+        pv = vi[pi]
+        place = cb * (len(s1) - 1 - rank)
+        add = 0
+        for oi in reversed(remainder):
+            ov = vi[oi]
+            if oi <= pi or matched[ov]:
+                continue
+            if base[oi][pi]:
+                extra[(pv, ov)] = extra[(ov, pv)] = add << place
+            add += 1
+    return cb * len(s1), extra
+
+
+def _build_result(state: SwissState, players: list[EnginePlayer], pairs: dict[int, int]) -> RoundPairing:
+    boards: list[tuple[tuple[int, int, int], Board]] = []
+    bye: int | None = None
+    for v, p in enumerate(players):
+        if v not in pairs:
+            bye = p.id
+            continue
+        o = players[pairs[v]]
+        if p.id > o.id:
+            continue
+        p_higher = (p.score, -p.rank_index) > (o.score, -o.rank_index)
+        hi = p if p_higher else o
+        colour = allocate_colours(p.colours, o.colours, p_higher, hi.rank_index, state.initial_colour)
+        white, black = (p, o) if colour is Colour.WHITE else (o, p)
+        floats: dict[int, Float] = {}
+        if p.score != o.score:
+            lo = o if hi is p else p
+            floats = {hi.id: Float.DOWN, lo.id: Float.UP}
+        granted: dict[int, bool | None] = {}
+        for q, c in ((white, Colour.WHITE), (black, Colour.BLACK)):
+            pref = q.colours.preference
+            granted[q.id] = None if pref is None else pref is c
+        lo = o if hi is p else p
+        key = (-hi.score, -lo.score, hi.rank_index)
+        boards.append((key, Board(white.id, black.id, floats, granted)))
+    boards.sort(key=lambda kb: kb[0])
+    return RoundPairing(boards=tuple(b for _, b in boards), bye=bye)

@@ -1,0 +1,235 @@
+"""The matching graph of the Dutch engine, with bracket-local solving.
+
+Edges inside the bracket being paired (and towards the next score group) carry all the criteria; every other
+edge only carries the completion field (C4/C2/C5), which has the same total for every complete round-pairing.
+So the best complete pairing is: the best matching *inside the bracket* ignoring the completion field,
+provided the players it leaves out, together with all lower players, can still be paired completely. We
+solve that small problem and check the completion with a fast unweighted matching; only if the check fails
+do we fall back to the weighted matching over all remaining players. Both give identical results.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Sequence
+
+from tournament_desk.core.pairing.dutch_model import EnginePlayer
+from tournament_desk.core.pairing.dutch_weights import WeightContext, edge_weight, is_topscorer
+from tournament_desk.core.pairing.matching import max_cardinality_matching, max_weight_matching
+
+__all__ = ["PairingGraph"]
+
+
+class PairingGraph:
+    """Weights over the players still to pair (vertices are indices in score order)."""
+
+    def __init__(self, players: list[EnginePlayer], ctx: WeightContext, top_shift: int) -> None:
+        self.players = players
+        self.n = len(players)
+        self.ctx = ctx
+        self.top_shift = top_shift  # bit offset of the completion field
+        self.w: list[dict[int, int]] = [{} for _ in range(self.n)]
+        self.active = [True] * self.n
+        self.fixed: dict[int, int] = {}
+        self.default_ctx: WeightContext = copy.copy(ctx)
+        self.local = True
+        # Fast form of dutch_weights.compatible (C1, C3 and forbidden pairs) by vertex index.
+        vertex_of = {p.id: v for v, p in enumerate(players)}
+        self._opp = [{vertex_of[o] for o in p.opponents if o in vertex_of} for p in players]
+        for pair in ctx.forbidden:
+            a, b = (vertex_of.get(x) for x in pair)
+            if a is not None and b is not None:
+                self._opp[a].add(b)
+                self._opp[b].add(a)
+        self._abs = [p.colours.preference if p.colours.absolute and not is_topscorer(p, ctx) else None for p in players]
+
+    # -- weights -------------------------------------------------------------------------------------
+    def freeze_defaults(self) -> None:
+        """Edges never set explicitly keep the weights of this moment (completion field, maybe C9)."""
+        self.default_ctx = copy.copy(self.ctx)
+        self.w = [{} for _ in range(self.n)]
+
+    def set(self, a: int, b: int, weight: int) -> None:
+        self.w[a][b] = weight
+        self.w[b][a] = weight
+
+    def weight(self, a: int, b: int) -> int:
+        got = self.w[a].get(b)
+        if got is not None:
+            return got
+        hi, lo = (a, b) if a < b else (b, a)
+        return edge_weight(self.players[hi], self.players[lo], False, False, self.default_ctx)
+
+    def edge_ok(self, a: int, b: int) -> bool:
+        got = self.w[a].get(b)
+        if got is not None:
+            return got > 0
+        if b in self._opp[a]:
+            return False
+        pref = self._abs[a]
+        return pref is None or pref is not self._abs[b]
+
+    def finalize(self, a: int, b: int) -> None:
+        """Fix the pair a-b: equivalent to giving it the maximum weight and zeroing a's and b's edges."""
+        self.active[a] = self.active[b] = False
+        self.fixed[a] = b
+        self.fixed[b] = a
+
+    # -- solving -------------------------------------------------------------------------------------
+    def _result(self, idx: list[int], mate: list[int]) -> list[int]:
+        out = list(range(self.n))
+        for v, m in self.fixed.items():
+            out[v] = m
+        for i, v in enumerate(idx):
+            if mate[i] != -1:
+                out[v] = idx[mate[i]]
+        return out
+
+    def solve_global(self, shift: int = 0, extra: dict[tuple[int, int], int] | None = None) -> list[int]:
+        """Maximum-weight matching over all remaining players; result[v] is v's partner or v itself."""
+        idx = [v for v in range(self.n) if self.active[v]]
+        edges = []
+        for i, v in enumerate(idx):
+            for j in range(i + 1, len(idx)):
+                u = idx[j]
+                wt = self.weight(v, u)
+                if wt > 0:
+                    if shift:
+                        wt = (wt << shift) + (extra.get((v, u), 0) if extra else 0)
+                    edges.append((i, j, wt))
+        return self._result(idx, max_weight_matching(len(idx), edges))
+
+    def solve(
+        self,
+        bracket: Iterable[int],
+        shift: int = 0,
+        extra: dict[tuple[int, int], int] | None = None,
+        core: Iterable[int] | None = None,
+    ) -> list[int]:
+        """Same result as :meth:`solve_global`, computed inside ``bracket`` when that is provably enough.
+
+        ``core`` (the current bracket without the next score group): if its players can all be paired among
+        themselves, the next score group cannot change the result (C6 outranks C8), so it is left out.
+        """
+        if not self.local:
+            return self.solve_global(shift, extra)
+        if core is not None:
+            inner = [v for v in core if self.active[v]]
+            inner_set = set(inner)
+            nxt = [v for v in bracket if self.active[v] and v not in inner_set]
+            if len(inner) % 2 == 0 or (len(nxt) % 2 == 1 and not self.ctx.single_downfloater_is_bye):
+                got = self._solve_inside(inner, shift, extra, require_all=True, nxt=nxt)
+                if got is not None:
+                    return got
+        got = self._solve_inside([v for v in bracket if self.active[v]], shift, extra, require_all=False)
+        return got if got is not None else self.solve_global(shift, extra)
+
+    def _solve_inside(
+        self,
+        inside: list[int],
+        shift: int,
+        extra: dict[tuple[int, int], int] | None,
+        require_all: bool,
+        nxt: list[int] | None = None,
+    ) -> list[int] | None:
+        in_set = set(inside)
+        rest = [v for v in range(self.n) if self.active[v] and v not in in_set]
+        if rest and self.default_ctx.single_downfloater_is_bye:
+            return None
+        mask = (1 << self.top_shift) - 1
+        edges = []
+        for i, v in enumerate(inside):
+            row = self.w[v]
+            for j in range(i + 1, len(inside)):
+                u = inside[j]
+                wt = row.get(u)
+                if wt is None:
+                    return None
+                low = wt & mask
+                if wt > 0 and low:
+                    if shift:
+                        low = (low << shift) + (extra.get((v, u), 0) if extra else 0)
+                    edges.append((i, j, low))
+        mate = max_weight_matching(len(inside), edges)
+        left = [v for i, v in enumerate(inside) if mate[i] == -1]
+        if require_all and len(left) > len(inside) % 2:
+            return None
+        if left and require_all:
+            # One downfloater: the next bracket must still be able to pair everybody, him included (C8),
+            # and the players below must complete the round on their own (C4).
+            assert nxt is not None
+            low = [v for v in rest if v not in set(nxt)]
+            if not self.completable(sorted(left + nxt), bye_allowed=False) or not self.completable(low):
+                return None
+        elif not self.completable(sorted(left + rest)):
+            return None
+        return self._result(inside, mate)
+
+    # -- completion check (C4) ----------------------------------------------------------------------
+    def _bye_candidate(self, v: int) -> bool:
+        p = self.players[v]
+        return p.eligible_for_bye and p.score <= self.ctx.bye_score
+
+    def completable(self, vs: list[int], bye_allowed: bool = True) -> bool:
+        """Can ``vs`` be paired completely (an odd player out must be able to take the PAB)?"""
+        cands: list[int] = []
+        if len(vs) % 2 == 1:
+            if not bye_allowed:
+                return False
+            cands = [v for v in vs if self._bye_candidate(v)]
+            if not cands:
+                return False
+        pos = {v: i for i, v in enumerate(vs)}
+        size = len(vs) + (1 if cands else 0)
+        mate = [-1] * size
+        # Greedy first (almost always enough), then Edmonds from the greedy matching.
+        order = list(vs)
+        if cands:
+            bye = cands[-1]
+            order.remove(bye)
+            mate[pos[bye]] = len(vs)
+            mate[len(vs)] = pos[bye]
+        free = order
+        unmatched = False
+        while free:
+            a = free.pop(0)
+            for k, b in enumerate(free):
+                if self.edge_ok(a, b):
+                    del free[k]
+                    mate[pos[a]] = pos[b]
+                    mate[pos[b]] = pos[a]
+                    break
+            else:
+                unmatched = True
+        if not unmatched:
+            return True
+        mate = max_cardinality_matching(_LazyAdjacency(self, vs, [pos[v] for v in cands]), mate)
+        return all(m != -1 for m in mate)
+
+
+class _LazyAdjacency(Sequence):
+    """Neighbour lists computed on first use: augmenting from a greedy matching looks at few vertices."""
+
+    def __init__(self, graph: PairingGraph, vs: list[int], cand_pos: list[int]) -> None:
+        self.graph = graph
+        self.vs = vs
+        self.cand_pos = set(cand_pos)
+        self.dummy = len(vs) if cand_pos else -1
+        self.cache: dict[int, list[int]] = {}
+
+    def __len__(self) -> int:
+        return len(self.vs) + (1 if self.dummy >= 0 else 0)
+
+    def __getitem__(self, i: int) -> list[int]:
+        got = self.cache.get(i)
+        if got is None:
+            if i == self.dummy:
+                got = sorted(self.cand_pos)
+            else:
+                v = self.vs[i]
+                ok = self.graph.edge_ok
+                got = [j for j, u in enumerate(self.vs) if j != i and ok(v, u)]
+                if i in self.cand_pos:
+                    got.append(self.dummy)
+            self.cache[i] = got
+        return got

@@ -1,0 +1,117 @@
+"""Per-round view of the players for the Dutch engine: scores, colours, floats, bye eligibility."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournament_desk.core.pairing.colours import ColourProfile, colour_profile
+from tournament_desk.core.pairing.swiss_state import (
+    ByeKind,
+    Float,
+    Outcome,
+    PlayerState,
+    RoundEntry,
+    SwissState,
+)
+
+__all__ = ["EnginePlayer", "NoValidPairingError", "build_players", "units"]
+
+# Scores are handled as integers (hundredths of a point) so that comparisons are exact.
+_UNIT = 100
+
+
+def units(points: float) -> int:
+    return round(points * _UNIT)
+
+
+class NoValidPairingError(ValueError):
+    """No round-pairing satisfies the absolute criteria C1-C3 (the arbiter must decide)."""
+
+
+@dataclass
+class EnginePlayer:
+    """A present player, with everything the criteria look at, computed once per round."""
+
+    state: PlayerState
+    entries: tuple[RoundEntry, ...]  # padded to rounds_played
+    rank_index: int  # 0-based effective pairing number among the tournament's valid players
+    score: int  # accelerated score in units
+    colours: ColourProfile
+    played_games: int
+    eligible_for_bye: bool
+    floats: tuple[Float | None, Float | None]  # previous round, two rounds before
+    opponents: frozenset[int]  # players met in a played game (C1)
+
+    @property
+    def id(self) -> int:
+        return self.state.id
+
+
+def _pad(entries: tuple[RoundEntry, ...], rounds: int) -> tuple[RoundEntry, ...]:
+    if len(entries) >= rounds:
+        return entries
+    filler = RoundEntry(None, None, Outcome.LOSS, False, ByeKind.ZERO)
+    return entries + (filler,) * (rounds - len(entries))
+
+
+def _score_back(state: SwissState, entries: tuple[RoundEntry, ...], p: PlayerState, back: int) -> int:
+    """Accelerated score ``back`` rounds before the round to pair (Art.1.4 float definitions)."""
+    rounds = state.rounds_played
+    total = sum(units(e.points(state.scoring)) for e in entries[: rounds - back])
+    return total + units(p.acceleration(rounds - back))
+
+
+def build_players(state: SwissState) -> tuple[list[EnginePlayer], dict[int, EnginePlayer]]:
+    """Return the present players (unsorted) and a lookup of every valid player by id."""
+    rounds = state.rounds_played
+    scoring = state.scoring
+    win = units(scoring.win)
+    loss = units(scoring.loss)
+    padded = {p.id: _pad(p.entries, rounds) for p in state.players}
+    # A player is valid (counts for pairing numbers) if present or if he ever took part in a pairing.
+    valid = [
+        p
+        for p in sorted(state.players, key=lambda q: q.id)
+        if state.is_present(p) or any(e.participated for e in p.entries)
+    ]
+    rank_of = {p.id: i for i, p in enumerate(valid)}
+    score_back: dict[tuple[int, int], int] = {}
+
+    def sb(pid: int, back: int) -> int:
+        key = (pid, back)
+        if key not in score_back:
+            score_back[key] = _score_back(state, padded[pid], by_id_state[pid], back)
+        return score_back[key]
+
+    by_id_state = {p.id: p for p in state.players}
+    out: dict[int, EnginePlayer] = {}
+    present: list[EnginePlayer] = []
+    for p in valid:
+        entries = padded[p.id][:rounds] if state.is_present(p) else padded[p.id]
+        eligible = not any(not e.played and units(e.points(scoring)) >= win for e in entries[:rounds])
+        fl: list[Float | None] = []
+        for back in (1, 2):
+            if rounds < back:
+                fl.append(None)
+                continue
+            e = entries[rounds - back]
+            if not e.played:
+                fl.append(Float.DOWN if units(e.points(scoring)) > loss else None)
+                continue
+            mine, theirs = sb(p.id, back), sb(e.opponent, back)  # type: ignore[arg-type]
+            fl.append(Float.DOWN if mine > theirs else Float.UP if mine < theirs else None)
+        ep = EnginePlayer(
+            state=p,
+            entries=entries,
+            rank_index=rank_of[p.id],
+            score=sb(p.id, 0),
+            colours=colour_profile(entries[:rounds]),
+            played_games=sum(1 for e in entries[:rounds] if e.played),
+            eligible_for_bye=eligible,
+            floats=(fl[0], fl[1]),
+            opponents=frozenset(e.opponent for e in entries if e.played and e.opponent is not None),
+        )
+        out[p.id] = ep
+        if state.is_present(p):
+            present.append(ep)
+    return present, out

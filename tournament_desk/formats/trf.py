@@ -1,0 +1,482 @@
+"""FIDE Tournament Report File (TRF16 and TRF26) reader and writer, with the engine extensions.
+
+Columns are 1-based in the FIDE text and 0-based here. Player records ``001`` are fixed-column; round
+block r starts at column 92 + 10 (r - 1). Supported extension records: JaVaFo/bbpPairings ``XXR XXC XXA
+XXP XXS XXZ`` and the TRF26 records ``142 152 162 240 250 260``. Unknown records are kept verbatim.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tournament_desk.core.pairing.swiss_state import (
+    ByeKind,
+    Colour,
+    Outcome,
+    PlayerState,
+    RoundEntry,
+    Scoring,
+    SwissState,
+)
+
+__all__ = [
+    "TrfError",
+    "TrfPlayer",
+    "TrfRoundEntry",
+    "TrfTournament",
+    "dumps",
+    "loads",
+    "played_rounds",
+    "read_file",
+    "to_swiss_state",
+]
+
+RESULT_CODES = set("10=+-WDLHFUZ")
+HEADER_CODES = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132")
+TRF26_CODES = ("172", "182", "192", "202", "212", "222")
+_SCORING_CODES = {"W": "win", "D": "draw", "L": "loss", "A": "zero_bye", "P": "pab"}
+
+
+class TrfError(ValueError):
+    """A TRF file that cannot be read. ``line`` and ``column`` are 1-based."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.line = line
+        self.column = column
+        self.message = message
+
+
+@dataclass
+class TrfRoundEntry:
+    """One 10-column round block: opponent (None for ``0000``/blank), colour w/b/-, result code."""
+
+    opponent: int | None = None
+    colour: str = ""  # "w", "b", "-" or "" (blank)
+    result: str = ""  # one of RESULT_CODES (upper case) or "" (blank)
+
+    @property
+    def is_blank(self) -> bool:
+        return self.opponent is None and not self.colour and not self.result
+
+    @property
+    def participated(self) -> bool:
+        return self.opponent is not None or self.result in ("U", "+")
+
+    @property
+    def is_requested_bye(self) -> bool:
+        return self.opponent is None and self.result in ("H", "F", "Z")
+
+
+@dataclass
+class TrfPlayer:
+    start_rank: int
+    name: str = ""
+    sex: str = ""
+    title: str = ""
+    rating: int = 0
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+    points: float | None = None
+    rank: int | None = None
+    rounds: list[TrfRoundEntry] = field(default_factory=list)
+
+
+@dataclass
+class TrfTournament:
+    headers: dict[str, list[str]] = field(default_factory=dict)
+    players: list[TrfPlayer] = field(default_factory=list)
+    total_rounds: int | None = None  # XXR / 142
+    initial_colour: Colour | None = None  # XXC white1/black1 / 152
+    pair_by_rank: bool = False  # XXC rank
+    accelerations: dict[int, list[float]] = field(default_factory=dict)  # XXA
+    acceleration_ranges: list[tuple[float, int, int, int, int]] = field(default_factory=list)  # 250
+    forbidden_groups: list[list[int]] = field(default_factory=list)  # XXP
+    forbidden_ranges: list[tuple[int, int, list[int]]] = field(default_factory=list)  # 260
+    byes: list[tuple[str, int, list[int]]] = field(default_factory=list)  # 240: kind, round, ids
+    absent_next: list[int] = field(default_factory=list)  # XXZ
+    scoring_codes: dict[str, float] = field(default_factory=dict)  # XXS CODE=VALUE / 162
+    other_lines: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def player(self, start_rank: int) -> TrfPlayer:
+        for p in self.players:
+            if p.start_rank == start_rank:
+                return p
+        raise KeyError(start_rank)
+
+    @property
+    def rounds_in_file(self) -> int:
+        return max((len(p.rounds) for p in self.players), default=0)
+
+
+# ---------------------------------------------------------------------------------------------- reading
+def _int_field(text: str, lineno: int, col: int, what: str, *, required: bool = True) -> int | None:
+    s = text.strip()
+    if not s:
+        if required:
+            raise TrfError(lineno, col, f"missing {what}")
+        return None
+    if not s.isdigit():
+        raise TrfError(lineno, col, f"{what} must be a whole number, found {s!r}")
+    return int(s)
+
+
+def _parse_player(line: str, lineno: int, warnings: list[str]) -> TrfPlayer:
+    line = line.rstrip()
+    if len(line) < 8:
+        raise TrfError(lineno, 5, "player record too short")
+    start_rank = _int_field(line[4:8], lineno, 5, "starting rank")
+    assert start_rank is not None
+    if start_rank == 0:
+        raise TrfError(lineno, 5, "starting rank 0 is not allowed")
+    padded = line.ljust(91)
+    rating_text = padded[48:52].strip()
+    rating = 0
+    if rating_text:
+        if rating_text.isdigit():
+            rating = int(rating_text)
+        else:
+            warnings.append(f"line {lineno}: unreadable rating {rating_text!r}, using 0")
+    points_text = padded[80:84].strip()
+    points: float | None = None
+    if points_text:
+        try:
+            points = float(points_text)
+        except ValueError:
+            warnings.append(f"line {lineno}: unreadable points {points_text!r}")
+    rank_text = padded[85:89].strip()
+    rank = int(rank_text) if rank_text.isdigit() else None
+    if rank is None:
+        warnings.append(f"line {lineno}: player {start_rank} has no rank")
+    rounds: list[TrfRoundEntry] = []
+    c = 91
+    while c < len(line):
+        block = line[c : c + 8].ljust(8)
+        opp_text = block[0:4]
+        opponent: int | None = None
+        if opp_text.strip():
+            value = _int_field(opp_text, lineno, c + 1, "opponent")
+            opponent = value or None
+            if opponent == start_rank:
+                raise TrfError(lineno, c + 1, f"player {start_rank} cannot play himself")
+        colour = block[5].lower()
+        if colour not in ("w", "b", "-", " "):
+            raise TrfError(lineno, c + 6, f"colour must be w, b or -, found {block[5]!r}")
+        result = block[7].upper()
+        if result != " " and result not in RESULT_CODES:
+            raise TrfError(lineno, c + 8, f"unknown result code {block[7]!r}")
+        if block[4] != " " or block[6] != " ":
+            raise TrfError(lineno, c + 5, "round block must be 'oooo c r'")
+        if opponent is None and colour in ("w", "b"):
+            raise TrfError(lineno, c + 6, "a colour is given without an opponent")
+        rounds.append(TrfRoundEntry(opponent, colour.strip(), result.strip()))
+        c += 10
+    while rounds and rounds[-1].is_blank:
+        rounds.pop()
+    return TrfPlayer(
+        start_rank=start_rank,
+        sex=padded[9].strip(),
+        title=padded[10:13].strip(),
+        name=padded[14:47].strip(),
+        rating=rating,
+        federation=padded[53:56].strip(),
+        fide_id=padded[57:68].strip(),
+        birth_date=padded[69:79].strip(),
+        points=points,
+        rank=rank,
+        rounds=rounds,
+    )
+
+
+def _ids(text: str, lineno: int, col: int) -> list[int]:
+    out = []
+    for m in re.finditer(r"\S+", text):
+        value = _int_field(m.group(), lineno, col + m.start(), "player id")
+        assert value is not None
+        out.append(value)
+    return out
+
+
+def _fixed_ids(line: str, start: int, lineno: int) -> list[int]:
+    out = []
+    for c in range(start, len(line), 5):
+        chunk = line[c : c + 4]
+        if chunk.strip():
+            value = _int_field(chunk, lineno, c + 1, "player id")
+            assert value is not None
+            out.append(value)
+    return out
+
+
+def loads(text: str | bytes) -> TrfTournament:
+    """Parse TRF text (CR, LF or CRLF line endings)."""
+    trf = TrfTournament()
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            text = text.decode("latin-1")
+            trf.warnings.append("file is not UTF-8; read as Latin-1")
+    text = text.lstrip("\ufeff")
+    seen: set[int] = set()
+    for lineno, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
+        if not line.strip():
+            continue
+        code = line[:3]
+        rest = line[4:] if len(line) > 4 else ""
+        if code == "001":
+            player = _parse_player(line, lineno, trf.warnings)
+            if player.start_rank in seen:
+                raise TrfError(lineno, 5, f"starting rank {player.start_rank} is repeated")
+            seen.add(player.start_rank)
+            trf.players.append(player)
+        elif code in ("XXR", "142"):
+            value = rest.split()[0] if rest.split() else ""
+            trf.total_rounds = _int_field(value, lineno, 5, "number of rounds")
+        elif code == "XXC":
+            for token in rest.lower().split():
+                if token == "rank":
+                    trf.pair_by_rank = True
+                elif token in ("white1", "black1"):
+                    trf.initial_colour = Colour.WHITE if token == "white1" else Colour.BLACK
+                else:
+                    trf.warnings.append(f"line {lineno}: unknown XXC option {token!r}")
+        elif code == "152":
+            letter = rest.strip().upper()[:1]
+            if letter not in ("W", "B"):
+                raise TrfError(lineno, 5, "initial colour must be W or B")
+            trf.initial_colour = Colour.WHITE if letter == "W" else Colour.BLACK
+        elif code == "XXA":
+            pid = _int_field(line[4:8], lineno, 5, "player id")
+            assert pid is not None
+            values = [float(line[c : c + 4]) if line[c : c + 4].strip() else 0.0 for c in range(9, len(line), 5)]
+            trf.accelerations[pid] = values
+        elif code == "250":
+            padded = line.ljust(31)
+            gp = float(padded[9:13])
+            r1, r2 = int(padded[14:17]), int(padded[18:21])
+            p1, p2 = int(padded[22:26]), int(padded[27:31])
+            trf.acceleration_ranges.append((gp, r1, r2, p1, p2))
+        elif code == "XXP":
+            trf.forbidden_groups.append(_ids(rest, lineno, 5))
+        elif code == "260":
+            padded = line.ljust(12)
+            r1 = _int_field(padded[4:7], lineno, 5, "first round")
+            r2 = _int_field(padded[8:11], lineno, 9, "last round")
+            assert r1 is not None and r2 is not None
+            trf.forbidden_ranges.append((r1, r2, _fixed_ids(line, 12, lineno)))
+        elif code == "240":
+            padded = line.ljust(11)
+            kind = padded[4].upper()
+            if kind not in ("F", "H", "Z"):
+                raise TrfError(lineno, 5, "bye type must be F, H or Z")
+            rnd = _int_field(padded[6:9], lineno, 7, "round")
+            assert rnd is not None
+            trf.byes.append((kind, rnd, _fixed_ids(line, 10, lineno)))
+        elif code == "XXZ":
+            trf.absent_next.extend(_ids(rest, lineno, 5))
+        elif code == "XXS":
+            for token in rest.split():
+                key, _, value = token.partition("=")
+                try:
+                    trf.scoring_codes[key.upper()] = float(value)
+                except ValueError:
+                    trf.warnings.append(f"line {lineno}: bad scoring entry {token!r}")
+        elif code == "162":
+            for c in range(5, len(line), 9):
+                key = line[c : c + 1].strip()
+                val = line[c + 1 : c + 5].strip()
+                if key and val:
+                    trf.scoring_codes[key.upper()] = float(val)
+        elif code in HEADER_CODES or code in TRF26_CODES:
+            trf.headers.setdefault(code, []).append(rest.rstrip())
+        else:
+            if not line.startswith("###"):
+                trf.warnings.append(f"line {lineno}: unknown record {code!r} kept as is")
+            trf.other_lines.append(line.rstrip())
+    return trf
+
+
+def read_file(path: str) -> TrfTournament:
+    with open(path, "rb") as fh:
+        return loads(fh.read())
+
+
+# ---------------------------------------------------------------------------------------------- writing
+def _player_line(p: TrfPlayer) -> str:
+    points = "" if p.points is None else f"{p.points:4.1f}"
+    rank = "" if p.rank is None else str(p.rank)
+    head = (
+        f"001 {p.start_rank:4d} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
+        f"{(str(p.rating) if p.rating else ''):>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
+        f"{p.birth_date[:10]:<10} {points:>4} {rank:>4}"
+    )
+    blocks = []
+    for e in p.rounds:
+        if e.is_blank:
+            blocks.append(" " * 8)
+        else:
+            opp = f"{e.opponent:4d}" if e.opponent is not None else "0000"
+            blocks.append(f"{opp} {e.colour or ' '} {e.result or ' '}")
+    return (head + "  " + "  ".join(blocks)).rstrip() if blocks else head.rstrip()
+
+
+def _fmt_points(value: float) -> str:
+    return f"{value:4.1f}"
+
+
+def dumps(trf: TrfTournament, edition: str = "16", newline: str = "\r") -> str:
+    """Write ``trf`` as TRF16 (with XX extension lines) or TRF26 (records 142/152/162/240/250/260)."""
+    if edition not in ("16", "26"):
+        raise ValueError("edition must be '16' or '26'")
+    lines: list[str] = []
+    for code in HEADER_CODES + TRF26_CODES:
+        for value in trf.headers.get(code, []):
+            lines.append(f"{code} {value}".rstrip())
+    lines.extend(_player_line(p) for p in sorted(trf.players, key=lambda q: q.start_rank))
+    if edition == "16":
+        if trf.total_rounds is not None:
+            lines.append(f"XXR {trf.total_rounds}")
+        xxc = (["rank"] if trf.pair_by_rank else []) + (
+            [] if trf.initial_colour is None else ["white1" if trf.initial_colour is Colour.WHITE else "black1"]
+        )
+        if xxc:
+            lines.append("XXC " + " ".join(xxc))
+        for pid in sorted(trf.accelerations):
+            values = " ".join(_fmt_points(v) for v in trf.accelerations[pid])
+            lines.append(f"XXA {pid:4d} {values}".rstrip())
+        lines.extend("XXP " + " ".join(str(i) for i in group) for group in trf.forbidden_groups)
+        if trf.absent_next:
+            lines.append("XXZ " + " ".join(str(i) for i in trf.absent_next))
+        if trf.scoring_codes:
+            lines.append("XXS " + " ".join(f"{k}={v:g}" for k, v in trf.scoring_codes.items()))
+    else:
+        if trf.total_rounds is not None:
+            lines.append(f"142 {trf.total_rounds}")
+        if trf.initial_colour is not None:
+            lines.append("152 " + ("W" if trf.initial_colour is Colour.WHITE else "B"))
+        if trf.scoring_codes:
+            lines.append("162" + "".join(f"  {k[:1]}{v:4.1f}   "[:9] for k, v in trf.scoring_codes.items()))
+        for kind, rnd, ids in trf.byes:
+            lines.append(f"240 {kind} {rnd:3d}" + "".join(f" {i:4d}" for i in ids))
+        for gp, r1, r2, p1, p2 in trf.acceleration_ranges:
+            lines.append(f"250      {gp:4.1f} {r1:3d} {r2:3d} {p1:4d} {p2:4d}")
+        for r1, r2, ids in trf.forbidden_ranges:
+            lines.append(f"260 {r1:3d} {r2:3d}" + "".join(f" {i:4d}" for i in ids))
+    lines.extend(trf.other_lines)
+    return newline.join(lines) + newline
+
+
+# ---------------------------------------------------------------------------------------------- engine view
+def played_rounds(trf: TrfTournament) -> int:
+    """Number of rounds already paired: the last round holding a pairing product (game or PAB)."""
+    last = 0
+    for p in trf.players:
+        for r, e in enumerate(p.rounds, start=1):
+            if e.participated:
+                last = max(last, r)
+    return last
+
+
+def _infer_initial_colour(trf: TrfTournament) -> Colour:
+    """README rule: the higher-ranked player of a round-1 game has the initial colour iff his TPN is odd."""
+    for p in trf.players:
+        if not p.rounds:
+            continue
+        e = p.rounds[0]
+        if e.opponent is None or e.colour not in ("w", "b") or e.opponent < p.start_rank:
+            continue
+        mine = Colour.WHITE if e.colour == "w" else Colour.BLACK
+        return mine if p.start_rank % 2 == 1 else mine.opposite
+    return Colour.WHITE
+
+
+def _scoring(trf: TrfTournament) -> Scoring:
+    codes = trf.scoring_codes
+    if not codes:
+        return Scoring()
+    base = Scoring()
+    win = codes.get("W", codes.get("WW", base.win))
+    draw = codes.get("D", codes.get("WD", base.draw))
+    loss = codes.get("L", codes.get("WL", base.loss))
+    return Scoring(
+        win=win,
+        draw=draw,
+        loss=loss,
+        forfeit_loss=codes.get("FL", codes.get("A", loss)),
+        zero_bye=codes.get("ZPB", codes.get("A", loss)),
+        pab=codes.get("PAB", codes.get("P", win)),
+    )
+
+
+def _entry(e: TrfRoundEntry) -> RoundEntry:
+    code = e.result
+    colour = {"w": Colour.WHITE, "b": Colour.BLACK}.get(e.colour)
+    if e.opponent is None:
+        kind = {"U": ByeKind.PAB, "F": ByeKind.FULL, "H": ByeKind.HALF}.get(code, ByeKind.ZERO)
+        outcome = {ByeKind.PAB: Outcome.WIN, ByeKind.FULL: Outcome.WIN, ByeKind.HALF: Outcome.DRAW}.get(
+            kind, Outcome.WIN if code in ("1", "W", "+") else Outcome.DRAW if code in ("=", "D") else Outcome.LOSS
+        )
+        return RoundEntry(None, None, outcome, False, kind)
+    outcome = (
+        Outcome.WIN if code in ("1", "W", "+", "F", "U") else Outcome.DRAW if code in ("=", "D", "H") else Outcome.LOSS
+    )
+    played = colour is not None and code not in ("+", "-", "H", "F", "U", "Z", "")
+    return RoundEntry(e.opponent, colour, outcome, played, None)
+
+
+def to_swiss_state(trf: TrfTournament, round_to_pair: int | None = None) -> SwissState:
+    """Engine input for pairing ``round_to_pair`` (default: the round after the last paired one).
+
+    Keeps rounds before it, plus the requested byes/absences (H, F, Z) entered for that round, the
+    TRF26 ``240`` byes and ``XXZ`` absentees.
+    """
+    k = played_rounds(trf) + 1 if round_to_pair is None else round_to_pair
+    if k < 1:
+        raise ValueError("round_to_pair must be at least 1")
+    absent: set[int] = set(trf.absent_next)
+    for kind, rnd, ids in trf.byes:
+        if rnd == k and kind in ("F", "H", "Z"):
+            absent.update(ids)
+    accel_extra: dict[int, list[float]] = {}
+    for gp, r1, r2, p1, p2 in trf.acceleration_ranges:
+        for pid in range(p1, p2 + 1):
+            values = accel_extra.setdefault(pid, [])
+            if len(values) < r2:
+                values.extend([0.0] * (r2 - len(values)))
+            for r in range(r1, r2 + 1):
+                values[r - 1] = gp
+    players = []
+    for p in trf.players:
+        blocks = p.rounds[: k - 1]
+        entries = [_entry(e) for e in blocks]
+        if len(p.rounds) >= k and p.rounds[k - 1].is_requested_bye:
+            entries.extend(_entry(TrfRoundEntry()) for _ in range(k - 1 - len(entries)))
+            entries.append(_entry(p.rounds[k - 1]))
+        elif len(entries) < k - 1 and any(not e.is_blank for e in blocks):
+            pass  # trailing blank rounds: padded by the engine as unpaired rounds
+        accel = trf.accelerations.get(p.start_rank) or accel_extra.get(p.start_rank) or []
+        players.append(
+            PlayerState(
+                id=p.start_rank,
+                entries=tuple(entries),
+                rating=p.rating,
+                name=p.name,
+                accelerations=tuple(accel),
+            )
+        )
+    groups = list(trf.forbidden_groups)
+    groups.extend(ids for r1, r2, ids in trf.forbidden_ranges if r1 <= k <= r2)
+    total = trf.total_rounds if trf.total_rounds is not None else max(trf.rounds_in_file, k)
+    return SwissState(
+        players=tuple(players),
+        rounds_played=k - 1,
+        total_rounds=total,
+        initial_colour=trf.initial_colour or _infer_initial_colour(trf),
+        scoring=_scoring(trf),
+        absent=frozenset(absent),
+        forbidden_pairs=SwissState.forbid_groups(groups),
+    )
