@@ -225,79 +225,89 @@ def loads(text: str | bytes) -> TrfTournament:
     for lineno, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         if not line.strip():
             continue
-        code = line[:3]
-        rest = line[4:] if len(line) > 4 else ""
-        if code == "001":
-            player = _parse_player(line, lineno, trf.warnings)
-            if player.start_rank in seen:
-                raise TrfError(lineno, 5, f"starting rank {player.start_rank} is repeated")
-            seen.add(player.start_rank)
-            trf.players.append(player)
-        elif code in ("XXR", "142"):
-            value = rest.split()[0] if rest.split() else ""
-            trf.total_rounds = _int_field(value, lineno, 5, "number of rounds")
-        elif code == "XXC":
-            for token in rest.lower().split():
-                if token == "rank":
-                    trf.pair_by_rank = True
-                elif token in ("white1", "black1"):
-                    trf.initial_colour = Colour.WHITE if token == "white1" else Colour.BLACK
-                else:
-                    trf.warnings.append(f"line {lineno}: unknown XXC option {token!r}")
-        elif code == "152":
-            letter = rest.strip().upper()[:1]
-            if letter not in ("W", "B"):
-                raise TrfError(lineno, 5, "initial colour must be W or B")
-            trf.initial_colour = Colour.WHITE if letter == "W" else Colour.BLACK
-        elif code == "XXA":
-            pid = _int_field(line[4:8], lineno, 5, "player id")
-            assert pid is not None
-            values = [float(line[c : c + 4]) if line[c : c + 4].strip() else 0.0 for c in range(9, len(line), 5)]
-            trf.accelerations[pid] = values
-        elif code == "250":
-            padded = line.ljust(31)
-            gp = float(padded[9:13])
-            r1, r2 = int(padded[14:17]), int(padded[18:21])
-            p1, p2 = int(padded[22:26]), int(padded[27:31])
-            trf.acceleration_ranges.append((gp, r1, r2, p1, p2))
-        elif code == "XXP":
-            trf.forbidden_groups.append(_ids(rest, lineno, 5))
-        elif code == "260":
-            padded = line.ljust(12)
-            r1 = _int_field(padded[4:7], lineno, 5, "first round")
-            r2 = _int_field(padded[8:11], lineno, 9, "last round")
-            assert r1 is not None and r2 is not None
-            trf.forbidden_ranges.append((r1, r2, _fixed_ids(line, 12, lineno)))
-        elif code == "240":
-            padded = line.ljust(11)
-            kind = padded[4].upper()
-            if kind not in ("F", "H", "Z"):
-                raise TrfError(lineno, 5, "bye type must be F, H or Z")
-            rnd = _int_field(padded[6:9], lineno, 7, "round")
-            assert rnd is not None
-            trf.byes.append((kind, rnd, _fixed_ids(line, 10, lineno)))
-        elif code == "XXZ":
-            trf.absent_next.extend(_ids(rest, lineno, 5))
-        elif code == "XXS":
-            for token in rest.split():
-                key, _, value = token.partition("=")
-                try:
-                    trf.scoring_codes[key.upper()] = float(value)
-                except ValueError:
-                    trf.warnings.append(f"line {lineno}: bad scoring entry {token!r}")
-        elif code == "162":
-            for c in range(5, len(line), 9):
-                key = line[c : c + 1].strip()
-                val = line[c + 1 : c + 5].strip()
-                if key and val:
-                    trf.scoring_codes[key.upper()] = float(val)
-        elif code in HEADER_CODES or code in TRF26_CODES:
-            trf.headers.setdefault(code, []).append(rest.rstrip())
-        else:
-            if not line.startswith("###"):
-                trf.warnings.append(f"line {lineno}: unknown record {code!r} kept as is")
-            trf.other_lines.append(line.rstrip())
+        try:
+            _parse_line(trf, line, lineno, seen)
+        except TrfError:
+            raise
+        except ValueError as exc:  # a number field that does not read as a number
+            raise TrfError(lineno, 1, f"unreadable {line[:3]!r} record ({exc})") from None
     return trf
+
+
+def _parse_line(trf: TrfTournament, line: str, lineno: int, seen: set[int]) -> None:
+    """One record of a TRF file into ``trf``."""
+    code = line[:3]
+    rest = line[4:] if len(line) > 4 else ""
+    if code == "001":
+        player = _parse_player(line, lineno, trf.warnings)
+        if player.start_rank in seen:
+            raise TrfError(lineno, 5, f"starting rank {player.start_rank} is repeated")
+        seen.add(player.start_rank)
+        trf.players.append(player)
+    elif code in ("XXR", "142"):
+        value = rest.split()[0] if rest.split() else ""
+        trf.total_rounds = _int_field(value, lineno, 5, "number of rounds")
+    elif code == "XXC":
+        for token in rest.lower().split():
+            if token == "rank":
+                trf.pair_by_rank = True
+            elif token in ("white1", "black1"):
+                trf.initial_colour = Colour.WHITE if token == "white1" else Colour.BLACK
+            else:
+                trf.warnings.append(f"line {lineno}: unknown XXC option {token!r}")
+    elif code == "152":
+        letter = rest.strip().upper()[:1]
+        if letter not in ("W", "B"):
+            raise TrfError(lineno, 5, "initial colour must be W or B")
+        trf.initial_colour = Colour.WHITE if letter == "W" else Colour.BLACK
+    elif code == "XXA":
+        pid = _int_field(line[4:8], lineno, 5, "player id")
+        assert pid is not None
+        values = [float(line[c : c + 4]) if line[c : c + 4].strip() else 0.0 for c in range(9, len(line), 5)]
+        trf.accelerations[pid] = values
+    elif code == "250":
+        padded = line.ljust(31)
+        gp = float(padded[9:13])
+        r1, r2 = int(padded[14:17]), int(padded[18:21])
+        p1, p2 = int(padded[22:26]), int(padded[27:31])
+        trf.acceleration_ranges.append((gp, r1, r2, p1, p2))
+    elif code == "XXP":
+        trf.forbidden_groups.append(_ids(rest, lineno, 5))
+    elif code == "260":
+        padded = line.ljust(12)
+        r1 = _int_field(padded[4:7], lineno, 5, "first round")
+        r2 = _int_field(padded[8:11], lineno, 9, "last round")
+        assert r1 is not None and r2 is not None
+        trf.forbidden_ranges.append((r1, r2, _fixed_ids(line, 12, lineno)))
+    elif code == "240":
+        padded = line.ljust(11)
+        kind = padded[4].upper()
+        if kind not in ("F", "H", "Z"):
+            raise TrfError(lineno, 5, "bye type must be F, H or Z")
+        rnd = _int_field(padded[6:9], lineno, 7, "round")
+        assert rnd is not None
+        trf.byes.append((kind, rnd, _fixed_ids(line, 10, lineno)))
+    elif code == "XXZ":
+        trf.absent_next.extend(_ids(rest, lineno, 5))
+    elif code == "XXS":
+        for token in rest.split():
+            key, _, value = token.partition("=")
+            try:
+                trf.scoring_codes[key.upper()] = float(value)
+            except ValueError:
+                trf.warnings.append(f"line {lineno}: bad scoring entry {token!r}")
+    elif code == "162":
+        for c in range(5, len(line), 9):
+            key = line[c : c + 1].strip()
+            val = line[c + 1 : c + 5].strip()
+            if key and val:
+                trf.scoring_codes[key.upper()] = float(val)
+    elif code in HEADER_CODES or code in TRF26_CODES:
+        trf.headers.setdefault(code, []).append(rest.rstrip())
+    else:
+        if not line.startswith("###"):
+            trf.warnings.append(f"line {lineno}: unknown record {code!r} kept as is")
+        trf.other_lines.append(line.rstrip())
 
 
 def read_file(path: str) -> TrfTournament:

@@ -1,0 +1,108 @@
+"""An :class:`EventState` as a FIDE Tournament Report File (TRF16 or TRF26), written with :mod:`formats.trf`.
+
+* Header records: 012 name, 022 place, 042/052 dates, 062 players, 072 rated players, 092 system,
+  102 chief arbiter, 112 deputies, 122 time control.
+* Player ``001`` records: starting rank = pairing number (or :func:`start_ranks`), ``SURNAME, First``, sex
+  ``m``/``w``, title, rating in the event's rating system, federation, FIDE id, birth date ``YYYY/MM/DD``,
+  points in the event's scoring, rank from the standings with the event's tie-breaks.
+* Round blocks: played games ``1 = 0`` (``0r`` → 0 for both, opponent kept), forfeits ``+``/``-`` with the
+  scheduled opponent, double forfeit ``-`` for both, pending games without a result; pairing-allocated bye
+  ``0000 - U``, requested byes ``H``/``F``, zero-point bye and absence ``Z``, withdrawn ``0000 - -``.
+* Non-chess scoring (draughts 2/1/0, Kashdan...) is declared with ``XXS`` (TRF16) or ``162`` (TRF26).
+"""
+
+from __future__ import annotations
+
+from tournament_desk.core.model import Bye, EventState, Game
+from tournament_desk.core.results import Outcome
+from tournament_desk.core.scoring import CHESS
+from tournament_desk.core.tiebreaks import DEFAULT_EDITION, build_standings
+from tournament_desk.formats.trf import TrfPlayer, TrfRoundEntry, TrfTournament, dumps
+
+__all__ = ["event_trf", "start_ranks", "state_to_trf"]
+
+_GAME_CODE = {
+    Outcome.WIN: "1", Outcome.DRAW: "=", Outcome.LOSS: "0", Outcome.ZERO_BY_RULE: "0",
+    Outcome.FORFEIT_WIN_EXCUSED: "+", Outcome.FORFEIT_WIN_UNEXCUSED: "+",
+    Outcome.FORFEIT_LOSS_EXCUSED: "-", Outcome.FORFEIT_LOSS_UNEXCUSED: "-", Outcome.DOUBLE_FORFEIT: "-",
+}
+_BYE_CODE = {Outcome.PAIRING_BYE: "U", Outcome.HALF_BYE: "H", Outcome.FULL_BYE: "F", Outcome.ZERO_BYE: "Z",
+             Outcome.WITHDRAWN: "-"}
+_SYSTEM = {"round-robin": "Round robin", "double-round-robin": "Double round robin", "dutch": "Swiss Dutch",
+           "scoregroup": "Swiss score groups", "manual": "Manual pairings", "knockout": "Knockout"}
+
+
+def start_ranks(state: EventState) -> dict[int, int]:
+    """Starting ranks: pairing numbers when assigned, the others after them in id order."""
+    ranks = {p.id: p.pairing_number for p in state.players if p.pairing_number is not None}
+    nxt = max(ranks.values(), default=0)
+    for p in sorted(state.players, key=lambda q: q.id):
+        if p.id not in ranks:
+            nxt += 1
+            ranks[p.id] = nxt
+    return ranks  # type: ignore[return-value]
+
+
+def _scoring_codes(state: EventState) -> dict[str, float]:
+    s = state.event.scoring
+    if (s.win, s.draw, s.loss, s.pairing_bye) == (CHESS.win, CHESS.draw, CHESS.loss, CHESS.pairing_bye):
+        return {}
+    return {"W": s.win, "D": s.draw, "L": s.loss, "P": s.pairing_bye, "A": s.zero_bye}
+
+
+def state_to_trf(state: EventState) -> TrfTournament:
+    """The event as a :class:`TrfTournament` (header records, players, round blocks, scoring)."""
+    e = state.event
+    ranks = start_ranks(state)
+    codes = list(e.tiebreaks)
+    edition = e.tiebreak_edition or DEFAULT_EDITION.value
+    try:
+        standing = {r.player_id: r.rank for r in build_standings(state, codes, edition=edition)}
+    except ValueError:  # a code the core cannot compute for this event: rank on points only
+        standing = {r.player_id: r.rank for r in build_standings(state, [])}
+    headers: dict[str, list[str]] = {"012": [e.name]}
+    if e.place:
+        headers["022"] = [e.place]
+    if e.start_date:
+        headers["042"] = [e.start_date.strftime("%Y/%m/%d")]
+    if e.end_date:
+        headers["052"] = [e.end_date.strftime("%Y/%m/%d")]
+    headers["062"] = [str(len(state.players))]
+    headers["072"] = [str(sum(1 for p in state.players if p.rating(e.rating_system) and not p.unrated))]
+    headers["092"] = [_SYSTEM.get(e.system.value, e.system.value)]
+    if e.arbiters:
+        headers["102"] = [e.arbiters[0]]
+        if len(e.arbiters) > 1:
+            headers["112"] = [", ".join(e.arbiters[1:])]
+    headers["122"] = [f"{e.time_control.base_minutes}'+{e.time_control.increment_seconds}\""]
+
+    players: list[TrfPlayer] = []
+    for p in state.players:
+        entries: list[TrfRoundEntry] = []
+        for r in sorted(state.rounds, key=lambda x: x.number):
+            entry = r.entry_of(p.id)
+            if isinstance(entry, Game):
+                outcome = entry.outcome_of(p.id)
+                colour = "w" if entry.white_id == p.id else "b"
+                result = _GAME_CODE[outcome] if outcome is not None else ""
+                entries.append(TrfRoundEntry(ranks[entry.opponent_of(p.id)], colour, result))
+            elif isinstance(entry, Bye):
+                entries.append(TrfRoundEntry(None, "-", _BYE_CODE[entry.kind]))
+            else:
+                entries.append(TrfRoundEntry(None, "-", "Z" if p.is_active_in(r.number) else "-"))
+        rating = p.rating(e.rating_system)
+        players.append(TrfPlayer(
+            start_rank=ranks[p.id],
+            name=f"{p.surname}, {p.first_name}" if p.first_name else p.surname,
+            sex={"M": "m", "F": "w"}.get(p.sex.value, ""),
+            title=p.title, rating=0 if rating is None or p.unrated else rating, federation=p.federation,
+            fide_id=p.fide_id, birth_date=p.birth_date.strftime("%Y/%m/%d") if p.birth_date else "",
+            points=state.score(p.id), rank=standing.get(p.id), rounds=entries,
+        ))
+    return TrfTournament(headers=headers, players=players, total_rounds=e.rounds,
+                         scoring_codes=_scoring_codes(state))
+
+
+def event_trf(state: EventState, edition: str = "16", newline: str = "\r\n") -> str:
+    """TRF text of the event; ``edition`` is ``"16"`` or ``"26"``."""
+    return dumps(state_to_trf(state), edition=edition, newline=newline)

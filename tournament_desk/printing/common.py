@@ -1,0 +1,405 @@
+"""Shared pieces of every printed document: fonts, bilingual labels, headers, page numbers, fitted cells.
+
+* Fonts: DejaVu Sans Condensed when the system has it, else the Bitstream Vera fonts shipped with reportlab.
+  Both are TrueType fonts embedded in the PDF, so French accents and ``½`` print everywhere (the base-14
+  Helvetica has no reliable Unicode coverage).
+* :func:`build_document` lays out a story on A4 (portrait or landscape) with a header on every page (event name,
+  place, dates, arbiter, document title and round) and a footer ``Page n / N``.
+* :func:`fit` makes a table cell that never overflows: the font shrinks down to a minimum size, then the text
+  wraps (long words are split).
+* Notation helpers: points (``2½``), per-player result marks in the event's scale (2/1/0 draughts with the FFJD
+  forfeit codes, 1/½/0 chess with ``+``/``-`` forfeits), bye labels, start numbers.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+import reportlab
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate
+
+from tournament_desk.core.model import EventState, Player
+from tournament_desk.core.results import Discipline, Outcome
+
+__all__ = [
+    "FONT", "FONT_BOLD", "MARGIN", "HeaderInfo", "alpha_key", "build_document", "bye_label", "dates_text",
+    "fit", "fmt_number", "fmt_points", "header_info", "label", "outcome_mark", "para", "rating_label",
+    "shrink_to_width", "start_numbers",
+]
+
+FONT = "TDSans"
+FONT_BOLD = "TDSans-Bold"
+MARGIN = 10 * mm
+
+_DEJAVU_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"),
+                Path("/usr/share/fonts/TTF"), Path("C:/Windows/Fonts"), Path("/Library/Fonts"))
+
+
+def _register_fonts() -> None:
+    if FONT in pdfmetrics.getRegisteredFontNames():
+        return
+    regular = bold = None
+    for folder in _DEJAVU_DIRS:
+        r, b = folder / "DejaVuSansCondensed.ttf", folder / "DejaVuSansCondensed-Bold.ttf"
+        if r.is_file() and b.is_file():
+            regular, bold = r, b
+            break
+    if regular is None or bold is None:
+        fonts = Path(reportlab.__file__).parent / "fonts"
+        regular, bold = fonts / "Vera.ttf", fonts / "VeraBd.ttf"
+    pdfmetrics.registerFont(TTFont(FONT, str(regular)))
+    pdfmetrics.registerFont(TTFont(FONT_BOLD, str(bold)))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD)
+
+
+_register_fonts()
+
+# ------------------------------------------------------------------------------------------------ labels
+_LABELS: dict[str, tuple[str, str]] = {
+    # key: (fr, en)
+    "page": ("Page", "Page"),
+    "round": ("Ronde", "Round"),
+    "after_round": ("après la ronde", "after round"),
+    "arbiter": ("Arbitre", "Arbiter"),
+    "arbiters": ("Arbitres", "Arbiters"),
+    "no": ("N°", "No."),
+    "name": ("Nom", "Name"),
+    "club": ("Club", "Club"),
+    "points": ("Pts", "Pts"),
+    "place": ("Pl.", "Pl."),
+    "board": ("Table", "Board"),
+    "white": ("Blancs", "White"),
+    "black": ("Noirs", "Black"),
+    "result": ("Résultat", "Result"),
+    "colour": ("Couleur", "Colour"),
+    "crosstable": ("Grille américaine", "Crosstable"),
+    "wallchart": ("Tableau des résultats (système suisse)", "Swiss wallchart"),
+    "pairings": ("Appariements", "Pairings"),
+    "alpha_list": ("Liste alphabétique", "Alphabetical list"),
+    "byes": ("Exempts et absents", "Byes and absences"),
+    "standings": ("Classement", "Standings"),
+    "slips": ("Feuilles de résultat", "Result slips"),
+    "rating_report": ("Aperçu du classement", "Rating preview"),
+    "tiebreaks": ("Départages", "Tie-breaks"),
+    "legend": ("Légende", "Legend"),
+    "signature": ("Signature", "Signature"),
+    "no_games": ("Aucune ronde appariée.", "No round paired yet."),
+    "no_players": ("Aucun joueur inscrit.", "No players registered."),
+    "pending": ("résultat en attente", "result pending"),
+    "withdrawn_from": ("retiré à partir de la ronde", "withdrawn from round"),
+    "edition": ("Parties non jouées", "Unplayed games"),
+    "source": ("Source", "Source"),
+}
+
+
+def label(key: str, lang: str) -> str:
+    fr, en = _LABELS[key]
+    return fr if lang == "fr" else en
+
+
+_RATING_LABELS = {"ffjd": ("CP", "CP"), "fide": ("Elo", "Elo"), "elo-fr": ("Elo", "Elo"), "fmjd": ("FMJD", "FMJD"),
+                  "fisf-pl": ("PL", "PL"), "none": ("Cl.", "Rtg")}
+
+
+def rating_label(state: EventState, lang: str) -> str:
+    fr, en = _RATING_LABELS.get(state.event.rating_system.value, ("Cl.", "Rtg"))
+    return fr if lang == "fr" else en
+
+
+_BYE_LABELS: dict[Outcome, tuple[str, str]] = {
+    Outcome.PAIRING_BYE: ("EXEMPT", "BYE"),
+    Outcome.HALF_BYE: ("bye ½", "½ bye"),
+    Outcome.FULL_BYE: ("bye 1", "full bye"),
+    Outcome.ZERO_BYE: ("absent", "absent"),
+    Outcome.WITHDRAWN: ("retiré", "withdrawn"),
+}
+_BYE_SHORT: dict[Outcome, tuple[str, str]] = {
+    Outcome.PAIRING_BYE: ("EXE", "BYE"),
+    Outcome.HALF_BYE: ("hpb", "hpb"),
+    Outcome.FULL_BYE: ("fpb", "fpb"),
+    Outcome.ZERO_BYE: ("abs", "abs"),
+    Outcome.WITHDRAWN: ("ret", "wd"),
+}
+
+
+def bye_label(kind: Outcome, lang: str, *, short: bool = False) -> str:
+    """How a bye kind is printed (``EXEMPT`` for the pairing-allocated bye, as FFJD sheets say)."""
+    fr, en = (_BYE_SHORT if short else _BYE_LABELS)[kind]
+    return fr if lang == "fr" else en
+
+
+def bye_legend(lang: str) -> str:
+    return "; ".join(f"{bye_label(k, lang, short=True)} = {bye_label(k, lang)}" for k in _BYE_SHORT)
+
+
+# ------------------------------------------------------------------------------------------------ notation
+def fmt_number(value: float | None, lang: str = "en", *, decimals: int = 2) -> str:
+    """A tie-break value: integers plain, others with at most ``decimals`` digits (decimal comma in French)."""
+    if value is None:
+        return ""
+    if abs(value - round(value)) < 1e-9:
+        return str(round(value))
+    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def fmt_points(value: float, lang: str = "en") -> str:
+    """Points with a ``½`` for halves (``2½``, ``½``); other fractions as numbers."""
+    whole = int(value // 1)
+    frac = value - whole
+    if abs(frac) < 1e-9:
+        return str(whole)
+    if abs(frac - 0.5) < 1e-9:
+        return f"{whole}½" if whole else "½"
+    return fmt_number(value, lang)
+
+
+_CHESS_FORFEIT = {
+    Outcome.FORFEIT_WIN_EXCUSED: "+", Outcome.FORFEIT_WIN_UNEXCUSED: "+",
+    Outcome.FORFEIT_LOSS_EXCUSED: "-", Outcome.FORFEIT_LOSS_UNEXCUSED: "-",
+    Outcome.ZERO_BY_RULE: "0r", Outcome.DOUBLE_FORFEIT: "0d",
+}
+
+
+def outcome_mark(outcome: Outcome, state: EventState) -> str:
+    """One player's result in a crosstable cell, in the event's scale.
+
+    Played games: the points of the scoring profile (2/1/0 draughts, 1/½/0 chess). Draughts keeps the FFJD
+    codes for unplayed games (2fe, 0fe, 2fne, 0fne, 0r, 0d, seed 000 §4); other disciplines write ``+``/``-``
+    for forfeits and the FFJD codes 0r/0d.
+    """
+    if outcome in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS):
+        return fmt_points(state.event.scoring.points(outcome))
+    if outcome.is_bye:
+        return fmt_points(state.event.scoring.points(outcome))
+    if state.event.discipline is Discipline.DRAUGHTS:
+        return outcome.value
+    return _CHESS_FORFEIT[outcome]
+
+
+def mark_legend(state: EventState, lang: str) -> str:
+    fr = lang == "fr"
+    if state.event.discipline is Discipline.DRAUGHTS:
+        return ("2fe/0fe = victoire/défaite par forfait excusé; 2fne/0fne = forfait non excusé; "
+                "0r = 0-0 réglementaire; 0d = double forfait" if fr else
+                "2fe/0fe = win/loss by excused forfeit; 2fne/0fne = unexcused forfeit; "
+                "0r = 0-0 by rule; 0d = double forfeit")
+    return ("+ / - = gain / perte par forfait; 0r = 0-0 réglementaire; 0d = double forfait" if fr else
+            "+ / - = forfeit win / loss; 0r = 0-0 by rule; 0d = double forfeit")
+
+
+def start_numbers(state: EventState) -> dict[int, int]:
+    """Printed player numbers: pairing numbers when assigned, then the others after them in id order."""
+    numbers = {p.id: p.pairing_number for p in state.players if p.pairing_number is not None}
+    nxt = max(numbers.values(), default=0)
+    for p in sorted(state.players, key=lambda q: q.id):
+        if p.id not in numbers:
+            nxt += 1
+            numbers[p.id] = nxt
+    return numbers  # type: ignore[return-value]
+
+
+def alpha_key(player: Player) -> tuple[str, str, int]:
+    """Alphabetical order ignoring accents and case (É sorts with E)."""
+    def fold(text: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
+    return (fold(player.surname), fold(player.first_name), player.id)
+
+
+def player_rating(player: Player, state: EventState) -> str:
+    value = player.rating(state.event.rating_system)
+    return "" if value is None or player.unrated else str(value)
+
+
+# ------------------------------------------------------------------------------------------------ header
+_MONTHS_FR = ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+              "novembre", "décembre")
+_MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+              "November", "December")
+
+
+def dates_text(state: EventState, lang: str) -> str:
+    e = state.event
+    if e.start_date is None:
+        return ""
+
+    def one(d: Any) -> str:
+        if lang == "fr":
+            return f"{d.day} {_MONTHS_FR[d.month - 1]} {d.year}"
+        return f"{d.day} {_MONTHS_EN[d.month - 1]} {d.year}"  # not strftime: independent of the locale
+
+    if e.end_date is None or e.end_date == e.start_date:
+        return one(e.start_date)
+    return f"{one(e.start_date)} – {one(e.end_date)}"
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderInfo:
+    """What every page says at its top."""
+
+    event: str
+    details: str
+    """Place · dates · arbiter(s)."""
+    document: str
+    """The document's title, with the round when there is one."""
+
+
+def header_info(state: EventState, document: str, lang: str, *, round_text: str = "") -> HeaderInfo:
+    e = state.event
+    arb = ""
+    if e.arbiters:
+        arb = f"{label('arbiters' if len(e.arbiters) > 1 else 'arbiter', lang)} : " if lang == "fr" else \
+            f"{label('arbiters' if len(e.arbiters) > 1 else 'arbiter', lang)}: "
+        arb += ", ".join(e.arbiters)
+    details = " · ".join(x for x in (e.place, dates_text(state, lang), arb) if x)
+    title = f"{document} — {round_text}" if round_text else document
+    return HeaderInfo(e.name, details, title)
+
+
+# ------------------------------------------------------------------------------------------------ text fitting
+def shrink_to_width(text: str, font: str, size: float, width: float, min_size: float = 5.0) -> tuple[str, float]:
+    """(text, size) that fits ``width`` on one line: the size shrinks to ``min_size``, then the text is cut
+    with an ellipsis."""
+    w = pdfmetrics.stringWidth(text, font, size)
+    if w <= width:
+        return text, size
+    new = max(min_size, size * width / w)
+    if pdfmetrics.stringWidth(text, font, new) <= width:
+        return text, new
+    cut = text
+    while cut and pdfmetrics.stringWidth(cut + "…", font, new) > width:
+        cut = cut[:-1]
+    return (cut.rstrip() + "…") if cut else "", new
+
+
+_ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+
+
+def para(text: str, size: float = 9, *, bold: bool = False, align: str = "left", leading: float | None = None,
+         color: Any = None) -> Paragraph:
+    style = ParagraphStyle("td", fontName=FONT_BOLD if bold else FONT, fontSize=size,
+                           leading=leading or size * 1.2, alignment=_ALIGN[align], splitLongWords=True,
+                           textColor=color or colors.black)
+    return Paragraph(escape(text).replace("\n", "<br/>"), style)
+
+
+def fit(text: str, width: float, size: float = 8, *, min_size: float = 5.5, bold: bool = False,
+        align: str = "left", padding: float = 4) -> Paragraph:
+    """A cell that never overflows ``width`` (points, padding included): the font shrinks to ``min_size``,
+    then the text wraps on several lines (long words split)."""
+    font = FONT_BOLD if bold else FONT
+    avail = max(1.0, width - padding)
+    w = pdfmetrics.stringWidth(text, font, size)
+    if w > avail:
+        size = max(min_size, size * avail / w * 0.98)
+    return para(text, size, bold=bold, align=align, leading=size * 1.15)
+
+
+# ------------------------------------------------------------------------------------------------ document
+def page_size(landscape_: bool) -> tuple[float, float]:
+    return landscape(A4) if landscape_ else A4
+
+
+class _NumberedCanvas(rl_canvas.Canvas):
+    """Draws ``Page n / N`` once the total is known (pages are kept until ``save``)."""
+
+    page_label = "Page"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._saved: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:
+        self._saved.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._saved)
+        for state in self._saved:
+            self.__dict__.update(state)
+            width, _ = self._pagesize
+            self.saveState()
+            self.setFont(FONT, 7.5)
+            self.drawRightString(width - MARGIN, 6 * mm, f"{self.page_label} {self._pageNumber} / {total}")
+            self.restoreState()
+            super().showPage()
+        super().save()
+
+
+def _canvas_maker(lang: str) -> Callable[..., rl_canvas.Canvas]:
+    class LangCanvas(_NumberedCanvas):
+        page_label = label("page", lang)
+
+    return LangCanvas
+
+
+def draw_header(canv: rl_canvas.Canvas, header: HeaderInfo, size: tuple[float, float]) -> None:
+    width, height = size
+    usable = width - 2 * MARGIN
+    canv.saveState()
+    doc_text, doc_size = shrink_to_width(header.document, FONT_BOLD, 10, usable * 0.45, 6)
+    doc_width = pdfmetrics.stringWidth(doc_text, FONT_BOLD, doc_size)
+    name, name_size = shrink_to_width(header.event, FONT_BOLD, 13, usable - doc_width - 6 * mm, 7)
+    canv.setFont(FONT_BOLD, name_size)
+    canv.drawString(MARGIN, height - MARGIN - 3 * mm, name)
+    canv.setFont(FONT_BOLD, doc_size)
+    canv.drawRightString(width - MARGIN, height - MARGIN - 3 * mm, doc_text)
+    details, det_size = shrink_to_width(header.details, FONT, 8.5, usable, 5)
+    canv.setFont(FONT, det_size)
+    canv.drawString(MARGIN, height - MARGIN - 8 * mm, details)
+    canv.setLineWidth(0.6)
+    canv.line(MARGIN, height - MARGIN - 10 * mm, width - MARGIN, height - MARGIN - 10 * mm)
+    canv.setFont(FONT, 7.5)
+    canv.drawString(MARGIN, 6 * mm, shrink_to_width(f"{header.event} — {header.document}", FONT, 7.5,
+                                                    usable * 0.7, 5)[0])
+    canv.restoreState()
+
+
+HEADER_HEIGHT = 13 * mm
+
+
+def build_document(story: Sequence[Flowable], header: HeaderInfo, lang: str, *,
+                   landscape_: bool = False) -> bytes:
+    """Render ``story`` on A4 with the page header and ``Page n / N``; returns the PDF bytes."""
+    size = page_size(landscape_)
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN,
+                            topMargin=MARGIN + HEADER_HEIGHT, bottomMargin=MARGIN + 2 * mm,
+                            title=f"{header.event} — {header.document}", author="tournament_desk",
+                            creator="tournament_desk", invariant=1)
+
+    def on_page(canv: rl_canvas.Canvas, _doc: object) -> None:
+        draw_header(canv, header, size)
+
+    doc.build(list(story), onFirstPage=on_page, onLaterPages=on_page, canvasmaker=_canvas_maker(lang))
+    return buffer.getvalue()
+
+
+def usable_width(landscape_: bool) -> float:
+    return page_size(landscape_)[0] - 2 * MARGIN
+
+
+TABLE_BASE = [
+    ("GRID", (0, 0), (-1, -1), 0.35, colors.HexColor("#808080")),
+    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#dde6f0")),
+    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ("TOPPADDING", (0, 0), (-1, -1), 1.2),
+    ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
+    ("LEFTPADDING", (0, 0), (-1, -1), 2),
+    ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+]
+"""Table style shared by the documents (4 pt horizontal padding: :func:`fit`'s default)."""
