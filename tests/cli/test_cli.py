@@ -71,3 +71,21 @@ def test_in_process_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 def test_missing_file_exit_code(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", str(tmp_path / "none.tdesk")]) == 5
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_swiss_from_the_cli_and_the_engine_interface(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(tmp_path / "s.tdesk")
+    assert main(["new", path, "--name", "S", "--system", "dutch", "--rounds", "3"]) == 0
+    for i in range(5):
+        assert main(["players", "add", path, "--surname", f"P{i}", "--rating", str(2000 - i)]) == 0
+    assert main(["request-bye", path, "--round", "2", "--player", "5", "zpb"]) == 0
+    capsys.readouterr()
+    assert main(["pair", path, "--json"]) == 0
+    rnd = json.loads(capsys.readouterr().out)
+    assert len(rnd["boards"]) == 2 and rnd["byes"] == [{"player": 5, "kind": "pab"}]
+    assert main(["pair", path]) == 4  # results missing
+    trf = Path(__file__).parents[1] / "data" / "dutch" / "swiss_007p_04r_132092061.trf"
+    out = tmp_path / "pairs.txt"
+    assert main(["pair", "--dutch", str(trf), "-p", str(out)]) == 0
+    lines = out.read_text().split()
+    assert int(lines[0]) >= 1

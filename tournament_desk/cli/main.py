@@ -17,9 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk import __version__
+from tournament_desk.cli.export import EXPORT_COMMANDS, add_export_parsers
 from tournament_desk.cli.rate import add_rate_parser, add_ratings_parser, cmd_rate, cmd_ratings
 from tournament_desk.cli.rules import add_rules_parser, cmd_rules
 from tournament_desk.cli.standings import add_standings_parser, cmd_standings, cmd_tiebreaks
+from tournament_desk.cli.variants import VARIANT_COMMANDS, add_variant_parsers
 from tournament_desk.core.errors import (
     EventFileError,
     ImportFormatError,
@@ -34,8 +36,10 @@ from tournament_desk.core.results import Discipline, format_game_result
 from tournament_desk.core.scoring import profile_named
 from tournament_desk.formats.event_json import player_to_dict, round_to_dict, state_to_dict
 from tournament_desk.formats.players_csv import read_players_csv
-from tournament_desk.services.roundrobin import assign_numbers, event_grid_pdf, pair_next_round, schedule_for
+from tournament_desk.services.pairing import pair_next
+from tournament_desk.services.roundrobin import assign_numbers, event_grid_pdf, schedule_for
 from tournament_desk.services.session import EventSession
+from tournament_desk.services.swiss import request_bye
 
 
 def detect_lang(explicit: str | None = None) -> str:
@@ -135,6 +139,13 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--force", action="store_true", help="pair even if results of the last round are missing")
     pr.add_argument("--json", action="store_true")
 
+    rb = sub.add_parser("request-bye", help="Swiss: record in advance a bye for a round not yet paired")
+    rb.add_argument("file", type=Path)
+    rb.add_argument("--round", type=int, required=True)
+    rb.add_argument("--player", type=int, required=True)
+    rb.add_argument("kind", choices=["hpb", "fpb", "zpb", "none"], help="half-point, full-point, zero-point bye; "
+                    "none cancels")
+
     up = sub.add_parser("unpair", help="cancel the pairing of the last round")
     up.add_argument("file", type=Path)
 
@@ -168,6 +179,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_rate_parser(sub)
     add_ratings_parser(sub)
     add_rules_parser(sub)
+    add_export_parsers(sub)
+    add_variant_parsers(sub)
     return parser
 
 
@@ -275,23 +288,24 @@ def cmd_rounds(args: argparse.Namespace, lang: str) -> None:
 
 def cmd_pair(args: argparse.Namespace, lang: str) -> None:
     with EventSession.open(args.file) as session:
-        system = session.event.system
-        if not system.is_round_robin:
-            raise StateError(f"Pairing a {system.value} event from the command line is not available yet",
-                             f"L'appariement d'un tournoi {system.value} en ligne de commande "
-                             "n'est pas encore disponible")
-        result = pair_next_round(session, force=args.force)
+        result = pair_next(session, force=args.force)
         state = session.state()
-    for warning in result.warnings:
-        print(f"tournament-desk: {warning.fr if lang == 'fr' else warning.en}", file=sys.stderr)
+    for note in result.notes(lang):
+        print(f"tournament-desk: {note}", file=sys.stderr)
     names = {p.id: p.name for p in state.players}
     lines = [result.change.label(lang)]
     lines += [f"  {g.board:>3}  {names[g.white_id]:<30} - {names[g.black_id]}"
               + (f"  {format_game_result(g.result, state.event.discipline)}" if g.result else "")
               for g in result.round.games]
-    lines += [f"       {names[b.player_id]:<30} {'EXEMPT' if b.kind.value == 'pab' else b.kind.value}"
+    exempt = "EXEMPT" if state.event.system.is_round_robin else "bye"
+    lines += [f"       {names[b.player_id]:<30} {exempt if b.kind.value == 'pab' else b.kind.value}"
               for b in result.round.byes]
     _emit(args, round_to_dict(result.round, state), "\n".join(lines))
+
+
+def cmd_request_bye(args: argparse.Namespace, lang: str) -> None:
+    with EventSession.open(args.file) as session:
+        print(request_bye(session, args.round, args.player, args.kind).label(lang))
 
 
 def cmd_unpair(args: argparse.Namespace, lang: str) -> None:
@@ -356,10 +370,13 @@ def cmd_undo_redo(args: argparse.Namespace, lang: str) -> None:
 COMMANDS: dict[str, Callable[[argparse.Namespace, str], None]] = {
     "new": cmd_new, "players": cmd_players, "show": cmd_show, "result": cmd_result,
     "rounds": cmd_rounds, "undo": cmd_undo_redo, "redo": cmd_undo_redo, "pair": cmd_pair,
-    "unpair": cmd_unpair, "numbers": cmd_numbers, "grid": cmd_grid,
+    "unpair": cmd_unpair, "request-bye": cmd_request_bye, "numbers": cmd_numbers, "grid": cmd_grid,
     "standings": cmd_standings, "tiebreaks": cmd_tiebreaks, "rate": cmd_rate, "ratings": cmd_ratings,
     "rules": cmd_rules,
 }
+
+COMMANDS.update(EXPORT_COMMANDS)
+COMMANDS.update(VARIANT_COMMANDS)
 
 EXIT_CODES: list[tuple[type[TournamentError], int]] = [
     (EventFileError, 5), (ImportFormatError, 3), (NotFoundError, 3), (StateError, 4), (TournamentError, 3),
@@ -368,6 +385,11 @@ EXIT_CODES: list[tuple[type[TournamentError], int]] = [
 
 def run(argv: Sequence[str]) -> int:
     argv = list(argv)
+    if argv[:1] == ["pair"] and "--dutch" in argv:
+        # The engine-compatible interface other programs call: pair --dutch INPUT.trf -p [OUT] | -c
+        from tournament_desk.cli.engine import main_dutch
+
+        return main_dutch(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     lang = detect_lang(args.lang)
