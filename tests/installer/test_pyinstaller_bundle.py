@@ -1,0 +1,202 @@
+"""Build the one-folder bundle with PyInstaller (installer/tournament_desk.spec) and run the built executable
+headless, the way an arbiter's laptop would: outside the repository, without PYTHONPATH, and check from the
+bundle's own report that nothing was loaded from the source tree.
+
+Marked ``bundle``: ``.ci/run`` always runs it (plain ``python3 -m pytest``); a quick local run skips it with
+``python3 -m pytest -m "not bundle"``. The build takes one to two minutes on two cores; the bundle is deleted
+afterwards unless ``TDESK_KEEP_BUNDLE=1``.
+
+(Named test_pyinstaller_bundle.py, not test_bundle.py: tests/formats/test_bundle.py, the homologation bundle,
+already uses that module name, and the test folders are not packages.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.bundle
+
+REPO = Path(__file__).resolve().parents[2]
+SPEC = REPO / "installer" / "tournament_desk.spec"
+NAME = "tournament-desk"
+EXE_SUFFIX = ".exe" if sys.platform == "win32" else ""
+BUILD_TIMEOUT = 20 * 60
+RUN_TIMEOUT = 120
+
+
+@dataclass(frozen=True)
+class Bundle:
+    folder: Path  # dist/tournament-desk
+    cli: Path  # the executable to run headless
+    gui: Path  # the executable the desktop entry / Start menu starts
+    workdir: Path  # an empty folder outside the repository, the cwd of every run
+
+
+def _folder_size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def _report(config: pytest.Config, line: str) -> None:
+    """Show ``line`` in the test run's output even though output is being captured (as ``capsys.disabled``)."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    capture = config.pluginmanager.get_plugin("capturemanager")
+    if reporter is None or capture is None:  # pragma: no cover - pytest without its usual plug-ins
+        print(line, file=sys.stderr)
+        return
+    with capture.global_and_fixture_disabled():
+        reporter.write_line(line)
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> Iterator[Bundle]:
+    try:
+        import PyInstaller  # noqa: F401
+    except ImportError:
+        pytest.fail('PyInstaller is not installed: python3 -m pip install -e ".[test]" (or: pip install pyinstaller)')
+    root = tmp_path_factory.mktemp("pyinstaller")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+               "--distpath", str(root / "dist"), "--workpath", str(root / "build"), str(SPEC)]
+    started = time.monotonic()
+    build = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, timeout=BUILD_TIMEOUT)
+    seconds = time.monotonic() - started
+    assert build.returncode == 0, f"PyInstaller failed:\n{build.stdout[-4000:]}\n{build.stderr[-8000:]}"
+    folder = root / "dist" / NAME
+    if sys.platform == "darwin":
+        folder = root / "dist" / "Tournament Desk.app" / "Contents" / "MacOS"
+    size = _folder_size(root / "dist" / NAME)
+    _report(pytestconfig, f"\nPyInstaller bundle: built in {seconds:.0f} s, {size / 1e6:.1f} MB "
+                          f"({sum(1 for _ in (root / 'dist' / NAME).rglob('*'))} files) in {folder}")
+    workdir = tmp_path_factory.mktemp("venue")
+    cli = folder / f"{NAME}-cli{EXE_SUFFIX}" if sys.platform == "win32" else folder / NAME
+    yield Bundle(folder=folder, cli=cli, gui=folder / f"{NAME}{EXE_SUFFIX}", workdir=workdir)
+    if not os.environ.get("TDESK_KEEP_BUNDLE"):  # 280 MB per run; pytest keeps its last three temp folders
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _env(bundle: Bundle, report: Path | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "VIRTUAL_ENV", "TDESK_RESOURCES")}
+    env.update(QT_QPA_PLATFORM="offscreen", TDESK_LANG="en", HOME=str(bundle.workdir),
+               XDG_CONFIG_HOME=str(bundle.workdir / ".config"), XDG_DATA_HOME=str(bundle.workdir / ".local"))
+    if report is not None:
+        env["TDESK_BUNDLE_REPORT"] = str(report)
+    return env
+
+
+def _run(bundle: Bundle, *args: str, report: Path | None = None, check: bool = True) -> subprocess.CompletedProcess:
+    done = subprocess.run([str(bundle.cli), *args], cwd=bundle.workdir, env=_env(bundle, report),
+                          capture_output=True, text=True, encoding="utf-8", timeout=RUN_TIMEOUT)
+    if check:
+        assert done.returncode == 0, f"{' '.join(args)} -> {done.returncode}\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+def _inside(path: str | Path, folder: Path) -> bool:
+    return Path(path).resolve().is_relative_to(folder.resolve())
+
+
+def test_the_bundle_holds_what_the_program_loads_from_disk(bundle: Bundle) -> None:
+    assert bundle.cli.is_file() and bundle.gui.is_file()
+    internal = bundle.folder / "_internal" if (bundle.folder / "_internal").is_dir() else bundle.folder
+    if sys.platform == "darwin":
+        internal = bundle.folder.parent / "Resources"
+    migrations = sorted(p.name for p in (internal / "tournament_desk/storage/migrations/versions").glob("*.py"))
+    assert migrations == sorted(p.name for p in (REPO / "tournament_desk/storage/migrations/versions").glob("*.py"))
+    for name in ("icons/tournament_desk.svg", "icons/tournament_desk_256.png", "icons/tournament_desk.ico",
+                 "translations/tournament_desk_fr.qm"):
+        assert (internal / "resources" / name).is_file(), name
+    assert list(internal.glob("tournament_desk-*.dist-info/METADATA")), "package metadata (for --version)"
+    assert (internal / "reportlab" / "fonts" / "Vera.ttf").is_file()
+    qt = sorted(p.name for p in internal.rglob("*") if p.parent.name == "platforms")
+    assert any("offscreen" in name for name in qt) and not any("wayland" in name or "eglfs" in name for name in qt)
+    unused = [p.name for p in internal.rglob("*") if p.name.startswith(("libQt6Quick", "libQt6Qml", "Qt6Quick"))]
+    assert unused == []
+
+
+def test_version_comes_from_the_package_metadata(bundle: Bundle) -> None:
+    done = _run(bundle, "--version")
+    assert done.stdout.strip() == f"tournament-desk {version('tournament-desk')}"
+
+
+def test_a_round_robin_from_creation_to_printed_grid(bundle: Bundle) -> None:
+    event = "open.tdesk"
+    report = bundle.workdir / "report.json"
+    _run(bundle, "new", event, "--name", "Open de Lyon", "--system", "round-robin", "--rounds", "5",
+         "--discipline", "draughts", "--place", "Lyon")
+    players = [("Dupont", "Jean", 1850), ("Martin", "Léa", 1920), ("Bernard", "Hugo", 1710),
+               ("Petit", "Chloé", 2010), ("Durand", "Louis", 1790), ("Moreau", "Inès", 1660)]
+    for surname, first, rating in players:
+        added = json.loads(_run(bundle, "players", "add", event, "--surname", surname, "--first-name", first,
+                                "--rating", str(rating), "--json").stdout)
+        assert added["surname"].casefold() == surname.casefold()
+    numbers = json.loads(_run(bundle, "numbers", event, "--rating", "--json").stdout)
+    assert sorted(numbers.values()) == [1, 2, 3, 4, 5, 6]
+    paired = json.loads(_run(bundle, "pair", event, "--json").stdout)
+    assert len(paired["boards"]) == 3
+    _run(bundle, "result", event, "--round", "1", "--board", "1", "2-0")
+    _run(bundle, "grid", event, "--pdf", "grid.pdf", report=report)
+    pdf = (bundle.workdir / "grid.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF") and len(pdf) > 1000
+    shown = json.loads(_run(bundle, "show", event, "--json").stdout)
+    assert shown["event"]["name"] == "Open de Lyon"
+    assert len(shown["players"]) == 6
+    assert len(shown["rounds"]) == 1 and len(shown["rounds"][0]["boards"]) == 3
+    assert shown["rounds"][0]["boards"][0]["result_text"] == "2-0"
+    # the homologation bundle, written and verified by the frozen program
+    _run(bundle, "export", event, "--bundle", "homologation.zip")
+    verified = _run(bundle, "verify-bundle", "homologation.zip")
+    assert "Bundle intact" in verified.stdout or "Paquet intact" in verified.stdout
+    _run(bundle, "print", event, "crosstable", "-o", "crosstable.pdf")
+    assert (bundle.workdir / "crosstable.pdf").read_bytes().startswith(b"%PDF")
+
+    # The run that printed the PDF loaded every module from the bundle, none from the source tree. (Relative
+    # "files" are shiboken's support modules, embedded in its library; PyInstaller's Qt run-time hook imports
+    # QtCore at every start, to register the bundle's qt.conf.)
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert data["frozen"] is True
+    assert data["version"] == version("tournament-desk")
+    assert not [p for p in data["sys_path"] if _inside(p, REPO)], data["sys_path"]
+    outside = {name: path for name, path in data["modules"].items()
+               if Path(path).is_absolute() and not _inside(path, bundle.folder.parent)}
+    assert outside == {}
+    assert "tournament_desk.printing.grid_pdf" in data["modules"]
+    assert "tournament_desk.storage.db" in data["modules"] or "tournament_desk.services.session" in data["modules"]
+    for key in ("icon", "icon_png", "translation_fr"):
+        assert _inside(data[key], bundle.folder.parent) and Path(data[key]).is_file(), key
+
+
+def test_errors_are_one_line_in_french_with_the_right_exit_code(bundle: Bundle) -> None:
+    done = _run(bundle, "--lang", "fr", "show", "absent.tdesk", check=False)
+    assert done.returncode == 5
+    assert done.stderr.strip() == "tournament-desk: Le fichier absent.tdesk n'existe pas"
+
+
+def test_the_gui_starts_from_the_bundle(bundle: Bundle) -> None:
+    """The GUI executable opens an event headless (offscreen) and keeps running: Qt, its platform plug-in and the
+    main window load from the bundle. It is then stopped (there is no quit-after-start switch)."""
+    event = bundle.workdir / "gui.tdesk"
+    _run(bundle, "new", str(event), "--name", "GUI", "--system", "round-robin", "--rounds", "3")
+    process = subprocess.Popen([str(bundle.gui), str(event)], cwd=bundle.workdir, env=_env(bundle),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        try:
+            _out, err = process.communicate(timeout=8)
+        except subprocess.TimeoutExpired:
+            return  # still running with its window open: started
+        pytest.fail(f"the GUI exited with {process.returncode}:\n{err}")
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
