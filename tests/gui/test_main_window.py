@@ -127,3 +127,67 @@ def test_restore_backup_from_the_window(qtbot: QtBot, draughts_session: EventSes
     window.restore_dialog(choice=0)
     assert window.state is not None and window.state.last_round == 0
     assert window.session is not None and not window.session.readonly
+
+
+def test_print_export_and_rating_list(qtbot: QtBot, draughts_session: EventSession, tmp_path: Path) -> None:
+    from tournament_desk.services.roundrobin import assign_numbers, pair_next_round
+
+    for i, name in enumerate(("Alpha", "Bravo", "Charlie", "Delta"), start=1):
+        draughts_session.add_player(surname=name, licence_id=f"L{i}00", ratings=(("ffjd", 1400 + i),))
+    assign_numbers(draughts_session, "rating")
+    pair_next_round(draughts_session)
+    for g in draughts_session.state().round(1).games:
+        draughts_session.record_result(1, g.board, "2-0")
+    window = _window(qtbot, draughts_session)
+    for kind in ("pairings", "crosstable", "standings", "slips", "ratings"):
+        window.print_document(kind, str(tmp_path / f"{kind}.pdf"))
+        assert (tmp_path / f"{kind}.pdf").read_bytes().startswith(b"%PDF"), window.messages
+    window.export_bundle(str(tmp_path / "bundle.zip"))
+    assert (tmp_path / "bundle.zip").exists() and "bundle.zip" in window.messages[-1]
+    ratings = tmp_path / "list.csv"
+    ratings.write_text("licence;nom;classement\nL100;Alpha;1500\n", encoding="utf-8")
+    window.import_rating_list(str(ratings))
+    assert draughts_session.state().player(1).rating("ffjd") == 1500
+
+
+def test_rule_settings_from_the_window(qtbot: QtBot, draughts_session: EventSession) -> None:
+    from tournament_desk.gui.dialogs.rules_dialog import RulesDialog
+    from tournament_desk.services.rules import current_rule_settings
+
+    window = _window(qtbot, draughts_session, lang="fr")
+    dialog = RulesDialog(window, window.tr_, current_rule_settings(draughts_session))
+    qtbot.addWidget(dialog)
+    assert "tiebreaks.edition" in dialog.editors and dialog.changes() == {}
+    window.edit_rules({"tiebreaks.edition": "fide2026", "ffjd.cadence": "slow"})
+    values = {v.setting.key: v.value for v in current_rule_settings(draughts_session)}
+    assert values["tiebreaks.edition"] == "fide2026" and values["ffjd.cadence"] == "slow"
+    window.edit_rules({"ffjd.cadence": "sometimes"})  # refused with a French message
+    assert window.messages and "ffjd.cadence" in window.messages[-1]
+    assert window.open_rules_doc()
+
+
+def test_qt_translation_catalogue_is_used(qtbot: QtBot, draughts_session: EventSession) -> None:
+    from tournament_desk.gui import i18n
+
+    assert i18n.install_qt_translator("fr")
+    assert i18n._translate("&Registration") == "&Inscriptions"  # from the compiled .qm, not the dict
+    window = _window(qtbot, draughts_session, lang="fr")
+    assert window.tabs.tabText(0) == "&Inscriptions"
+    assert not i18n.install_qt_translator("en")  # English is the source language: no catalogue
+    assert i18n._translate("&Registration") == "&Registration"
+
+
+def test_crosstable_view(qtbot: QtBot, draughts_session: EventSession) -> None:
+    for name in ("Alpha", "Bravo", "Charlie"):
+        draughts_session.add_player(surname=name)
+    draughts_session.store_round(Round(1, (Game(1, 1, 1, 2),), (Bye(1, 3, Outcome.PAIRING_BYE),)))
+    draughts_session.record_result(1, 1, "1-1")
+    window = _window(qtbot, draughts_session)
+    tab = window.standings
+    tab.crosstable.setChecked(True)
+    headers = [tab.model.headerData(c, Qt.Orientation.Horizontal) for c in range(tab.model.columnCount())]
+    assert "1" in headers
+    column = headers.index("1")
+    cells = {tab.model.index(r, 1).data(): tab.model.index(r, column).data() for r in range(3)}
+    assert cells["CHARLIE"] == "bye"
+    assert cells["ALPHA"].endswith("w1") and cells["BRAVO"].endswith("b1")

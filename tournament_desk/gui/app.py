@@ -6,12 +6,15 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QLocale, QSettings
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.model import Event
 from tournament_desk.core.results import Discipline
+from tournament_desk.gui.i18n import install_qt_translator
 from tournament_desk.gui.main_window import MainWindow
+from tournament_desk.resources import app_icon_paths
 from tournament_desk.services.paths import new_event_path
 from tournament_desk.services.session import EventSession
 
@@ -36,7 +39,13 @@ def run_gui(path: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     app.setOrganizationName("tournament_desk")
     app.setApplicationName("tournament_desk")
+    app.setDesktopFileName("tournament-desk")  # matches installer/tournament-desk.desktop on Linux
+    icon = QIcon()
+    for path in app_icon_paths():
+        icon.addFile(str(path))
+    app.setWindowIcon(icon)
     lang = default_language()
+    install_qt_translator(lang)
     try:
         session = open_or_create(path, lang)
     except TournamentError as exc:

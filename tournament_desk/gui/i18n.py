@@ -7,6 +7,10 @@ and compiled to ``.qm`` for the installer).
 
 from __future__ import annotations
 
+from typing import Any
+
+from tournament_desk.resources import translation_path
+
 _FR: dict[str, str] = {
     # tabs and menus
     "&Registration": "&Inscriptions", "&Pairings": "&Appariements", "Res&ults": "&Résultats",
@@ -20,6 +24,33 @@ _FR: dict[str, str] = {
     "&About tournament_desk": "À &propos de tournament_desk",
     "&Undo": "&Annuler", "&Redo": "&Rétablir", "&Undo {}": "&Annuler : {}", "&Redo {}": "&Rétablir : {}",
     "Undo": "Annulation", "Redo": "Rétablissement",
+    "&Import": "&Importer", "&Export": "E&xporter", "&Print": "Im&primer", "&Players (CSV)…": "&Joueurs (CSV)…",
+    "&Rating list…": "&Liste de classement…", "&Homologation bundle…": "Paquet d'&homologation…",
+    "&Round-robin grid…": "&Grille toutes rondes…", "Pairing &sheet (last round)…": "&Feuille d'appariement "
+    "(dernière ronde)…", "&Crosstable…": "&Grille américaine…", "S&tandings…": "&Classement…",
+    "Result s&lips (last round)…": "Fiches de &résultat (dernière ronde)…",
+    "Rating &report…": "&Rapport de classement…",
+    "Printing…": "Impression…", "Exporting…": "Exportation…", "Bundle written: {}": "Paquet écrit : {}",
+    "Rating ±": "Évol.", "New rating": "Nouveau classement", "Rating preview: {}": "Aperçu du classement : {}",
+    "Rating preview ({}): what the federation would compute from this event alone":
+        "Aperçu du classement ({}) : ce que la fédération calculerait avec ce seul tournoi",
+    "&Rule settings…": "&Réglages des règles…", "About the &rules": "À propos des &règles",
+    "Rule settings": "Réglages des règles", "empty: not set": "vide : non renseigné",
+    "Each reading is explained, with its source and its test, in docs/rules.md.":
+        "Chaque lecture est expliquée, avec sa source et son test, dans docs/rules.md.",
+    "The rules document is not installed: {}": "Le document des règles n'est pas installé : {}",
+    "Pair by &hand…": "Apparier à la &main…", "&Top cut…": "&Tableau final…", "Pair by hand": "Appariement manuel",
+    "Solkoff": "Solkoff", "W/B": "B/N", "Colour": "Couleur", "Opponent": "Adversaire",
+    "&Add board": "&Ajouter la table",
+    "Give the &bye": "Donner l'&exemption", "&Remove last board": "&Retirer la dernière table",
+    "&Complete the round": "&Compléter la ronde",
+    "Reason for overriding the rules (kept in the history):":
+        "Raison de la dérogation aux règles (conservée dans l'historique) :",
+    "Players in the top cut:": "Joueurs qualifiés :", "Drawn games:": "Parties nulles :",
+    "higher seed advances on a draw": "le mieux classé passe en cas de nulle",
+    "a play-off decides a draw": "un départage décide en cas de nulle",
+    "Knockout round {}": "Tour éliminatoire {}", "Champion: {}": "Vainqueur : {}",
+    "Top-cut &bracket…": "&Tableau final…", "Crosstable": "Grille américaine", "Standings view": "Classement",
     # registration
     "No.": "N°", "Name": "Nom", "Club": "Club", "Fed.": "Féd.", "Rating": "Classement", "Licence": "Licence",
     "Status": "Statut", "active": "présent", "withdrawn from round {}": "retiré à partir de la ronde {}",
@@ -97,12 +128,56 @@ _FR: dict[str, str] = {
 }
 
 
+CONTEXT = "tournament_desk"
+_installed: dict[str, Any] = {}
+
+
+def install_qt_translator(lang: str) -> bool:
+    """Load the compiled Qt catalogue (``resources/translations/tournament_desk_<lang>.qm``) into the running
+    application, replacing the previous one. Returns False when there is none (English) or no application."""
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    app = QCoreApplication.instance()
+    if app is None:
+        return False
+    old = _installed.pop("translator", None)
+    if old is not None:
+        app.removeTranslator(old)
+    try:
+        path = translation_path(lang)
+    except FileNotFoundError:
+        path = None
+    if path is None:
+        return False
+    translator = QTranslator()
+    if not translator.load(str(path)):
+        return False
+    app.installTranslator(translator)
+    _installed["translator"] = translator
+    return True
+
+
 class Translator:
-    """``tr("Round {}", 3)`` → "Ronde 3" in French. Unknown texts are shown as written (English)."""
+    """``tr("Round {}", 3)`` → "Ronde 3" in French. The text goes through Qt's translation system (the ``.qm``
+    catalogue compiled from this module's ``_FR``), with ``_FR`` itself as the fallback when no catalogue is
+    loaded (tests, a source checkout without Qt tools). Unknown texts are shown as written (English)."""
 
     def __init__(self, lang: str = "fr") -> None:
         self.lang = lang if lang in ("fr", "en") else "en"
 
     def __call__(self, text: str, *args: object, **kwargs: object) -> str:
-        template = _FR.get(text, text) if self.lang == "fr" else text
+        if self.lang == "fr":
+            template = _translate(text)
+            if template == text:
+                template = _FR.get(text, text)
+        else:
+            template = text
         return template.format(*args, **kwargs) if (args or kwargs) else template
+
+
+def _translate(text: str) -> str:
+    if "translator" not in _installed:
+        return text
+    from PySide6.QtCore import QCoreApplication
+
+    return QCoreApplication.translate(CONTEXT, text)

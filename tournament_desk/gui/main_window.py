@@ -11,8 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QSettings, QUrl
+from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget
 
 from tournament_desk import __version__
@@ -20,15 +20,30 @@ from tournament_desk.core.errors import StateError, TournamentError
 from tournament_desk.core.model import EventState
 from tournament_desk.gui.dialogs.event_dialog import EventDialog
 from tournament_desk.gui.dialogs.lists import BackupsDialog, HistoryDialog
-from tournament_desk.gui.i18n import Translator
+from tournament_desk.gui.dialogs.rules_dialog import RulesDialog
+from tournament_desk.gui.i18n import Translator, install_qt_translator
 from tournament_desk.gui.tabs.pairings import PairingsTab
 from tournament_desk.gui.tabs.registration import RegistrationTab
 from tournament_desk.gui.tabs.results import ResultsTab
 from tournament_desk.gui.tabs.standings import StandingsTab
+from tournament_desk.gui.worker import run_in_background
+from tournament_desk.services import printing
+from tournament_desk.services.bundle import export_bundle
+from tournament_desk.services.ratings import apply_rating_list
+from tournament_desk.services.rules import current_rule_settings, rules_doc_path, set_rule_setting
 from tournament_desk.services.session import EventFileLockedError, EventSession, restore_event_backup
 from tournament_desk.services.standings import set_tiebreaks
+from tournament_desk.services.swiss_variants import top_cut_pdf
 
 MAX_RECENT = 8
+PRINTABLE = {
+    "pairings": "Pairing &sheet (last round)…",
+    "crosstable": "&Crosstable…",
+    "standings": "S&tandings…",
+    "slips": "Result s&lips (last round)…",
+    "ratings": "Rating &report…",
+    "bracket": "Top-cut &bracket…",
+}
 
 
 class MainWindow(QMainWindow):
@@ -80,8 +95,18 @@ class MainWindow(QMainWindow):
         self.recent_menu = self.file_menu.addMenu("")
         self.save_copy_action = self._action(self.file_menu, self.save_copy, S.SaveAs)
         self.file_menu.addSeparator()
-        self.import_action = self._action(self.file_menu, lambda: self.registration.import_csv())
-        self.print_grid_action = self._action(self.file_menu, lambda: self.pairings.print_grid(), S.Print)
+        self.import_menu = self.file_menu.addMenu("")
+        self.import_action = self._action(self.import_menu, lambda: self.registration.import_csv())
+        self.import_ratings_action = self._action(self.import_menu, lambda: self.import_rating_list())
+        self.export_menu = self.file_menu.addMenu("")
+        self.export_bundle_action = self._action(self.export_menu, lambda: self.export_bundle())
+        self.print_menu = self.file_menu.addMenu("")
+        self.print_actions = {
+            kind: self._action(self.print_menu, lambda k=kind: self.print_document(k),
+                               S.Print if kind == "pairings" else None)
+            for kind in PRINTABLE
+        }
+        self.print_grid_action = self._action(self.print_menu, lambda: self.pairings.print_grid())
         self.restore_action = self._action(self.file_menu, self.restore_dialog)
         self.file_menu.addSeparator()
         self.quit_action = self._action(self.file_menu, self.close, S.Quit)
@@ -94,6 +119,7 @@ class MainWindow(QMainWindow):
 
         self.event_menu = bar.addMenu("")
         self.settings_action = self._action(self.event_menu, self.edit_settings)
+        self.rules_action = self._action(self.event_menu, self.edit_rules)
 
         self.help_menu = bar.addMenu("")
         self.lang_menu = self.help_menu.addMenu("")
@@ -101,10 +127,12 @@ class MainWindow(QMainWindow):
             action = QAction(label, self)
             action.triggered.connect(lambda _c=False, c=code: self.set_language(c))
             self.lang_menu.addAction(action)
+        self.rules_doc_action = self._action(self.help_menu, self.open_rules_doc)
         self.about_action = self._action(self.help_menu, self.about)
 
     # -- language ------------------------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:
+        install_qt_translator(lang)
         self.tr_ = Translator(lang)
         QSettings().setValue("language", lang)
         self.retranslate()
@@ -114,17 +142,23 @@ class MainWindow(QMainWindow):
         t = self.tr_
         for i, name in enumerate(("&Registration", "&Pairings", "Res&ults", "S&tandings")):
             self.tabs.setTabText(i, t(name))
+        for kind, action in self.print_actions.items():
+            action.setText(t(PRINTABLE[kind]))
+        self.import_ratings_action.setText(t("&Rating list…"))
+        self.export_bundle_action.setText(t("&Homologation bundle…"))
         for widget, text in (
+            (self.import_menu, "&Import"), (self.export_menu, "&Export"), (self.print_menu, "&Print"),
             (self.file_menu, "&File"), (self.edit_menu, "&Edit"), (self.event_menu, "E&vent"),
             (self.help_menu, "&Help"), (self.lang_menu, "&Language"), (self.recent_menu, "Open &recent"),
         ):
             widget.setTitle(t(text))
         for action, text in (
             (self.new_action, "&New event…"), (self.open_action, "&Open…"), (self.save_copy_action, "Save a &copy as…"),
-            (self.import_action, "&Import players (CSV)…"), (self.print_grid_action, "&Print grid (PDF)…"),
+            (self.import_action, "&Players (CSV)…"), (self.print_grid_action, "&Round-robin grid…"),
             (self.restore_action, "Restore a &backup…"), (self.quit_action, "&Quit"),
             (self.history_action, "&History…"), (self.settings_action, "Event &settings…"),
-            (self.about_action, "&About tournament_desk"),
+            (self.about_action, "&About tournament_desk"), (self.rules_action, "&Rule settings…"),
+            (self.rules_doc_action, "About the &rules"),
         ):
             action.setText(t(text))
         for tab in self.all_tabs():
@@ -189,6 +223,13 @@ class MainWindow(QMainWindow):
         self.messages.append(text)
         if self.interactive:
             QMessageBox.warning(self, "tournament_desk", text)
+
+    def ask(self, text: str, title: str = "tournament_desk") -> bool:
+        """A yes/no question; in scripted (non-interactive) use the answer is no, and the question is kept."""
+        self.messages.append(text)
+        if not self.interactive:
+            return False
+        return QMessageBox.question(self, title, text) == QMessageBox.StandardButton.Yes
 
     def inform(self, text: str) -> None:
         self.messages.append(text)
@@ -270,9 +311,8 @@ class MainWindow(QMainWindow):
             session = EventSession.open(path)
         except EventFileLockedError as exc:
             if readonly_if_locked is None:
-                answer = QMessageBox.question(self, self.tr_("Cannot open the event"),
-                                              exc.message(self.tr_.lang) + "\n\n" + self.tr_("Open read-only?"))
-                readonly_if_locked = answer == QMessageBox.StandardButton.Yes
+                readonly_if_locked = self.ask(exc.message(self.tr_.lang) + "\n\n" + self.tr_("Open read-only?"),
+                                             self.tr_("Cannot open the event"))
             if not readonly_if_locked:
                 return False
             try:
@@ -320,6 +360,83 @@ class MainWindow(QMainWindow):
         except TournamentError as exc:
             self.warn(exc.message(self.tr_.lang))
         self.open_path(path)
+
+    def print_document(self, kind: str, path: str | None = None) -> None:
+        """Write one of the printed documents as a PDF (``kind`` in :data:`PRINTABLE`)."""
+        session = self.session
+        if session is None:
+            return
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr_(PRINTABLE[kind]), f"{kind}.pdf", "PDF (*.pdf)")
+        if not path:
+            return
+        lang, target = self.tr_.lang, Path(path)
+        makers: dict[str, Callable[[], bytes]] = {
+            "pairings": lambda: printing.pairing_sheet_pdf(session, None, lang),
+            "crosstable": lambda: printing.crosstable_pdf(session, lang),
+            "standings": lambda: printing.standings_pdf(session, None, lang),
+            "slips": lambda: printing.slips_pdf(session, None, lang),
+            "ratings": lambda: printing.rating_report_pdf(session, lang),
+            "bracket": lambda: top_cut_pdf(session, lang=lang),
+        }
+        self.run_action(lambda: target.write_bytes(run_in_background(self, self.tr_("Printing…"), makers[kind])))
+
+    def export_bundle(self, path: str | None = None) -> None:
+        session = self.session
+        if session is None:
+            return
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr_("&Homologation bundle…"),
+                                                  f"{session.path.stem}-homologation.zip", "Zip (*.zip)")
+        if not path:
+            return
+        lang, target = self.tr_.lang, Path(path)
+        result = self.run_action(lambda: run_in_background(self, self.tr_("Exporting…"),
+                                                           lambda: export_bundle(session, target, lang)))
+        if result is not None:
+            lines = [c.message(lang) for c in result.checks if c.level in ("warning", "error")]
+            self.inform(self.tr_("Bundle written: {}", target.name) + ("\n\n" + "\n".join(lines) if lines else ""))
+
+    def import_rating_list(self, path: str | None = None) -> None:
+        session = self.session
+        if session is None:
+            return
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, self.tr_("&Rating list…"), "", "CSV (*.csv *.txt)")
+        if not path:
+            return
+        target = Path(path)
+        change = self.run_action(lambda: apply_rating_list(session, target))
+        if change is not None:
+            self.inform(change.label(self.tr_.lang))
+
+    def edit_rules(self, changes: dict[str, str] | None = None) -> None:
+        """The event's rule settings (docs/rules.md); ``changes`` applies ``{key: value}`` without asking."""
+        session = self.session
+        if session is None:
+            return
+        if changes is None:
+            dialog = RulesDialog(self, self.tr_, current_rule_settings(session))
+            if not dialog.exec():
+                return
+            changes = dialog.changes()
+        chosen = dict(changes)
+
+        def apply() -> None:
+            for key, value in chosen.items():
+                set_rule_setting(session, key, value)
+
+        self.run_action(apply)
+
+    def open_rules_doc(self) -> bool:
+        """Open docs/rules.md (the program's reading of every rule) with the system's viewer."""
+        path = rules_doc_path()
+        if not path.exists():
+            self.warn(self.tr_("The rules document is not installed: {}", path))
+            return False
+        if self.interactive:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+        return True
 
     def show_history(self) -> None:
         if self.session is not None:

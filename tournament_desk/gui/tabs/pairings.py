@@ -5,15 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QMessageBox, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QInputDialog, QLabel, QPushButton, QVBoxLayout
 
 from tournament_desk.core.errors import StateError, TournamentError
-from tournament_desk.core.model import EventState, Game
+from tournament_desk.core.model import EventState, Game, PairingSystem
+from tournament_desk.core.pairing.knockout import recommended_size
 from tournament_desk.core.results import Outcome, format_game_result
+from tournament_desk.gui.dialogs.manual_dialog import ManualPairingDialog
 from tournament_desk.gui.models.tables import RowsModel
 from tournament_desk.gui.tabs.base import Tab, make_table
 from tournament_desk.gui.worker import run_in_background
-from tournament_desk.services.roundrobin import event_grid_pdf, pair_next_round, schedule_for
+from tournament_desk.services.pairing import pair_next
+from tournament_desk.services.roundrobin import event_grid_pdf, schedule_for
+from tournament_desk.services.swiss_variants import bracket, start_top_cut, top_cut_settings
 
 if TYPE_CHECKING:
     from tournament_desk.gui.main_window import MainWindow
@@ -66,7 +70,12 @@ class PairingsTab(Tab):
         self.unpair_button.clicked.connect(lambda: self.unpair())
         self.print_grid_button = QPushButton()
         self.print_grid_button.clicked.connect(lambda: self.print_grid())
-        for b in (self.pair_button, self.unpair_button, self.print_grid_button):
+        self.manual_button = QPushButton()
+        self.manual_button.clicked.connect(lambda: self.pair_by_hand())
+        self.topcut_button = QPushButton()
+        self.topcut_button.clicked.connect(lambda: self.start_top_cut())
+        for b in (self.pair_button, self.manual_button, self.unpair_button, self.topcut_button,
+                  self.print_grid_button):
             top.addWidget(b)
         layout.addLayout(top)
         self.model = RowsModel([])
@@ -80,14 +89,24 @@ class PairingsTab(Tab):
         self.grid_model = RowsModel([])
         self.grid_view = make_table(self.grid_model)
         layout.addWidget(self.grid_view, 3)
+        self.notes: tuple[str, ...] = ()
+        """What the engine said about the round just paired (floats, colours not granted...)."""
 
     def retranslate(self) -> None:
         self.pair_button.setText(self.t("&Pair next round"))
         self.unpair_button.setText(self.t("&Unpair last round"))
         self.print_grid_button.setText(self.t("Print grid (PDF)…"))
+        self.manual_button.setText(self.t("Pair by &hand…"))
+        self.topcut_button.setText(self.t("&Top cut…"))
 
     def refresh(self) -> None:
         state = self.window_.state
+        swiss = state is not None and not state.event.system.is_round_robin
+        self.manual_button.setVisible(swiss)
+        self.topcut_button.setVisible(swiss and state is not None and bool(state.rounds))
+        self.pair_button.setVisible(state is None or state.event.system is not PairingSystem.MANUAL
+                                    or (self.window_.session is not None
+                                    and top_cut_settings(self.window_.session) is not None))
         self.round.fill(self.t, state)
         self.show_round()
         self.show_grid()
@@ -116,7 +135,10 @@ class PairingsTab(Tab):
             (t("Black"), lambda g: f"{names[g.black_id]} ({points(g.black_id)})"),
         ])
         self.model.set_rows(rnd.games)
-        self.byes.setText(", ".join(f"{names[b.player_id]}: {bye_text(t, state, b.kind)}" for b in rnd.byes))
+        text = ", ".join(f"{names[b.player_id]}: {bye_text(t, state, b.kind)}" for b in rnd.byes)
+        if self.notes and number == state.last_round and not state.event.system.is_round_robin:
+            text += ("\n" if text else "") + "\n".join(self.notes)
+        self.byes.setText(text)
 
     def show_grid(self) -> None:
         t = self.t
@@ -150,39 +172,93 @@ class PairingsTab(Tab):
 
     # -- actions ---------------------------------------------------------------------------------------
     def pair_next_round(self, *, confirm_missing: bool | None = None) -> None:
-        """Pair with the event's engine. ``confirm_missing`` answers the "results missing" question
-        (None: ask the arbiter)."""
+        """Pair with the engine of the event's system. ``confirm_missing`` answers the "results missing"
+        question (None: ask the arbiter)."""
         session = self.window_.session
         if session is None:
             return
-        if not session.event.system.is_round_robin:
-            self.window_.inform(self.t("Pairing this system from the window is not available yet"))
-            return
         try:
             try:
-                result = run_in_background(self, self.t("Pairing…"), lambda: pair_next_round(session))
+                result = run_in_background(self, self.t("Pairing…"), lambda: pair_next(session))
             except StateError as exc:
-                if "misses results" not in exc.en:
+                if "misses results" not in exc.en or session.event.system is PairingSystem.DUTCH:
                     raise
                 if confirm_missing is None:
-                    answer = QMessageBox.question(self, "tournament_desk",
-                                                  exc.message(self.t.lang) + "\n\n" + self.t("Pair anyway?"))
-                    confirm_missing = answer == QMessageBox.StandardButton.Yes
+                    confirm_missing = self.window_.ask(exc.message(self.t.lang) + "\n\n" + self.t("Pair anyway?"))
                 if not confirm_missing:
                     return
-                result = run_in_background(self, self.t("Pairing…"), lambda: pair_next_round(session, force=True))
-            for warning in result.warnings:
-                self.window_.inform(warning.fr if self.t.lang == "fr" else warning.en)
+                result = run_in_background(self, self.t("Pairing…"), lambda: pair_next(session, force=True))
         except TournamentError as exc:
             self.window_.warn(exc.message(self.t.lang))
+            self.window_.refresh()
+            return
+        self.notes = result.notes(self.t.lang)
+        if session.event.system.is_round_robin:
+            for note in self.notes:  # homologation warnings (seed 000 §5.4)
+                self.window_.inform(note)
         self.window_.refresh()
+
+    def pair_by_hand(self) -> ManualPairingDialog | None:
+        """The assisted manual pairing board (seed 000 §6.6); also overrides an engine pairing once the last
+        round is unpaired. Returns the dialog (tests drive it)."""
+        session = self.window_.session
+        if session is None:
+            return None
+        dialog = ManualPairingDialog(self, self.t, session)
+        if self.window_.interactive:
+            dialog.exec()
+            self.window_.refresh()
+        return dialog
+
+    def start_top_cut(self, size: int | None = None, draw_rule: str | None = None) -> None:
+        """Seed 004: a single-elimination bracket of the top players after the Swiss rounds."""
+        session = self.window_.session
+        if session is None:
+            return
+        if top_cut_settings(session) is not None:
+            self.show_bracket()
+            return
+        if size is None or draw_rule is None:
+            state = session.state()
+            recommended = recommended_size(len(state.players)) or 4
+            sizes = ["4", "8", "16", "32"]
+            choice, ok = QInputDialog.getItem(self, self.t("&Top cut…"), self.t("Players in the top cut:"), sizes,
+                                              sizes.index(str(recommended)) if str(recommended) in sizes else 0,
+                                              False)
+            if not ok:
+                return
+            rules = [self.t("higher seed advances on a draw"), self.t("a play-off decides a draw")]
+            rule, ok = QInputDialog.getItem(self, self.t("&Top cut…"), self.t("Drawn games:"), rules, 0, False)
+            if not ok:
+                return
+            size, draw_rule = int(choice), ("higher-seed" if rule == rules[0] else "playoff")
+        chosen_size, chosen_rule = size, draw_rule
+        self.run(lambda: start_top_cut(session, chosen_size, chosen_rule))
+
+    def bracket_text(self) -> str:
+        session = self.window_.session
+        if session is None or top_cut_settings(session) is None:
+            return ""
+        b = bracket(session)
+        names = {p.id: p.name for p in session.state().players}
+        lines = []
+        for number, stage in enumerate(b.stages, start=1):
+            lines.append(self.t("Knockout round {}", number))
+            for m in stage:
+                players = [names.get(pid, "?") for pid in (m.player_a, m.player_b) if pid is not None]
+                lines.append("  " + " – ".join(players) + (f"  → {names.get(m.winner, '')}" if m.winner else ""))
+        if b.champion is not None:
+            lines.append(self.t("Champion: {}", names.get(b.champion, "")))
+        return "\n".join(lines)
+
+    def show_bracket(self) -> None:
+        self.window_.inform(self.bracket_text())
 
     def unpair(self, confirm: bool = True) -> None:
         session = self.window_.session
         if session is None:
             return
-        if confirm and QMessageBox.question(self, "tournament_desk", self.t("Cancel the pairing of the last round?")) \
-                != QMessageBox.StandardButton.Yes:
+        if confirm and not self.window_.ask(self.t("Cancel the pairing of the last round?")):
             return
         self.run(session.unpair_last_round)
 

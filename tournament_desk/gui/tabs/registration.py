@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QInputDialog,
     QLineEdit,
-    QMessageBox,
     QPushButton,
     QVBoxLayout,
 )
@@ -180,8 +179,7 @@ class RegistrationTab(Tab):
         player = self.selected_player()
         if session is None or player is None:
             return
-        if confirm and QMessageBox.question(self, "tournament_desk", self.t("Delete {}?", player.name)) \
-                != QMessageBox.StandardButton.Yes:
+        if confirm and not self.window_.ask(self.t("Delete {}?", player.name)):
             return
         self.run(lambda: session.remove_player(player.id))
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QKeyEvent
-from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QMenu, QMessageBox, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QMenu, QPushButton, QVBoxLayout
 
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.model import Game
@@ -168,7 +168,7 @@ class ResultsTab(Tab):
                 question += "\n" + self.t("Round(s) {} were paired with the old result: standings change, and "
                                           "those pairings should be checked.", ", ".join(map(str, later)))
             if confirm is None:
-                confirm = QMessageBox.question(self, "tournament_desk", question) == QMessageBox.StandardButton.Yes
+                confirm = self.window_.ask(question)
             if not confirm:
                 return False
             replace = True

@@ -6,11 +6,22 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QMessageBox, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+)
 
 from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.model import Bye, EventState
 from tournament_desk.gui.models.tables import RowsModel
 from tournament_desk.gui.tabs.base import Tab, make_table
+from tournament_desk.services.ratings import rating_preview
 from tournament_desk.services.standings import Standings, StandingsLine, explain, standings
 
 if TYPE_CHECKING:
@@ -25,6 +36,9 @@ class StandingsTab(Tab):
         self.after = QComboBox()
         self.after.currentIndexChanged.connect(lambda _i: self.show_table())
         top.addWidget(self.after)
+        self.crosstable = QCheckBox()
+        self.crosstable.toggled.connect(lambda _c: self.show_table())
+        top.addWidget(self.crosstable)
         top.addStretch(1)
         self.export_button = QPushButton()
         self.export_button.clicked.connect(lambda: self.export_csv())
@@ -41,6 +55,7 @@ class StandingsTab(Tab):
 
     def retranslate(self) -> None:
         self.export_button.setText(self.t("E&xport CSV…"))
+        self.crosstable.setText(self.t("Crosstable"))
 
     def refresh(self) -> None:
         state = self.window_.state
@@ -77,12 +92,34 @@ class StandingsTab(Tab):
             (self.t("Rating"), lambda ln: ln.rating),
             (self.t("Points"), lambda ln: ln.points_text(lang)),
         ]
+        if self.crosstable.isChecked():
+            place = {ln.player_id: ln.place for ln in table.lines}
+            for number in range(1, table.after_round + 1):
+                columns.append((str(number), lambda ln, n=number: _cell(state, ln.player_id, n, place)))
         for i, col in enumerate(table.columns):
             columns.append((col.code, lambda ln, i=i: ln.texts(lang)[i]))
+        preview, preview_note = self._rating_preview(state)
+        if preview:
+            columns.append((self.t("Rating ±"), lambda ln: _signed(preview.get(ln.player_id, (None, None))[0])))
+            columns.append((self.t("New rating"), lambda ln: _number(preview.get(ln.player_id, (None, None))[1])))
         self.model.set_columns(columns)
         self.model.set_rows(table.lines)
         self.model.set_highlight(lambda ln: "#eeeeee" if ln.withdrawn else None)
-        self.note.setText(table.edition_note(lang))
+        self.note.setText(table.edition_note(lang) + (f"\n{preview_note}" if preview_note else ""))
+
+    def _rating_preview(self, state: EventState) -> tuple[dict[int, tuple[float | None, float | None]], str]:
+        """Preview of the event's rating system (FFJD, national Elo, Scrabble PL), after the last round only."""
+        session = self.window_.session
+        if session is None or state.event.rating_system.value not in ("ffjd", "elo-fr", "fisf-pl") \
+                or self.after.currentData() != state.last_round or not state.rounds:
+            return {}, ""
+        try:
+            rows = rating_preview(session)
+        except TournamentError as exc:
+            return {}, self.t("Rating preview: {}", exc.message(self.t.lang))
+        return {r.player_id: (r.evolution, r.new_rating) for r in rows}, self.t(
+            "Rating preview ({}): what the federation would compute from this event alone",
+            state.event.rating_system.value)
 
     def explain_cell(self, row: int, column: int, *, show: bool = True) -> str | None:
         """The explanation of the tie-break in ``column`` for the player on ``row`` (a message box)."""
@@ -112,3 +149,31 @@ class StandingsTab(Tab):
 def _first(table: Standings, line: StandingsLine) -> bool:
     group = [ln for ln in table.lines if ln.place == line.place]
     return group[0] is line
+
+
+def _signed(value: float | None) -> str:
+    return "" if value is None else f"{value:+.0f}"
+
+
+def _number(value: float | None) -> str:
+    return "" if value is None else f"{value:.0f}"
+
+
+def _cell(state: EventState, player_id: int, number: int, place: dict[int, int]) -> str:
+    """A wallchart cell: the opponent's place, the colour and the points scored (``5w1``, ``12b½``), or the bye."""
+    rnd = state.round(number)
+    entry = rnd.entry_of(player_id)
+    if entry is None:
+        return ""
+    if isinstance(entry, Bye):
+        return {"pab": "bye", "hpb": "½bye", "fpb": "+bye", "zpb": "abs", "withdrawn": "—"}.get(entry.kind.value, "")
+    outcome = entry.outcome_of(player_id)
+    opponent = entry.opponent_of(player_id)
+    colour = "w" if entry.white_id == player_id else "b"
+    if outcome is None:
+        return f"{place.get(opponent, '?')}{colour}"
+    if outcome.is_forfeit:
+        mark = "+" if state.event.scoring.points(outcome) > 0 else "-"
+    else:
+        mark = f"{state.event.scoring.points(outcome):g}".replace("0.5", "½")
+    return f"{place.get(opponent, '?')}{colour}{mark}"

@@ -1,0 +1,92 @@
+"""A whole Swiss event driven through the real widgets (issue 8): create, register 10 players, pair and enter
+3 FIDE Dutch rounds by keyboard, undo a result, watch the standings change."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from tournament_desk.core.model import PairingSystem
+from tournament_desk.core.results import Discipline
+from tournament_desk.gui.main_window import MainWindow
+
+
+def test_swiss_event_by_keyboard(qtbot: QtBot, tmp_path: Path) -> None:
+    window = MainWindow(None, lang="en", interactive=False)
+    qtbot.addWidget(window)
+    window.new_event(str(tmp_path / "swiss.tdesk"), {
+        "name": "Open rapide", "discipline": Discipline.CHESS, "system": PairingSystem.DUTCH, "rounds": 3,
+        "place": "Nantes", "arbiters": ("A. Arbitre",)})
+    session = window.session
+    assert session is not None
+    for i in range(10):
+        window.registration.add_player({"surname": f"Player{i:02d}", "ratings": (("fide", 2200 - 37 * i),)})
+    assert window.registration.model.rowCount() == 10
+    results = window.results
+    keys = ["1", "=", "0", "1", "0"]
+    for number in range(1, 4):
+        window.pairings.pair_button.click()
+        assert session.state().last_round == number, window.messages
+        assert window.pairings.model.rowCount() == 5
+        window.tabs.setCurrentWidget(results)
+        results.view.setFocus()
+        results.view.setCurrentIndex(results.model.index(0, 2))
+        for key in keys:
+            qtbot.keyClick(results.view, key)
+        assert session.state().round(number).is_complete
+    # no rematch, and every player once per round
+    state = session.state()
+    pairs = [frozenset(g.players()) for r in state.rounds for g in r.games]
+    assert len(pairs) == len(set(pairs)) == 15
+    points = [window.standings.model.index(r, 4).data() for r in range(10)]
+    results.view.setCurrentIndex(results.model.index(0, 2))
+    qtbot.keyClick(results.view, "0")  # a correction: refused without confirmation in scripted mode
+    window.undo()  # undo the last result of round 3
+    assert session.state().round(3).missing_results == (5,)
+    assert [window.standings.model.index(r, 4).data() for r in range(10)] != points
+    assert "1 result(s) missing" in window.state_label.text()
+
+
+def test_manual_pairing_board_and_top_cut(qtbot: QtBot, tmp_path: Path) -> None:
+    """Seed 000 §6.6 (manual pairing with assistance) and seed 004 (top cut) from the Pairings tab."""
+    from tournament_desk.core.scoring import KASHDAN
+
+    window = MainWindow(None, lang="fr", interactive=False)
+    qtbot.addWidget(window)
+    window.new_event(str(tmp_path / "manual.tdesk"), {
+        "name": "Suisse manuel", "discipline": Discipline.DRAUGHTS, "system": PairingSystem.MANUAL, "rounds": 3,
+        "scoring": KASHDAN})
+    session = window.session
+    assert session is not None
+    for i in range(6):
+        window.registration.add_player({"surname": f"Joueur{i}", "ratings": (("ffjd", 1600 - 20 * i),)})
+    assert window.pairings.pair_button.isHidden() and not window.pairings.manual_button.isHidden()
+    dialog = window.pairings.pair_by_hand()
+    assert dialog is not None
+    dialog.choose(1)
+    assert {c.player_id for c in dialog.candidates_model.rows()} == {2, 3, 4, 5, 6}
+    dialog.add_candidate(0)
+    assert dialog.complete()  # completes the two remaining boards
+    assert len(dialog.boards) == 3 and dialog.store(ask=False)
+    window.refresh()
+    assert session.state().last_round == 1
+    for g in session.state().round(1).games:
+        session.record_result(1, g.board, "2-0")
+    # round 2 by hand: a rematch is refused, then accepted only with the arbiter's reason, which is logged
+    first = session.state().round(1).games[0]
+    dialog = window.pairings.pair_by_hand()
+    assert dialog is not None
+    dialog.add_board(first.white_id, first.black_id)
+    assert "1" in dialog.issues.text() or dialog.issues.text()
+    dialog.complete()
+    assert not dialog.store(ask=False)
+    assert dialog.store("les deux joueurs le demandent", ask=False)
+    assert "les deux joueurs le demandent" in session.audit_log()[-1].label_fr
+    for g in session.state().round(2).games:
+        session.record_result(2, g.board, "2-0")
+    window.refresh()
+    window.pairings.start_top_cut(4, "higher-seed")
+    window.pairings.pair_next_round()
+    assert session.state().round(3).games and len(session.state().round(3).games) == 2
+    assert "Tour éliminatoire 1" in window.pairings.bracket_text()
