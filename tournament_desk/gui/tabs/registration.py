@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from tournament_desk.core.model import Player
 from tournament_desk.formats.players_csv import read_players_csv
+from tournament_desk.formats.players_trf import read_players_trf
 from tournament_desk.gui.dialogs.player_dialog import PlayerDialog
 from tournament_desk.gui.models.tables import RowsModel
 from tournament_desk.gui.tabs.base import Tab, make_table
@@ -188,12 +189,13 @@ class RegistrationTab(Tab):
         if session is None:
             return
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, self.t("&Import CSV…"), "", "CSV (*.csv *.txt)")
+            path, _ = QFileDialog.getOpenFileName(self, self.t("&Import CSV…"), "", "CSV, TRF (*.csv *.txt *.trf)")
             if not path:
                 return
         system = session.event.rating_system.value
         chosen = Path(path)
-        self.run(lambda: session.add_players(read_players_csv(chosen, rating_system=system)))
+        reader = read_players_trf if chosen.suffix.lower() == ".trf" else read_players_csv
+        self.run(lambda: session.add_players(reader(chosen, rating_system=system)))
 
     def number_by_hand(self, order: str | None = None) -> None:
         """Seed 000 Annexe A: the arbiter orders players himself (e.g. club-mates meet in the first rounds).
