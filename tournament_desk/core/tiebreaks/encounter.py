@@ -51,6 +51,7 @@ class _MiniTable:
     def __init__(self, ctx: TiebreakContext, members: Sequence[int]) -> None:
         self.ctx = ctx
         self.average = ctx.edition.is_fide  # C.07 2023 Art. 6.1.2; seed 003 says "la somme"
+        self._last_set: tuple[Sequence[int], int, set[int]] | None = None
         group = set(members)
         self.points: dict[int, dict[int, list[float]]] = {p: {} for p in members}
         for pid in members:
@@ -61,16 +62,30 @@ class _MiniTable:
     def _counts(self, e: RoundEntry) -> bool:
         return e.played or (self.ctx.is_round_robin and e.is_forfeit)
 
+    def _set(self, members: Sequence[int]) -> set[int] | frozenset[int]:
+        """``members`` as a set, kept while the same sequence object is queried (groups can hold hundreds of
+        tied players: looking up each player's few opponents beats scanning the group for each player)."""
+        if isinstance(members, set | frozenset):
+            return members
+        cached = self._last_set
+        if cached is not None and cached[0] is members and cached[1] == len(members):
+            return cached[2]
+        as_set = set(members)
+        self._last_set = (members, len(members), as_set)
+        return as_set
+
     def value(self, pid: int, members: Sequence[int]) -> float:
+        group = self._set(members)
         total = 0.0
-        for opp in members:
-            games = self.points[pid].get(opp)
-            if opp != pid and games:
+        for opp, games in self.points[pid].items():
+            if opp != pid and games and opp in group:
                 total += sum(games) / len(games) if self.average else sum(games)
         return total
 
     def missing(self, pid: int, members: Sequence[int]) -> int:
-        return sum(1 for q in members if q != pid and q not in self.points[pid])
+        group = self._set(members)
+        met = sum(1 for q in self.points[pid] if q != pid and q in group)
+        return len(group) - (1 if pid in group else 0) - met
 
     def all_met(self, members: Sequence[int]) -> bool:
         return all(self.missing(p, members) == 0 for p in members)
