@@ -72,7 +72,7 @@ def test_missing_results_block_a_swiss_round_and_late_entries_are_numbered(tmp_p
         with pytest.raises(StateError, match="already paired"):
             request_bye(session, 1, 1, "hpb")
         pair_next(session)
-        late = [p for p in session.state().players if p.surname == "Late"][0]
+        late = next(p for p in session.state().players if p.surname == "Late")
         assert late.pairing_number == 9  # the next free number; nobody else's number moved
         assert session.state().round(2).entry_of(late.id) is not None
 
