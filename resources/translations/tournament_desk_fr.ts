@@ -308,6 +308,10 @@
             <translation>Classement</translation>
         </message>
         <message>
+            <source>&amp;Print (PDF)…</source>
+            <translation>&amp;Imprimer (PDF)…</translation>
+        </message>
+        <message>
             <source>No.</source>
             <translation>N°</translation>
         </message>

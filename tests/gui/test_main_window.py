@@ -100,7 +100,7 @@ def test_french_interface_and_language_switch(qtbot: QtBot, draughts_session: Ev
     assert window.tabs.tabText(0) == "&Registration"
 
 
-def test_new_event_open_locked_and_history(qtbot: QtBot, tmp_path: Path) -> None:
+def test_new_event_open_locked_and_history(qtbot: QtBot, qtmodeltester, tmp_path: Path) -> None:
     window = _window(qtbot, None)
     values = {"name": "Open de Lyon", "discipline": Discipline.CHESS, "rounds": 5, "place": "Lyon",
               "arbiters": ("Marie",)}
@@ -114,6 +114,15 @@ def test_new_event_open_locked_and_history(qtbot: QtBot, tmp_path: Path) -> None
     assert other.open_path(tmp_path / "open.tdesk", readonly_if_locked=True)
     assert other.session is not None and other.session.readonly and "read-only" in other.windowTitle()
     assert [e.kind for e in window.session.audit_log()][-2:] == ["do", "do"]
+    from tournament_desk.gui.dialogs.lists import BackupsDialog, HistoryDialog
+
+    history = HistoryDialog(window, window.tr_, window.session.audit_log())
+    qtbot.addWidget(history)
+    assert history.model.rowCount() == len(window.session.audit_log())
+    backups = BackupsDialog(window, window.tr_, window.session.backups())
+    qtbot.addWidget(backups)
+    for model in (history.model, backups.model):
+        qtmodeltester.check(model)
     window.save_copy(str(tmp_path / "copy.tdesk"))
     assert (tmp_path / "copy.tdesk").exists()
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pytestqt.qtbot import QtBot
@@ -46,9 +47,17 @@ def test_swiss_event_by_keyboard(qtbot: QtBot, tmp_path: Path) -> None:
     assert session.state().round(3).missing_results == (5,)
     assert [window.standings.model.index(r, 4).data() for r in range(10)] != points
     assert "1 result(s) missing" in window.state_label.text()
+    shots = os.environ.get("TDESK_SCREENSHOTS")
+    if shots:
+        window.resize(1200, 760)
+        window.tabs.setCurrentWidget(window.pairings)
+        window.grab().save(str(Path(shots) / "swiss-pairings.png"))
+        window.standings.crosstable.setChecked(True)
+        window.tabs.setCurrentWidget(window.standings)
+        window.grab().save(str(Path(shots) / "swiss-crosstable.png"))
 
 
-def test_manual_pairing_board_and_top_cut(qtbot: QtBot, tmp_path: Path) -> None:
+def test_manual_pairing_board_and_top_cut(qtbot: QtBot, qtmodeltester, tmp_path: Path) -> None:
     """Seed 000 §6.6 (manual pairing with assistance) and seed 004 (top cut) from the Pairings tab."""
     from tournament_desk.core.scoring import KASHDAN
 
@@ -66,6 +75,8 @@ def test_manual_pairing_board_and_top_cut(qtbot: QtBot, tmp_path: Path) -> None:
     assert dialog is not None
     dialog.choose(1)
     assert {c.player_id for c in dialog.candidates_model.rows()} == {2, 3, 4, 5, 6}
+    for model in (dialog.players_model, dialog.candidates_model, dialog.boards_model):
+        qtmodeltester.check(model)
     dialog.add_candidate(0)
     assert dialog.complete()  # completes the two remaining boards
     assert len(dialog.boards) == 3 and dialog.store(ask=False)

@@ -51,6 +51,7 @@ _FR: dict[str, str] = {
     "a play-off decides a draw": "un départage décide en cas de nulle",
     "Knockout round {}": "Tour éliminatoire {}", "Champion: {}": "Vainqueur : {}",
     "Top-cut &bracket…": "&Tableau final…", "Crosstable": "Grille américaine", "Standings view": "Classement",
+    "&Print (PDF)…": "&Imprimer (PDF)…",
     # registration
     "No.": "N°", "Name": "Nom", "Club": "Club", "Fed.": "Féd.", "Rating": "Classement", "Licence": "Licence",
     "Status": "Statut", "active": "présent", "withdrawn from round {}": "retiré à partir de la ronde {}",

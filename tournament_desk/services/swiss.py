@@ -188,7 +188,7 @@ def pair_next_dutch_round(session: EventSession) -> SwissPairResult:
     for board_no, board in enumerate(pairing.boards, start=1):
         white, black = data.id_of[board.white], data.id_of[board.black]
         games.append(Game(number, board_no, white, black))
-        explanations[board_no] = _explain(board)
+        explanations[board_no] = _explain(board, {tpn: state.player(pid).name for tpn, pid in data.id_of.items()})
     byes = [Bye(number, pid, kind) for pid, kind in sorted(requested.items())]
     if pairing.bye is not None:
         byes.append(Bye(number, data.id_of[pairing.bye], Outcome.PAIRING_BYE))
@@ -199,15 +199,18 @@ def pair_next_dutch_round(session: EventSession) -> SwissPairResult:
     return SwissPairResult(change, rnd, explanations)
 
 
-def _explain(board: sw.Board) -> str:
+def _explain(board: sw.Board, names: dict[int, str]) -> str:
+    """Why the board was made, with the players' names (pairing numbers in brackets)."""
     parts_en, parts_fr = [], []
-    for pid, fl in board.floats.items():
-        parts_en.append(f"{pid} floats {fl.value}")
-        parts_fr.append(f"{pid} flotte vers le {'haut' if fl is sw.Float.UP else 'bas'}")
-    for pid, granted in board.preference_granted.items():
+    for tpn, fl in board.floats.items():
+        who = f"{names.get(tpn, '?')} ({tpn})"
+        parts_en.append(f"{who} floats {fl.value}")
+        parts_fr.append(f"{who} flotte vers le {'haut' if fl is sw.Float.UP else 'bas'}")
+    for tpn, granted in board.preference_granted.items():
         if granted is False:
-            parts_en.append(f"{pid} does not get his colour preference")
-            parts_fr.append(f"{pid} n'obtient pas sa couleur préférée")
+            who = f"{names.get(tpn, '?')} ({tpn})"
+            parts_en.append(f"{who} does not get his colour preference")
+            parts_fr.append(f"{who} n'obtient pas sa couleur préférée")
     return "; ".join(parts_en) + " | " + "; ".join(parts_fr)
 
 

@@ -43,6 +43,9 @@ class StandingsTab(Tab):
         self.export_button = QPushButton()
         self.export_button.clicked.connect(lambda: self.export_csv())
         top.addWidget(self.export_button)
+        self.print_button = QPushButton()
+        self.print_button.clicked.connect(lambda: self.window_.print_document("standings"))
+        top.addWidget(self.print_button)
         layout.addLayout(top)
         self.model = RowsModel([])
         self.view = make_table(self.model)
@@ -56,6 +59,7 @@ class StandingsTab(Tab):
     def retranslate(self) -> None:
         self.export_button.setText(self.t("E&xport CSV…"))
         self.crosstable.setText(self.t("Crosstable"))
+        self.print_button.setText(self.t("&Print (PDF)…"))
 
     def refresh(self) -> None:
         state = self.window_.state
