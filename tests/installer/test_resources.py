@@ -198,3 +198,20 @@ def test_the_windows_installer_script_associates_tdesk_files() -> None:
     association = r'Root: HKA; Subkey: "Software\Classes\.tdesk"; ValueType: string; ValueName: ""; '
     assert association + 'ValueData: "{#ProgId}"' in iss
     assert "{group}" in iss and "[UninstallDelete]" in iss
+
+
+def test_a_plain_install_ships_the_migrations_and_the_rules() -> None:
+    """A non-editable install (the README's run command) must carry every Alembic revision, or it cannot
+    create an event; the rules document goes with the data files."""
+    import fnmatch
+    import tomllib
+
+    root = Path(__file__).parents[2]
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["tournament_desk"]
+    package = root / "tournament_desk"
+    for revision in (package / "storage" / "migrations" / "versions").glob("*.py"):
+        relative = revision.relative_to(package).as_posix()
+        assert any(fnmatch.fnmatch(relative, p) for p in patterns), relative
+    data_files = config["tool"]["setuptools"]["data-files"]
+    assert "docs/rules.md" in data_files["share/tournament-desk/docs"]

@@ -122,5 +122,14 @@ def rule_kwargs(session: EventSession, area: str) -> dict[str, Any]:
 
 
 def rules_doc_path() -> Path:
-    """Where docs/rules.md is (in a source checkout; the installed bundle may not ship it)."""
-    return Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+    """Where docs/rules.md is: the source checkout's docs/, else the installed copy (wheel data files or the
+    frozen bundle's resources/docs, found by the resource locator). The path may not exist; callers say so."""
+    source = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+    if source.exists():
+        return source
+    from tournament_desk.resources import resource_path
+
+    try:
+        return resource_path("docs", "rules.md")
+    except FileNotFoundError:
+        return source
