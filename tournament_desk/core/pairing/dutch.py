@@ -20,7 +20,7 @@ from tournament_desk.core.pairing.dutch_model import (
     build_players,
     units,
 )
-from tournament_desk.core.pairing.dutch_weights import WeightContext, compatible, edge_weight, top_shift
+from tournament_desk.core.pairing.dutch_weights import WeightContext, compatible, top_shift
 from tournament_desk.core.pairing.swiss_state import Board, Colour, Float, RoundPairing, SwissState
 
 __all__ = ["NoValidPairingError", "pair_dutch"]
@@ -161,9 +161,8 @@ def _pair(players: list[EnginePlayer], ctx: WeightContext) -> dict[int, int]:
         size = len(vi)
         base: list[list[int]] = [[] for _ in range(size)]
         for li in range(sg_begin, size):
-            lo = players[vi[li]]
             in_cur = li < nsg_begin
-            row = [edge_weight(players[vi[si]], lo, in_cur, not in_cur, ctx) for si in range(li)]
+            row = g.table.row(vi[:li], vi[li], in_cur, not in_cur, ctx)
             base[li] = row
             for si in range(li):
                 g.set(vi[li], vi[si], row[si])
@@ -364,15 +363,16 @@ def _upper(stable: list[int], v: int, end: int) -> bool:
 
 def _s1_tiebreaks(
     s1: list[int], remainder: list[int], vi: list[int], base: list[list[int]], matched: list[bool]
-) -> tuple[int, dict[tuple[int, int], int]]:
+) -> tuple[int, dict[tuple[int, int], int], int]:
     """Tie-breaks making S1 players take, in order, the first S2 player that still works (Art.4.2).
 
     Player i's preferences are packed above those of player i+1, all below the criteria: one solve gives
-    the same result as fixing the S1 players one after the other.
+    the same result as fixing the S1 players one after the other. Returns the shift of the criteria, the
+    tie-break bonuses and the width of each player's field.
     """
     extra: dict[tuple[int, int], int] = {}
     if not s1:
-        return 0, extra
+        return 0, extra, 0
     cb = len(remainder).bit_length()
     for rank, pi in enumerate(s1):
         pv = vi[pi]
@@ -385,7 +385,7 @@ def _s1_tiebreaks(
             if base[oi][pi]:
                 extra[(pv, ov)] = extra[(ov, pv)] = add << place
             add += 1
-    return cb * len(s1), extra
+    return cb * len(s1), extra, cb
 
 
 def _build_result(state: SwissState, players: list[EnginePlayer], pairs: dict[int, int]) -> RoundPairing:

@@ -14,7 +14,7 @@ import copy
 from collections.abc import Iterable, Sequence
 
 from tournament_desk.core.pairing.dutch_model import EnginePlayer
-from tournament_desk.core.pairing.dutch_weights import WeightContext, edge_weight, is_topscorer
+from tournament_desk.core.pairing.dutch_weights import WeightContext, WeightTable, edge_weight, is_topscorer
 from tournament_desk.core.pairing.matching import max_cardinality_matching, max_weight_matching
 
 __all__ = ["PairingGraph"]
@@ -42,6 +42,7 @@ class PairingGraph:
                 self._opp[a].add(b)
                 self._opp[b].add(a)
         self._abs = [p.colours.preference if p.colours.absolute and not is_topscorer(p, ctx) else None for p in players]
+        self.table = WeightTable(players, self._opp)
 
     # -- weights -------------------------------------------------------------------------------------
     def freeze_defaults(self) -> None:
@@ -76,6 +77,27 @@ class PairingGraph:
         self.fixed[b] = a
 
     # -- solving -------------------------------------------------------------------------------------
+    def _coarse(self, shift: int, field: int = 0) -> list[tuple[int, bool]]:
+        """Levels for the coarse-to-fine solve of the tie-break problems (``matching._cascade``).
+
+        The weights are lexicographic fields: the criteria; the generation-order bits below them
+        (``dutch._ewc``: fewest exchanges, then BSN differences, which may be negative, hence rounding);
+        then the tie-breaks of the S1 players (``field`` bits each, most important first, so truncating
+        keeps their order). Each level only refines the previous one, so warm starts stay cheap. Solves
+        without tie-breaks have few distinct weights and are solved directly.
+        """
+        if not shift:
+            return []
+        gb = self.ctx.group_bits
+        t = 3 * gb + 1  # the generation-order bits below the criteria (edge_weight)
+        levels = [(shift + t, True), (shift + 2 * gb + 1, True), (shift, False)]
+        if field:
+            k = 1
+            while shift - k * field > 0:
+                levels.append((shift - k * field, False))
+                k *= 2
+        return levels
+
     def _result(self, idx: list[int], mate: list[int]) -> list[int]:
         out = list(range(self.n))
         for v, m in self.fixed.items():
@@ -85,25 +107,35 @@ class PairingGraph:
                 out[v] = idx[mate[i]]
         return out
 
-    def solve_global(self, shift: int = 0, extra: dict[tuple[int, int], int] | None = None) -> list[int]:
+    def solve_global(
+        self, shift: int = 0, extra: dict[tuple[int, int], int] | None = None, field: int = 0
+    ) -> list[int]:
         """Maximum-weight matching over all remaining players; result[v] is v's partner or v itself."""
         idx = [v for v in range(self.n) if self.active[v]]
         edges = []
-        for i, v in enumerate(idx):
-            for j in range(i + 1, len(idx)):
-                u = idx[j]
-                wt = self.weight(v, u)
+        w = self.w
+        for j, u in enumerate(idx):
+            # weights towards the higher players, as self.weight(v, u) computes them
+            row = self.table.row(idx[:j], u, False, False, self.default_ctx)
+            wu = w[u]
+            for i in range(j):
+                v = idx[i]
+                wt = wu.get(v)
+                if wt is None:
+                    wt = row[i]
                 if wt > 0:
                     if shift:
                         wt = (wt << shift) + (extra.get((v, u), 0) if extra else 0)
                     edges.append((i, j, wt))
-        return self._result(idx, max_weight_matching(len(idx), edges))
+        edges.sort()
+        return self._result(idx, max_weight_matching(len(idx), edges, self._coarse(shift, field)))
 
     def solve(
         self,
         bracket: Iterable[int],
         shift: int = 0,
         extra: dict[tuple[int, int], int] | None = None,
+        field: int = 0,
         core: Iterable[int] | None = None,
     ) -> list[int]:
         """Same result as :meth:`solve_global`, computed inside ``bracket`` when that is provably enough.
@@ -112,23 +144,24 @@ class PairingGraph:
         themselves, the next score group cannot change the result (C6 outranks C8), so it is left out.
         """
         if not self.local:
-            return self.solve_global(shift, extra)
+            return self.solve_global(shift, extra, field)
         if core is not None:
             inner = [v for v in core if self.active[v]]
             inner_set = set(inner)
             nxt = [v for v in bracket if self.active[v] and v not in inner_set]
             if len(inner) % 2 == 0 or (len(nxt) % 2 == 1 and not self.ctx.single_downfloater_is_bye):
-                got = self._solve_inside(inner, shift, extra, require_all=True, nxt=nxt)
+                got = self._solve_inside(inner, shift, extra, field, require_all=True, nxt=nxt)
                 if got is not None:
                     return got
-        got = self._solve_inside([v for v in bracket if self.active[v]], shift, extra, require_all=False)
-        return got if got is not None else self.solve_global(shift, extra)
+        got = self._solve_inside([v for v in bracket if self.active[v]], shift, extra, field, require_all=False)
+        return got if got is not None else self.solve_global(shift, extra, field)
 
     def _solve_inside(
         self,
         inside: list[int],
         shift: int,
         extra: dict[tuple[int, int], int] | None,
+        field: int,
         require_all: bool,
         nxt: list[int] | None = None,
     ) -> list[int] | None:
@@ -150,7 +183,7 @@ class PairingGraph:
                     if shift:
                         low = (low << shift) + (extra.get((v, u), 0) if extra else 0)
                     edges.append((i, j, low))
-        mate = max_weight_matching(len(inside), edges)
+        mate = max_weight_matching(len(inside), edges, self._coarse(shift, field))
         left = [v for i, v in enumerate(inside) if mate[i] == -1]
         if require_all and len(left) > len(inside) % 2:
             return None

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from tournament_desk.core.pairing.dutch_model import EnginePlayer
 from tournament_desk.core.pairing.swiss_state import Float
 
-__all__ = ["WeightContext", "compatible", "edge_weight"]
+__all__ = ["WeightContext", "WeightTable", "compatible", "edge_weight"]
 
 
 @dataclass
@@ -87,6 +87,24 @@ def edge_weight(
     """Weight of pairing ``higher`` (ranked first) with ``lower``; 0 when they may not meet."""
     if not compatible(higher, lower, ctx):
         return 0
+    return _criteria_weight(higher, lower, lower_in_current, lower_in_next, ctx)
+
+
+def _colours_compatible(a: EnginePlayer, b: EnginePlayer, ctx: WeightContext) -> bool:
+    """The part of :func:`compatible` that does not depend on who the players are (C3)."""
+    ca, cb = a.colours, b.colours
+    if ca.absolute and cb.absolute and ca.preference is cb.preference:
+        return is_topscorer(a, ctx) or is_topscorer(b, ctx)
+    return True
+
+
+def _criteria_weight(
+    higher: EnginePlayer,
+    lower: EnginePlayer,
+    lower_in_current: bool,
+    lower_in_next: bool,
+    ctx: WeightContext,
+) -> int:
     gb, sbits, shift = ctx.group_bits, ctx.scores_bits, ctx.score_shift
     # C.04.3 Art.2.2 (C4) completion and Art.2.1.2/2.3.1 (C2, C5): the players left out must be able to
     # take the PAB; pairing a non-candidate is worth more.
@@ -151,3 +169,73 @@ def top_shift(ctx: WeightContext) -> int:
         if ctx.rounds_played >= back:
             width += 2 * gb + 2 * sbits
     return width
+
+
+def _type_key(p: EnginePlayer) -> tuple[object, ...]:
+    """Everything :func:`_criteria_weight` and :func:`_colours_compatible` read from a player."""
+    c = p.colours
+    return (p.score, p.eligible_for_bye, p.played_games, p.floats, c.imbalance, c.preference, c.repeated, c.strong)
+
+
+class WeightTable:
+    """:func:`edge_weight` by vertex, computed once per pair of player *types*.
+
+    The criteria only look at scores, colour profiles, floats, bye eligibility and played games, and large
+    score groups have few distinct combinations of those; only C1 (no rematch, forbidden pairs) is
+    checked pair by pair. ``opp[h]`` must hold the vertices ``h`` may not meet for C1 (``compatible``
+    looks at the higher player's opponents). The results equal :func:`edge_weight`.
+    """
+
+    def __init__(self, players: list[EnginePlayer], opp: list[set[int]]) -> None:
+        self.players = players
+        self.opp = opp
+        ids: dict[tuple[object, ...], int] = {}
+        self.type_of = [ids.setdefault(_type_key(p), len(ids)) for p in players]
+        self.ntypes = len(ids)
+        self._cache: dict[int, int] = {}
+        self._caches: dict[tuple[object, ...], dict[int, int]] = {}
+        self._ctx_key: tuple[object, ...] | None = None
+
+    def _check_ctx(self, ctx: WeightContext) -> None:
+        key = (
+            ctx.rounds_played,
+            ctx.last_round,
+            ctx.topscorer_threshold,
+            ctx.group_bits,
+            ctx.scores_bits,
+            ctx.bye_score,
+            ctx.single_downfloater_is_bye,
+            tuple(sorted(ctx.score_shift.items())),
+            tuple(sorted(ctx.unplayed_rank.items())),
+        )
+        if key != self._ctx_key:
+            self._ctx_key = key
+            self._cache = self._caches.setdefault(key, {})
+
+    def row(
+        self, his: list[int], lv: int, lower_in_current: bool, lower_in_next: bool, ctx: WeightContext
+    ) -> list[int]:
+        """``[edge_weight(players[h], players[lv], ...) for h in his]``."""
+        self._check_ctx(ctx)
+        cache = self._cache
+        players = self.players
+        type_of = self.type_of
+        opp = self.opp
+        lo = players[lv]
+        nt = self.ntypes
+        base_key = ((type_of[lv] * 2 + lower_in_current) * 2 + lower_in_next) * nt
+        out = []
+        for hv in his:
+            if lv in opp[hv]:
+                out.append(0)
+                continue
+            key = base_key + type_of[hv]
+            w = cache.get(key)
+            if w is None:
+                hi = players[hv]
+                w = 0
+                if _colours_compatible(hi, lo, ctx):
+                    w = _criteria_weight(hi, lo, lower_in_current, lower_in_next, ctx)
+                cache[key] = w
+            out.append(w)
+        return out

@@ -13,27 +13,228 @@ the algorithm must stay exact. Dual variables are kept doubled so that every qua
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 __all__ = ["max_weight_matching"]
 
 
-def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]]) -> list[int]:
+def max_weight_matching(
+    n: int, edges: Iterable[tuple[int, int, int]], coarse: Sequence[int | tuple[int, bool]] = ()
+) -> list[int]:
     """Return ``mate`` (length n) of a maximum-weight matching; ``mate[v] == -1`` when v is single.
 
     ``edges`` holds ``(u, v, w)`` with ``u != v`` and integer ``w``; edges with ``w <= 0`` are ignored
     (they can never increase the weight).
+
+    ``coarse`` (optional, decreasing bit counts, or ``(bits, rounded)`` pairs): solve first with the weights
+    rounded (or truncated) to their bits above each count, keeping only the edges those solutions leave
+    tight, and check the final result for optimality over all edges (see :func:`_cascade`). The matching
+    found is a maximum-weight matching either way; with several optimal matchings the one returned may
+    depend on this option.
     """
     edge_list = [(u, v, w) for (u, v, w) in edges if w > 0]
     if not edge_list:
         return [-1] * n
+    if coarse and len(edge_list) >= _CASCADE_MIN_EDGES:
+        got = _cascade(n, edge_list, coarse)
+        if got is not None:
+            return got
     return _Solver(n, edge_list).run()
+
+
+# Below this many edges a direct solve is cheap enough.
+_CASCADE_MIN_EDGES = 400
+
+
+def _cascade(n: int, edges: list[tuple[int, int, int]], shifts: Sequence[int | tuple[int, bool]]) -> list[int] | None:
+    """Solve coarse-to-fine with warm starts, then prove optimality over all edges.
+
+    With wide, nearly distinct weights the blossom algorithm started from scratch needs about n/2 stages,
+    each scanning every edge. Solving first with the weights rounded to their high bits (few distinct
+    values: few stages) gives optimal duals; only the edges they leave tight can be in an optimal matching
+    of the coarse problem, which is what the finer levels refine (the levels are the lexicographic fields
+    of the weights). Each finer level is solved on the previous level's tight edges, starting from the
+    previous duals (scaled) and matching, repaired where the finer weights need it. The final matching is
+    then checked against *every* edge (LP duality: a feasible dual satisfying complementary slackness
+    proves it is a maximum-weight matching of the whole graph); if anything fails, ``None`` asks for a
+    plain solve.
+    """
+    cur = list(range(len(edges)))
+    prev: _Solver | None = None
+    prev_w: list[int] = []
+    prev_shift = 0
+    levels = [lv if isinstance(lv, tuple) else (lv, True) for lv in shifts] + [(0, False)]
+    try:
+        for shift, rounded in levels:
+            half = 1 << (shift - 1) if rounded and shift > 0 else 0
+            cw = [(edges[k][2] + half) >> shift for k in cur]
+            if prev is None:
+                sub = [(edges[k][0], edges[k][1], w) for k, w in zip(cur, cw, strict=True) if w > 0]
+                if not sub:
+                    if shift == 0:
+                        return None
+                    continue
+                solver = _Solver(n, sub)
+            else:
+                keep = [i for i, w in enumerate(cw) if w > 0]
+                cur = [cur[i] for i in keep]
+                cw = [cw[i] for i in keep]
+                prev_w = [prev_w[i] for i in keep]
+                solver = _warm_solver(n, prev, [edges[k] for k in cur], prev_w, cw, prev_shift - shift)
+            solver.run()
+            if shift == 0:
+                if not _certify(solver, edges):
+                    return None
+                return [solver.endpoint[p] if p != -1 else -1 for p in solver.mate]
+            slack = solver.full_slack_function()
+            keep = [i for i, k in enumerate(cur) if slack(edges[k][0], edges[k][1], cw[i]) == 0]
+            cur = [cur[i] for i in keep]
+            prev_w = [cw[i] for i in keep]
+            prev = solver
+            prev_shift = shift
+    except (IndexError, ValueError, TypeError, AssertionError, RecursionError):
+        return None
+    return None
+
+
+def _pushed_duals(solver: _Solver) -> list[int]:
+    """Vertex duals with every blossom dual added to its vertices: still feasible, no blossoms needed."""
+    n = solver.n
+    dual = solver.dualvar[:n]
+    parent = solver.blossomparent
+    for v in range(n):
+        b = parent[v]
+        while b != -1:
+            dual[v] += solver.dualvar[b]
+            b = parent[b]
+    return dual
+
+
+def _warm_solver(
+    n: int,
+    prev: _Solver,
+    sub: list[tuple[int, int, int]],
+    prev_w: list[int],
+    new_w: list[int],
+    scale_bits: int,
+) -> _Solver:
+    """A solver for ``sub`` with weights ``new_w``, started from ``prev``'s optimum for ``prev_w``.
+
+    Duals are scaled by 2**scale_bits (blossom duals pushed into the vertices), the previous matching is
+    kept where its edges can stay tight, and vertex duals are raised (unmatching) until every edge is
+    feasible; the general dual step of the solver copes with single vertices of unequal duals.
+    """
+    # Every dual even (scale_bits >= 1): free vertices then keep equal parities, and the halved slacks of
+    # the dual step stay integral.
+    assert scale_bits >= 1
+    base = [d << scale_bits for d in _pushed_duals(prev)]
+    partner = [prev.endpoint[p] if p != -1 else -1 for p in prev.mate]
+    extra = [0] * n
+    raised = [False] * n
+    edge_list = [(i, j, w) for (i, j, _), w in zip(sub, new_w, strict=True)]
+    # need[k]: what extra[i] + extra[j] must reach for edge k to be feasible
+    need = [2 * w - base[i] - base[j] for (i, j, w) in edge_list]
+    matched_edge = [-1] * n
+    for k, (i, j, _w) in enumerate(edge_list):
+        if partner[i] == j:
+            matched_edge[i] = matched_edge[j] = k
+    for v in range(n):
+        k = matched_edge[v]
+        if k == -1:
+            partner[v] = -1
+            continue
+        i, j, _w = edge_list[k]
+        # The whole of it on the higher player (lower index): the finer fields of the pairing weights
+        # mostly belong to him, so this keeps most of the previous matching tight and feasible.
+        extra[v] = need[k] if v == min(i, j) else 0
+    for v in range(n):
+        if base[v] + extra[v] < 0:
+            extra[v] = -base[v]
+            raised[v] = True
+    for k, (i, j, _w) in enumerate(edge_list):
+        short = need[k] - extra[i] - extra[j]
+        if short > 0:
+            v = i if partner[i] == -1 or (partner[j] != -1 and i < j) else j
+            extra[v] += short
+            raised[v] = True
+    for v in range(n):
+        if raised[v] and partner[v] != -1:
+            partner[partner[v]] = -1
+            partner[v] = -1
+    return _Solver(n, edge_list, [b + x for b, x in zip(base, extra, strict=True)], partner)
+
+
+def _certify(solver: _Solver, edges: list[tuple[int, int, int]]) -> bool:
+    """Is the solver's matching a maximum-weight matching of ``edges``, by its final duals?"""
+    n = solver.n
+    dualvar = solver.dualvar
+    mate = [solver.endpoint[p] if p != -1 else -1 for p in solver.mate]
+    if any(d < 0 for d in dualvar[:n]):
+        return False
+    for v in range(n):
+        m = mate[v]
+        if m == -1:
+            if dualvar[v] != 0:
+                return False
+        elif mate[m] != v:
+            return False
+    slack = solver.full_slack_function()
+    tight_matched = 0
+    for i, j, w in edges:
+        s = slack(i, j, w)
+        if s < 0:
+            return False
+        if mate[i] == j:
+            if s != 0:
+                return False
+            tight_matched += 1
+    if tight_matched != sum(1 for v in range(n) if mate[v] > v):
+        return False  # a matched pair that is not an edge (or a duplicated edge)
+    # blossoms with a positive dual must be full
+    parent = solver.blossomparent
+    chains: list[list[int]] = []
+    for v in range(n):
+        chain = []
+        b = parent[v]
+        while b != -1:
+            chain.append(b)
+            b = parent[b]
+        chain.reverse()
+        chains.append(chain)
+    size: dict[int, int] = {}
+    inside: dict[int, int] = {}
+    for v in range(n):
+        cv = chains[v]
+        for b in cv:
+            size[b] = size.get(b, 0) + 1
+        m = mate[v]
+        if m == -1 or not cv:
+            continue
+        cm = chains[m]
+        common = 0
+        while common < len(cv) and common < len(cm) and cv[common] == cm[common]:
+            common += 1
+        for b in cv[:common]:
+            inside[b] = inside.get(b, 0) + 1
+    for b, count in size.items():
+        d = dualvar[b]
+        if d < 0:
+            return False
+        if d > 0 and inside.get(b, 0) != count - 1:
+            return False
+    return True
 
 
 class _Solver:
     """State of one blossom-algorithm run (kept in a class to share the many arrays)."""
 
-    def __init__(self, n: int, edges: Sequence[tuple[int, int, int]]) -> None:
+    def __init__(
+        self,
+        n: int,
+        edges: Sequence[tuple[int, int, int]],
+        dual: Sequence[int] | None = None,
+        partner: Sequence[int] | None = None,
+    ) -> None:
         self.n = n
         self.edges = edges
         m = len(edges)
@@ -56,6 +257,17 @@ class _Solver:
         self.blossombestedges: list[list[int] | None] = [None] * (2 * n)
         self.unusedblossoms = list(range(n, 2 * n))
         self.dualvar = [maxw] * n + [0] * n
+        # Warm start (see _cascade): given (doubled) vertex duals, feasible for every edge, and a matching of
+        # edges tight under them. Free vertices may then have different duals, which the general form of
+        # the dual step below allows.
+        self.general = dual is not None
+        if dual is not None:
+            self.dualvar[:n] = list(dual)
+            if partner is not None:
+                for k, (i, j, _w) in enumerate(edges):
+                    if partner[i] == j and partner[j] == i:
+                        self.mate[i] = 2 * k + 1
+                        self.mate[j] = 2 * k
         self.allowedge = [False] * m
         self.queue: list[int] = []
         # Root of the alternating tree of each labelled top-level blossom: several vertex-disjoint augmenting
@@ -69,6 +281,52 @@ class _Solver:
         self.touched: list[int] = []  # vertices/blossoms whose bestedge was set
 
     # -- helpers -----------------------------------------------------------------------------------
+    def full_slack_function(self) -> Callable[[int, int, int], int]:
+        """Reduced cost of an edge (i, j, w) under the current duals, blossom duals included (doubled).
+
+        Blossoms are nested, so the blossoms holding both ends are a common prefix of the two top-down
+        lists of enclosing blossoms: a binary search finds its length, prefix sums give its dual total.
+        """
+        n = self.n
+        dualvar = self.dualvar
+        inb = self.inblossom
+        parent = self.blossomparent
+        anc: list[list[int]] = [[] for _ in range(n)]
+        pre: list[list[int]] = [[] for _ in range(n)]
+        for v in range(n):
+            if inb[v] < n:
+                continue
+            chain = []
+            b = parent[v]
+            while b != -1:
+                chain.append(b)
+                b = parent[b]
+            chain.reverse()
+            sums = []
+            total = 0
+            for b in chain:
+                total += dualvar[b]
+                sums.append(total)
+            anc[v] = chain
+            pre[v] = sums
+
+        def slack(i: int, j: int, w: int) -> int:
+            s = dualvar[i] + dualvar[j] - 2 * w
+            if inb[i] != inb[j] or inb[i] < n:
+                return s
+            ai = anc[i]
+            aj = anc[j]
+            lo, hi = 1, min(len(ai), len(aj))  # ai[0] == aj[0]: the same top-level blossom
+            while lo < hi:
+                mid = (lo + hi + 1) >> 1
+                if ai[mid - 1] == aj[mid - 1]:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            return s + 2 * pre[i][lo - 1]
+
+        return slack
+
     def slack(self, k: int) -> int:
         i, j, w = self.edges[k]
         return self.dualvar[i] + self.dualvar[j] - 2 * w
@@ -299,6 +557,42 @@ class _Solver:
         self.blossomendps[b] = endps[i:] + endps[:i]
         self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]]  # type: ignore[index]
 
+    def _zero_dual_step(self) -> None:
+        """General dual step of type 1: an S-vertex reached a zero dual.
+
+        If it is a tree root, it may stay single; otherwise the tree path to it is flipped, so that it
+        becomes single (with a zero dual) and the root gets matched. Either way that tree is done.
+        """
+        inb = self.inblossom
+        label = self.label
+        done: set[int] = set()
+        for v in self.lab_vertices:
+            if label[inb[v]] != 1 or self.dualvar[v] != 0:
+                continue
+            root = self.troot[inb[v]]
+            if root in done:
+                continue
+            done.add(root)
+            if self.mate[v] == -1:
+                continue
+            s = v
+            p = -1
+            while True:
+                bs = inb[s]
+                if bs >= self.n:
+                    self.augment_blossom(bs, s)
+                self.mate[s] = p
+                if self.labelend[bs] == -1:
+                    break
+                t = self.endpoint[self.labelend[bs]]
+                bt = inb[t]
+                s = self.endpoint[self.labelend[bt]]
+                j = self.endpoint[self.labelend[bt] ^ 1]
+                if bt >= self.n:
+                    self.augment_blossom(bt, j)
+                self.mate[j] = self.labelend[bt]
+                p = self.labelend[bt] ^ 1
+
     def augment_matching(self, k: int) -> None:
         v, w, _ = self.edges[k]
         for s, p in ((v, 2 * k + 1), (w, 2 * k)):
@@ -329,7 +623,8 @@ class _Solver:
         inb = self.inblossom
         dualvar = self.dualvar
         endpoint = self.endpoint
-        for _stage in range(n):
+        general = self.general
+        for _stage in range(3 * n + 3 if general else n):
             for i in range(2 * n):
                 label[i] = 0
             self.bestedge[:] = [-1] * (2 * n)
@@ -343,8 +638,10 @@ class _Solver:
             self.lab_blossoms.clear()
             self.touched.clear()
             for v in range(n):
-                if self.mate[v] == -1 and label[inb[v]] == 0:
+                if self.mate[v] == -1 and label[inb[v]] == 0 and (not general or dualvar[v] > 0):
                     self.assign_label(v, 1, -1)
+            if general and not self.queue:
+                break
             augmented = False
             allowedge = self.allowedge
             bestedge = self.bestedge
@@ -376,6 +673,13 @@ class _Solver:
                                 allowedge[k] = True
                         if allowedge[k]:
                             if lw == 0:
+                                if general and self.mate[self.blossombase[bw]] == -1:
+                                    # a free vertex with a zero dual: augmenting path
+                                    self.labelend[bw] = self.labelend[w] = -1
+                                    dead.add(troot[bv])
+                                    self.augment_matching(k)
+                                    augmented = True
+                                    break
                                 self.assign_label(w, 2, p ^ 1)
                             elif lw == 1:
                                 base = self.scan_blossom(v, w)
@@ -410,7 +714,10 @@ class _Solver:
                 # No augmenting path: compute the dual change.
                 deltatype = 1
                 # all free vertices share the smallest vertex dual
-                delta = dualvar[root0] if root0 != -1 else min(dualvar[:n])
+                if general:
+                    delta = min(dualvar[v] for v in self.lab_vertices if label[inb[v]] == 1)
+                else:
+                    delta = dualvar[root0] if root0 != -1 else min(dualvar[:n])
                 deltaedge = -1
                 deltablossom = -1
                 blossomparent = self.blossomparent
@@ -448,6 +755,9 @@ class _Solver:
                         elif label[b] == 2:
                             dualvar[b] -= delta
                 if deltatype == 1:
+                    if general:
+                        self._zero_dual_step()
+                        augmented = True
                     break
                 if deltatype == 2:
                     self.allowedge[deltaedge] = True
