@@ -37,6 +37,18 @@ def bye_text(t: Any, state: EventState, kind: Outcome) -> str:
     return t(BYE_LABELS.get(kind, kind.value))
 
 
+def selected_round(tab: Any) -> tuple[EventState, Any, dict[int, str]] | None:
+    """The state, the round chosen in ``tab.round`` and the players' names; or None (the tab is then emptied:
+    its model cleared and ``tab.byes`` saying that no round is paired). Shared by the Pairings and Results tabs."""
+    state = tab.window_.state
+    number = tab.round.currentData()
+    if state is None or number is None:
+        tab.model.set_rows([])
+        tab.byes.setText(tab.t("No round paired yet"))
+        return None
+    return state, state.round(number), {p.id: p.name for p in state.players}
+
+
 class RoundSelector(QComboBox):
     """The rounds paired so far; keeps the chosen round across refreshes, but jumps to a newly paired round."""
 
@@ -113,14 +125,11 @@ class PairingsTab(Tab):
 
     def show_round(self) -> None:
         t = self.t
-        state = self.window_.state
-        number = self.round.currentData()
-        if state is None or number is None:
-            self.model.set_rows([])
-            self.byes.setText(t("No round paired yet"))
+        selected = selected_round(self)
+        if selected is None:
             return
-        rnd = state.round(number)
-        names = {p.id: p.name for p in state.players}
+        state, rnd, names = selected
+        number = rnd.number
 
         def points(pid: int) -> str:
             return f"{state.score(pid, number - 1):g}"

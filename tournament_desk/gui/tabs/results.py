@@ -19,7 +19,7 @@ from tournament_desk.core.model import Game
 from tournament_desk.core.results import BYE_OUTCOMES, Discipline, GameResult, Outcome, format_game_result
 from tournament_desk.gui.models.tables import RowsModel
 from tournament_desk.gui.tabs.base import Tab, make_table
-from tournament_desk.gui.tabs.pairings import BYE_LABELS, RoundSelector, bye_text
+from tournament_desk.gui.tabs.pairings import BYE_LABELS, RoundSelector, bye_text, selected_round
 
 if TYPE_CHECKING:
     from tournament_desk.gui.main_window import MainWindow
@@ -97,14 +97,10 @@ class ResultsTab(Tab):
 
     def show_round(self) -> None:
         t = self.t
-        state = self.window_.state
-        number = self.round.currentData()
-        if state is None or number is None:
-            self.model.set_rows([])
-            self.byes.setText(t("No round paired yet"))
+        selected = selected_round(self)
+        if selected is None:
             return
-        rnd = state.round(number)
-        names = {p.id: p.name for p in state.players}
+        state, rnd, names = selected
 
         def result(g: Game) -> str:
             return format_game_result(g.result, state.event.discipline) if g.result else ""
