@@ -19,6 +19,9 @@ from tournament_desk.core.pairing.matching import max_cardinality_matching, max_
 
 __all__ = ["PairingGraph"]
 
+# Residents of an even next score group tried as its own downfloater by _next_bracket_complete.
+_LEFTOVER_TRIES = 4
+
 
 class PairingGraph:
     """Weights over the players still to pair (vertices are indices in score order)."""
@@ -149,7 +152,7 @@ class PairingGraph:
             inner = [v for v in core if self.active[v]]
             inner_set = set(inner)
             nxt = [v for v in bracket if self.active[v] and v not in inner_set]
-            if len(inner) % 2 == 0 or (len(nxt) % 2 == 1 and not self.ctx.single_downfloater_is_bye):
+            if len(inner) % 2 == 0 or not self.ctx.single_downfloater_is_bye:
                 got = self._solve_inside(inner, shift, extra, field, require_all=True, nxt=nxt)
                 if got is not None:
                     return got
@@ -188,15 +191,34 @@ class PairingGraph:
         if require_all and len(left) > len(inside) % 2:
             return None
         if left and require_all:
-            # One downfloater: the next bracket must still be able to pair everybody, him included (C8),
-            # and the players below must complete the round on their own (C4).
             assert nxt is not None
-            low = [v for v in rest if v not in set(nxt)]
-            if not self.completable(sorted(left + nxt), bye_allowed=False) or not self.completable(low):
+            if not self._next_bracket_complete(left[0], nxt, rest):
                 return None
         elif not self.completable(sorted(left + rest)):
             return None
         return self._result(inside, mate)
+
+    def _next_bracket_complete(self, downfloater: int, nxt: list[int], rest: list[int]) -> bool:
+        """Does the downfloater chosen inside the bracket let C8 reach its best possible value?
+
+        C8 (Art.2.4.3) asks that the next bracket can pair as many players as possible (C6) with the lowest
+        downfloaters (C7). Whoever floats down, the best conceivable outcome is: the downfloater paired in
+        the next bracket, and the next bracket pairing everybody else, or all but one of its own residents
+        when it becomes odd. If the choice made inside the bracket reaches that bound, it is also the
+        choice of the matching over the bracket and the next score group; the players below must then
+        still complete the round (C4). Otherwise the caller solves with the next score group included.
+        """
+        nxt_set = set(nxt)
+        low = [v for v in rest if v not in nxt_set]
+        if len(nxt) % 2 == 1:
+            return self.completable(sorted([downfloater, *nxt]), bye_allowed=False) and self.completable(low)
+        # The next bracket becomes odd: one of its residents floats on. Try the lowest ones first (few tries:
+        # a failure only costs the slower exact solve).
+        for x in reversed(nxt[-_LEFTOVER_TRIES:]):
+            group = sorted([downfloater, *(v for v in nxt if v != x)])
+            if self.completable(group, bye_allowed=False) and self.completable(sorted([x, *low])):
+                return True
+        return False
 
     # -- completion check (C4) ----------------------------------------------------------------------
     def _bye_candidate(self, v: int) -> bool:
