@@ -363,29 +363,36 @@ def _upper(stable: list[int], v: int, end: int) -> bool:
 
 def _s1_tiebreaks(
     s1: list[int], remainder: list[int], vi: list[int], base: list[list[int]], matched: list[bool]
-) -> tuple[int, dict[tuple[int, int], int], int]:
+) -> tuple[int, dict[tuple[int, int], int], int, list[tuple[int, list[int]]]]:
     """Tie-breaks making S1 players take, in order, the first S2 player that still works (Art.4.2).
 
     Player i's preferences are packed above those of player i+1, all below the criteria: one solve gives
     the same result as fixing the S1 players one after the other. Returns the shift of the criteria, the
-    tie-break bonuses and the width of each player's field.
+    tie-break bonuses, the width of each player's field, and the same order as lists (each S1 player with
+    the vertices that earn him a bonus, best first) for ``lexmatch``.
     """
     extra: dict[tuple[int, int], int] = {}
+    prefs: list[tuple[int, list[int]]] = []
     if not s1:
-        return 0, extra, 0
+        return 0, extra, 0, prefs
     cb = len(remainder).bit_length()
     for rank, pi in enumerate(s1):
         pv = vi[pi]
         place = cb * (len(s1) - 1 - rank)
         add = 0
+        wanted: list[int] = []
         for oi in reversed(remainder):
             ov = vi[oi]
             if oi <= pi or matched[ov]:
                 continue
             if base[oi][pi]:
                 extra[(pv, ov)] = extra[(ov, pv)] = add << place
+                if add:
+                    wanted.append(ov)
             add += 1
-    return cb * len(s1), extra, cb
+        wanted.reverse()
+        prefs.append((pv, wanted))
+    return cb * len(s1), extra, cb, prefs
 
 
 def _build_result(state: SwissState, players: list[EnginePlayer], pairs: dict[int, int]) -> RoundPairing:

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from tournament_desk.core.pairing.dutch_model import EnginePlayer
 from tournament_desk.core.pairing.dutch_weights import WeightContext, WeightTable, edge_weight, is_topscorer
+from tournament_desk.core.pairing.lexmatch import lexicographic_matching
 from tournament_desk.core.pairing.matching import max_cardinality_matching, max_weight_matching
 
 __all__ = ["PairingGraph"]
@@ -139,6 +140,7 @@ class PairingGraph:
         shift: int = 0,
         extra: dict[tuple[int, int], int] | None = None,
         field: int = 0,
+        prefs: list[tuple[int, list[int]]] | None = None,
         core: Iterable[int] | None = None,
     ) -> list[int]:
         """Same result as :meth:`solve_global`, computed inside ``bracket`` when that is provably enough.
@@ -153,10 +155,12 @@ class PairingGraph:
             inner_set = set(inner)
             nxt = [v for v in bracket if self.active[v] and v not in inner_set]
             if len(inner) % 2 == 0 or not self.ctx.single_downfloater_is_bye:
-                got = self._solve_inside(inner, shift, extra, field, require_all=True, nxt=nxt)
+                got = self._solve_inside(inner, shift, extra, field, prefs, require_all=True, nxt=nxt)
                 if got is not None:
                     return got
-        got = self._solve_inside([v for v in bracket if self.active[v]], shift, extra, field, require_all=False)
+        got = self._solve_inside(
+            [v for v in bracket if self.active[v]], shift, extra, field, prefs, require_all=False
+        )
         return got if got is not None else self.solve_global(shift, extra, field)
 
     def _solve_inside(
@@ -165,6 +169,7 @@ class PairingGraph:
         shift: int,
         extra: dict[tuple[int, int], int] | None,
         field: int,
+        prefs: list[tuple[int, list[int]]] | None,
         require_all: bool,
         nxt: list[int] | None = None,
     ) -> list[int] | None:
@@ -186,7 +191,11 @@ class PairingGraph:
                     if shift:
                         low = (low << shift) + (extra.get((v, u), 0) if extra else 0)
                     edges.append((i, j, low))
-        mate = max_weight_matching(len(inside), edges, self._coarse(shift, field))
+        mate = None
+        if prefs:
+            mate = self._lexicographic(inside, edges, shift, prefs)
+        if mate is None:
+            mate = max_weight_matching(len(inside), edges, self._coarse(shift, field))
         left = [v for i, v in enumerate(inside) if mate[i] == -1]
         if require_all and len(left) > len(inside) % 2:
             return None
@@ -219,6 +228,16 @@ class PairingGraph:
             if self.completable(group, bye_allowed=False) and self.completable(sorted([x, *low])):
                 return True
         return False
+
+    def _lexicographic(
+        self, inside: list[int], edges: list[tuple[int, int, int]], shift: int, prefs: list[tuple[int, list[int]]]
+    ) -> list[int] | None:
+        """The tie-break solve by ``lexmatch``: the same matching as the bonuses, much faster on large brackets."""
+        pos = {v: i for i, v in enumerate(inside)}
+        local = [(pos[p], [pos[c] for c in cands if c in pos]) for p, cands in prefs if p in pos]
+        criteria = [(i, j, w >> shift) for i, j, w in edges]
+        gb = self.ctx.group_bits
+        return lexicographic_matching(len(inside), criteria, local, [(3 * gb + 1, True), (2 * gb + 1, True)])
 
     # -- completion check (C4) ----------------------------------------------------------------------
     def _bye_candidate(self, v: int) -> bool:

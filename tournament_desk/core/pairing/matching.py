@@ -47,6 +47,30 @@ _CASCADE_MIN_EDGES = 400
 
 
 def _cascade(n: int, edges: list[tuple[int, int, int]], shifts: Sequence[int | tuple[int, bool]]) -> list[int] | None:
+    """Coarse-to-fine solve (see :func:`_cascade_solver`); the matching, or ``None`` to ask for a plain solve."""
+    solver = _cascade_solver(n, edges, shifts)
+    if solver is None:
+        return None
+    return [solver.endpoint[p] if p != -1 else -1 for p in solver.mate]
+
+
+def optimal_solver(
+    n: int, edges: list[tuple[int, int, int]], coarse: Sequence[int | tuple[int, bool]] = ()
+) -> _Solver:
+    """A finished solver for ``edges`` (all with ``w > 0``): its matching is optimal and its duals prove it
+    for every edge (used by ``lexmatch`` to choose among the optimal matchings)."""
+    if coarse and len(edges) >= _CASCADE_MIN_EDGES:
+        solver = _cascade_solver(n, edges, coarse)
+        if solver is not None:
+            return solver
+    solver = _Solver(n, edges)
+    solver.run()
+    return solver
+
+
+def _cascade_solver(
+    n: int, edges: list[tuple[int, int, int]], shifts: Sequence[int | tuple[int, bool]]
+) -> _Solver | None:
     """Solve coarse-to-fine with warm starts, then prove optimality over all edges.
 
     With wide, nearly distinct weights the blossom algorithm started from scratch needs about n/2 stages,
@@ -83,9 +107,7 @@ def _cascade(n: int, edges: list[tuple[int, int, int]], shifts: Sequence[int | t
                 solver = _warm_solver(n, prev, [edges[k] for k in cur], prev_w, cw, prev_shift - shift)
             solver.run()
             if shift == 0:
-                if not _certify(solver, edges):
-                    return None
-                return [solver.endpoint[p] if p != -1 else -1 for p in solver.mate]
+                return solver if _certify(solver, edges) else None
             slack = solver.full_slack_function()
             keep = [i for i, k in enumerate(cur) if slack(edges[k][0], edges[k][1], cw[i]) == 0]
             cur = [cur[i] for i in keep]

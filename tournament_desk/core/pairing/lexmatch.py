@@ -1,0 +1,207 @@
+"""Among the maximum-weight matchings, the one that serves a list of players in order of preference.
+
+The Dutch rules (C.04.3 Art.4.2) give the S1 players, one after the other, the first S2 player that still
+allows the best pairing on the criteria. ``dutch.py`` can encode that order as bonuses below the criteria
+and solve once, but the bonuses make the weights about ten bits per S1 player wide, and the blossom algorithm
+then needs many stages on large brackets. This module makes the same choice directly:
+
+1. one maximum-weight matching on the criteria alone gives optimal duals;
+2. by complementary slackness, when no blossom has a positive dual, the optimal matchings are exactly the
+   matchings made of tight edges that cover every vertex with a positive dual;
+3. on that tight graph, a choice "p plays c" is possible
+   iff the matching can be repaired after forcing p-c: each vertex left single that must be covered gets
+   an alternating path, found by breadth-first search, to a single vertex or to a vertex that may stay
+   single. The repair is exact: the symmetric difference with any optimal matching containing p-c holds
+   such a path for each vertex to cover, whatever repairs were made before.
+
+So each S1 player, in order, takes his first candidate for which the repair succeeds. When the tight graph
+is not bipartite or a blossom keeps a positive dual, :func:`lexicographic_matching` returns ``None`` and the
+caller uses the bonus encoding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tournament_desk.core.pairing.matching import optimal_solver
+
+__all__ = ["lexicographic_matching"]
+
+
+def lexicographic_matching(
+    n: int,
+    edges: list[tuple[int, int, int]],
+    prefs: Sequence[tuple[int, Sequence[int]]],
+    coarse: Sequence[int | tuple[int, bool]] = (),
+) -> list[int] | None:
+    """Maximum-weight matching of ``edges`` (``mate[v]``, -1 when single) that gives ``prefs[0][0]`` the
+    first possible vertex of ``prefs[0][1]``, then ``prefs[1][0]`` the first possible one of its list, and
+    so on; a player for whom no listed vertex is possible is left to the other choices.
+
+    Returns ``None`` when the method does not apply (see the module documentation).
+    """
+    edges = [e for e in edges if e[2] > 0]
+    if not edges:
+        return [-1] * n
+    size = n
+    if n % 2:
+        # An odd vertex set is an odd-set constraint of the matching LP, which the duals then need as a
+        # blossom; a dummy vertex, joined to everybody by the same weight and placed with the S1 players,
+        # removes it. Every matching of an odd set leaves someone single, who can take the dummy: each
+        # matching gains exactly that weight, so the real part of the optimum is unchanged. (The weight is
+        # the largest one so that the coarse levels of the solve keep the dummy's edges.)
+        top = max(w for _i, _j, w in edges)
+        edges = edges + [(v, n, top) for v in range(n)]
+        size = n + 1
+    solver = optimal_solver(size, edges, coarse)
+    dual = solver.dualvar
+    for b in range(size, 2 * size):
+        if solver.blossombase[b] >= 0 and dual[b] != 0:
+            return None
+    adj: list[list[int]] = [[] for _ in range(size)]
+    for i, j, w in edges:
+        if dual[i] + dual[j] == 2 * w:
+            adj[i].append(j)
+            adj[j].append(i)
+    mate = [solver.endpoint[p] if p != -1 else -1 for p in solver.mate]
+    mate = _Greedy(adj, mate, [d > 0 for d in dual[:size]]).run(prefs)
+    return [m if m < n else -1 for m in mate[:n]]
+
+
+class _Greedy:
+    """The preference-by-preference choice on the tight graph (see the module documentation).
+
+    Vertices that may stay single get a pendant "sink" vertex: a path that ends at the sink of z takes z's
+    partner away and leaves z single, so every repair is an ordinary augmenting path (Edmonds' search, the
+    tight graph need not be bipartite).
+    """
+
+    def __init__(self, tight: list[list[int]], mate: list[int], required: list[bool]) -> None:
+        size = len(tight)
+        self.size = size
+        self.adj = [list(a) for a in tight] + [[v] for v in range(size)]
+        for v in range(size):
+            if not required[v]:
+                self.adj[v].append(size + v)
+        self.adjset = [set(a) for a in tight]
+        self.mate = mate + [-1] * size
+        self.required = required
+        self.blocked = [False] * (2 * size)
+        self.log: list[tuple[int, int]] = []
+
+    def run(self, prefs: Sequence[tuple[int, Sequence[int]]]) -> list[int]:
+        blocked = self.blocked
+        for p, cands in prefs:
+            if blocked[p]:
+                continue
+            tight = self.adjset[p]
+            for c in cands:
+                if not blocked[c] and c in tight and self._force(p, c):
+                    break
+        return self.mate[: self.size]
+
+    def _set(self, v: int, m: int) -> None:
+        self.log.append((v, self.mate[v]))
+        self.mate[v] = m
+
+    def _force(self, p: int, c: int) -> bool:
+        """Make p-c part of the matching and repair it; undo everything and return False if impossible."""
+        mate = self.mate
+        blocked = self.blocked
+        if mate[p] == c:
+            blocked[p] = blocked[c] = blocked[self.size + p] = blocked[self.size + c] = True
+            return True
+        self.log = []
+        a, b = mate[p], mate[c]
+        for x in (a, b):
+            if x != -1:
+                self._set(x, -1)
+        self._set(p, c)
+        self._set(c, p)
+        blocked[p] = blocked[c] = blocked[self.size + p] = blocked[self.size + c] = True
+        for x in (b, a):
+            if x != -1 and mate[x] == -1 and self.required[x] and not self._augment(x):
+                for v, m in reversed(self.log):
+                    mate[v] = m
+                blocked[p] = blocked[c] = blocked[self.size + p] = blocked[self.size + c] = False
+                return False
+        return True
+
+    def _augment(self, root: int) -> bool:
+        end, parent = _augmenting_path(self.adj, self.mate, self.blocked, root)
+        if end == -1:
+            return False
+        v = end
+        while v != -1:
+            pv = parent[v]
+            nxt = self.mate[pv]
+            self._set(v, pv)
+            self._set(pv, v)
+            v = nxt
+        if end >= self.size:  # the path ended at a sink: its vertex is now single
+            z = self.mate[end]
+            self._set(z, -1)
+            self._set(end, -1)
+        return True
+
+
+def _augmenting_path(
+    adj: list[list[int]], mate: list[int], blocked: list[bool], root: int
+) -> tuple[int, list[int]]:
+    """Edmonds' search for an augmenting path from the single vertex ``root``, avoiding blocked vertices.
+
+    Returns the path's other end (or -1) and the parent links to follow back to ``root``.
+    """
+    n = len(adj)
+    used = [False] * n
+    parent = [-1] * n
+    base = list(range(n))
+    used[root] = True
+    queue = [root]
+    qi = 0
+
+    def lca(a: int, b: int) -> int:
+        seen = [False] * n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if mate[a] == -1:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[mate[b]]
+
+    def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
+        while base[v] != b:
+            blossom[base[v]] = blossom[base[mate[v]]] = True
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    while qi < len(queue):
+        v = queue[qi]
+        qi += 1
+        for to in adj[v]:
+            if blocked[to] or base[v] == base[to] or mate[v] == to:
+                continue
+            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                cur = lca(v, to)
+                blossom = [False] * n
+                mark(v, cur, to, blossom)
+                mark(to, cur, v, blossom)
+                for i in range(n):
+                    if blossom[base[i]]:
+                        base[i] = cur
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if mate[to] == -1:
+                    return to, parent
+                used[mate[to]] = True
+                queue.append(mate[to])
+    return -1, parent
