@@ -347,7 +347,9 @@ def _ewc(base: list[list[int]], gb: int, si: int, li: int, s_rem: int, rem_pairs
     """Remainder edge weight with Art.4.3 (a) fewest exchanges and (b) smallest BSN-sum difference."""
     w = base[li][si]
     if w:
-        add = ((1 if s_rem < rem_pairs else 0) << (2 * gb)) - s_rem
+        # (b) as a bonus 2**gb - BSN (the same order, since the number of pairs is already fixed by C6): kept
+        # positive, so the finer levels of the solve only raise weights and warm starts keep the matching.
+        add = ((1 if s_rem < rem_pairs else 0) << (2 * gb)) + (1 << gb) - s_rem
         w += add << 1  # one bit left free for the choice of exchanged players (c, d)
     return w
 

@@ -17,6 +17,7 @@ from tournament_desk.core.pairing.dutch_model import EnginePlayer
 from tournament_desk.core.pairing.dutch_weights import WeightContext, WeightTable, edge_weight, is_topscorer
 from tournament_desk.core.pairing.lexmatch import lexicographic_matching
 from tournament_desk.core.pairing.matching import max_cardinality_matching, max_weight_matching
+from tournament_desk.core.pairing.sparse import max_weight_matching_priced
 
 __all__ = ["PairingGraph"]
 
@@ -195,7 +196,7 @@ class PairingGraph:
         if prefs:
             mate = self._lexicographic(inside, edges, shift, prefs)
         if mate is None:
-            mate = max_weight_matching(len(inside), edges, self._coarse(shift, field))
+            mate = max_weight_matching_priced(len(inside), edges, self._coarse(shift, field))
         left = [v for i, v in enumerate(inside) if mate[i] == -1]
         if require_all and len(left) > len(inside) % 2:
             return None
@@ -237,7 +238,7 @@ class PairingGraph:
         local = [(pos[p], [pos[c] for c in cands if c in pos]) for p, cands in prefs if p in pos]
         criteria = [(i, j, w >> shift) for i, j, w in edges]
         gb = self.ctx.group_bits
-        return lexicographic_matching(len(inside), criteria, local, [(3 * gb + 1, True), (2 * gb + 1, True)])
+        return lexicographic_matching(len(inside), criteria, local, [(2 * gb + 1, True)])
 
     # -- completion check (C4) ----------------------------------------------------------------------
     def _bye_candidate(self, v: int) -> bool:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tournament_desk.core.pairing.matching import optimal_solver
+from tournament_desk.core.pairing.sparse import optimal_solver
 
 __all__ = ["lexicographic_matching"]
 
@@ -49,11 +49,14 @@ def lexicographic_matching(
         # blossom; a dummy vertex, joined to everybody by the same weight and placed with the S1 players,
         # removes it. Every matching of an odd set leaves someone single, who can take the dummy: each
         # matching gains exactly that weight, so the real part of the optimum is unchanged. (The weight is
-        # the largest one so that the coarse levels of the solve keep the dummy's edges.)
+        # about the largest one so that the coarse levels of the solve keep the dummy's edges.)
         top = max(w for _i, _j, w in edges)
+        # Zero low bits: the finer levels of a coarse-to-fine solve then never raise the dummy's edges.
+        bits = max((c[0] if isinstance(c, tuple) else c for c in coarse), default=0)
+        top = ((top >> bits) << bits) or top
         edges = edges + [(v, n, top) for v in range(n)]
         size = n + 1
-    solver = optimal_solver(size, edges, coarse)
+    solver = optimal_solver(size, edges, coarse, keep=n if size > n else -1)
     dual = solver.dualvar
     for b in range(size, 2 * size):
         if solver.blossombase[b] >= 0 and dual[b] != 0:

@@ -54,20 +54,6 @@ def _cascade(n: int, edges: list[tuple[int, int, int]], shifts: Sequence[int | t
     return [solver.endpoint[p] if p != -1 else -1 for p in solver.mate]
 
 
-def optimal_solver(
-    n: int, edges: list[tuple[int, int, int]], coarse: Sequence[int | tuple[int, bool]] = ()
-) -> _Solver:
-    """A finished solver for ``edges`` (all with ``w > 0``): its matching is optimal and its duals prove it
-    for every edge (used by ``lexmatch`` to choose among the optimal matchings)."""
-    if coarse and len(edges) >= _CASCADE_MIN_EDGES:
-        solver = _cascade_solver(n, edges, coarse)
-        if solver is not None:
-            return solver
-    solver = _Solver(n, edges)
-    solver.run()
-    return solver
-
-
 def _cascade_solver(
     n: int, edges: list[tuple[int, int, int]], shifts: Sequence[int | tuple[int, bool]]
 ) -> _Solver | None:
@@ -176,7 +162,12 @@ def _warm_solver(
     for k, (i, j, _w) in enumerate(edge_list):
         short = need[k] - extra[i] - extra[j]
         if short > 0:
-            v = i if partner[i] == -1 or (partner[j] != -1 and i < j) else j
+            # Raise the end with the lower extra (a pair the finer weights made worse: raising it once
+            # settles all its edges), else the single one, else the higher player.
+            if extra[i] != extra[j]:
+                v = i if extra[i] < extra[j] else j
+            else:
+                v = i if partner[i] == -1 or (partner[j] != -1 and i < j) else j
             extra[v] += short
             raised[v] = True
     for v in range(n):
