@@ -83,3 +83,27 @@ def test_large_bracket_like_case_is_handled() -> None:
     got = lexicographic_matching(n, edges, prefs, [(4, True)])
     assert got is not None
     assert sum(1 for v in range(n) if got[v] == -1) == 1
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_sparse_solve_with_pricing_is_a_maximum_weight_matching(seed: int) -> None:
+    """sparse.optimal_solver keeps only pairs near the natural ones, then prices the others with its duals."""
+    from tournament_desk.core.pairing.matching import max_weight_matching
+    from tournament_desk.core.pairing.sparse import max_weight_matching_priced
+
+    rng = random.Random(500 + seed)
+    n = rng.randint(60, 90)  # dense enough for the sparse path
+    edges = [
+        (i, j, (rng.randint(1, 3) << 12) + (rng.randint(0, 3) << 6) + rng.randint(0, 40))
+        for i in range(n)
+        for j in range(i + 1, n)
+        if rng.random() < 0.9
+    ]
+    weight = {(i, j): w for i, j, w in edges}
+
+    def total(mate: list[int]) -> int:
+        return sum(weight[(v, m)] for v, m in enumerate(mate) if m > v)
+
+    got = max_weight_matching_priced(n, edges, [(12, True), (6, True)] if seed % 2 else [])
+    assert all(got[got[v]] == v for v in range(n) if got[v] != -1)
+    assert total(got) == total(max_weight_matching(n, edges))

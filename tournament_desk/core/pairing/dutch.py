@@ -8,12 +8,17 @@ always part of a complete legal round-pairing (``dutch_graph`` solves this insid
 the completion separately). The bracket's choices are then fixed in the order of Art.3-4: MDPs to pair,
 their opponents, exchanges, then S1 players against the first possible S2 player, re-solving with small
 tie-break bonuses. The result is the first candidate in the generation order among the best on C1-C21.
+The transposition order of the S1 players is chosen on the tight graph of one criteria solve
+(``lexmatch``), which gives the same matching as the bonuses without their width; large brackets are solved
+on a sparse set of pairs and the others priced with the duals (``sparse``).
 This follows the published behaviour of bbpPairings (the FIDE-endorsed engine used for the fixtures)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tournament_desk.core.pairing.colours import allocate_colours
-from tournament_desk.core.pairing.dutch_graph import PairingGraph
+from tournament_desk.core.pairing.dutch_graph import Bonuses, PairingGraph
 from tournament_desk.core.pairing.dutch_model import (
     EnginePlayer,
     NoValidPairingError,
@@ -164,8 +169,7 @@ def _pair(players: list[EnginePlayer], ctx: WeightContext) -> dict[int, int]:
             in_cur = li < nsg_begin
             row = g.table.row(vi[:li], vi[li], in_cur, not in_cur, ctx)
             base[li] = row
-            for si in range(li):
-                g.set(vi[li], vi[si], row[si])
+            g.set_row(vi[li], vi[:li], row)
 
         stable = g.solve(vi, core=vi[:nsg_begin]) if sg_begin else list(range(n))
         # Art.4.4 (C7 order): choose which MDPs are paired, highest scores and BSNs first
@@ -233,11 +237,13 @@ def _pair(players: list[EnginePlayer], ctx: WeightContext) -> dict[int, int]:
         if not sg_begin:
             rem_pairs = rlen // 2  # guess, checked below (the pair count is decided by the criteria)
         while True:
-            for b_i in range(rlen):
-                oi = remainder[b_i]
-                for a_i in range(b_i):
-                    pi = remainder[a_i]
-                    g.set(vi[pi], vi[oi], _ewc(base, gb, pi, oi, a_i, rem_pairs))
+            # _ewc for every remainder pair, by rows (the bonus only depends on the higher player's place)
+            bonus = [_ewc_bonus(gb, a_i, rem_pairs) for a_i in range(rlen)]
+            rem_v = [vi[pi] for pi in remainder]
+            for b_i in range(1, rlen):
+                row = base[remainder[b_i]]
+                weights = [row[pi] and row[pi] + bonus[a_i] for a_i, pi in enumerate(remainder[:b_i])]
+                g.set_row(rem_v[b_i], rem_v[:b_i], weights)
             # Also break ties as the transposition step would if no exchange is needed (checked below).
             presumed = remainder[:rem_pairs]
             stable = g.solve(vi, *_s1_tiebreaks(presumed, remainder, vi, base, matched), core=vi[:nsg_begin])
@@ -301,15 +307,18 @@ def _pair(players: list[EnginePlayer], ctx: WeightContext) -> dict[int, int]:
                     g.set(pv, vi[remainder[oj]], _ewc(base, gb, pi, remainder[oj], ri, rem_pairs))
             ri += 1
         # Fix S1/S2: only S1 -> S2 pairs remain possible inside the remainder
-        for a_i in range(rlen):
-            pi = remainder[a_i]
-            pv = vi[pi]
-            for b_i in range(a_i + 1, rlen):
-                oi = remainder[b_i]
-                ov = vi[oi]
-                if not _upper(stable, pv, nsg_begin_v) or _upper(stable, ov, nsg_begin_v):
-                    base[oi][pi] = 0
-                g.set(pv, ov, base[oi][pi])
+        up = [_upper(stable, vi[pi], nsg_begin_v) for pi in remainder]
+        rem_v = [vi[pi] for pi in remainder]
+        for b_i in range(1, rlen):
+            row = base[remainder[b_i]]
+            if up[b_i]:
+                for pi in remainder[:b_i]:
+                    row[pi] = 0
+            else:
+                for a_i in range(b_i):
+                    if not up[a_i]:
+                        row[remainder[a_i]] = 0
+            g.set_row(rem_v[b_i], rem_v[:b_i], [row[pi] for pi in remainder[:b_i]])
         # Art.4.2 transpositions: each S1 player, in order, gets the first S2 player that still works.
         s1 = [pi for pi in remainder if _upper(stable, vi[pi], nsg_begin_v)]
         if exchanges:
@@ -346,12 +355,18 @@ def _pair(players: list[EnginePlayer], ctx: WeightContext) -> dict[int, int]:
 def _ewc(base: list[list[int]], gb: int, si: int, li: int, s_rem: int, rem_pairs: int) -> int:
     """Remainder edge weight with Art.4.3 (a) fewest exchanges and (b) smallest BSN-sum difference."""
     w = base[li][si]
-    if w:
-        # (b) as a bonus 2**gb - BSN (the same order, since the number of pairs is already fixed by C6): kept
-        # positive, so the finer levels of the solve only raise weights and warm starts keep the matching.
-        add = ((1 if s_rem < rem_pairs else 0) << (2 * gb)) + (1 << gb) - s_rem
-        w += add << 1  # one bit left free for the choice of exchanged players (c, d)
-    return w
+    return w and w + _ewc_bonus(gb, s_rem, rem_pairs)
+
+
+def _ewc_bonus(gb: int, s_rem: int, rem_pairs: int) -> int:
+    """The part of :func:`_ewc` added to a pair whose higher player has place ``s_rem`` in the remainder."""
+    # (a) rewards a pair whose higher player is in S1; (b) subtracts his place. (a) also adds 2**gb: a
+    # smaller reward of the same count, so the same order, but (a) + (b) is then positive for S1 players
+    # and never positive for S2 players, which keeps the previous matching when the finer levels of a
+    # warm-started solve add these bits (an S1-S1 or S2-S2 pair never needs more than its ends have).
+    flag = 1 if s_rem < rem_pairs else 0
+    add = (flag << (2 * gb)) + (flag << gb) - s_rem
+    return add << 1  # one bit left free for the choice of exchanged players (c, d)
 
 
 def _between(low: int, v: int, high: int) -> bool:
@@ -365,7 +380,7 @@ def _upper(stable: list[int], v: int, end: int) -> bool:
 
 def _s1_tiebreaks(
     s1: list[int], remainder: list[int], vi: list[int], base: list[list[int]], matched: list[bool]
-) -> tuple[int, dict[tuple[int, int], int], int, list[tuple[int, list[int]]]]:
+) -> tuple[int, Bonuses, int, list[tuple[int, list[int]]]]:
     """Tie-breaks making S1 players take, in order, the first S2 player that still works (Art.4.2).
 
     Player i's preferences are packed above those of player i+1, all below the criteria: one solve gives
@@ -373,28 +388,45 @@ def _s1_tiebreaks(
     tie-break bonuses, the width of each player's field, and the same order as lists (each S1 player with
     the vertices that earn him a bonus, best first) for ``lexmatch``.
     """
-    extra: dict[tuple[int, int], int] = {}
     prefs: list[tuple[int, list[int]]] = []
     if not s1:
-        return 0, extra, 0, prefs
+        return 0, {}, 0, prefs
     cb = len(remainder).bit_length()
-    for rank, pi in enumerate(s1):
+    for pi in s1:
         pv = vi[pi]
-        place = cb * (len(s1) - 1 - rank)
-        add = 0
-        wanted: list[int] = []
-        for oi in reversed(remainder):
-            ov = vi[oi]
-            if oi <= pi or matched[ov]:
-                continue
-            if base[oi][pi]:
-                extra[(pv, ov)] = extra[(ov, pv)] = add << place
-                if add:
-                    wanted.append(ov)
-            add += 1
-        wanted.reverse()
-        prefs.append((pv, wanted))
-    return cb * len(s1), extra, cb, prefs
+        later = [oi for oi in remainder if oi > pi and not matched[vi[oi]]]
+        # the last of them earns no bonus (add 0), like not being paired with any of them
+        prefs.append((pv, [vi[oi] for oi in later[:-1] if base[oi][pi]]))
+
+    def bonuses() -> dict[tuple[int, int], int]:
+        extra: dict[tuple[int, int], int] = {}
+        for rank, pi in enumerate(s1):
+            pv = vi[pi]
+            place = cb * (len(s1) - 1 - rank)
+            add = 0
+            for oi in reversed(remainder):
+                ov = vi[oi]
+                if oi <= pi or matched[ov]:
+                    continue
+                if base[oi][pi]:
+                    extra[(pv, ov)] = extra[(ov, pv)] = add << place
+                add += 1
+        return extra
+
+    return cb * len(s1), _Lazy(bonuses), cb, prefs
+
+
+class _Lazy:
+    """A dictionary computed on first look-up (the bonuses are only needed when ``lexmatch`` cannot be used)."""
+
+    def __init__(self, build: Callable[[], dict[tuple[int, int], int]]) -> None:
+        self._build = build
+        self._data: dict[tuple[int, int], int] | None = None
+
+    def get(self, key: tuple[int, int], default: int, /) -> int:
+        if self._data is None:
+            self._data = self._build()
+        return self._data.get(key, default)
 
 
 def _build_result(state: SwissState, players: list[EnginePlayer], pairs: dict[int, int]) -> RoundPairing:

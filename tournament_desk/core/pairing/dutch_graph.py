@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from tournament_desk.core.pairing.dutch_model import EnginePlayer
 from tournament_desk.core.pairing.dutch_weights import WeightContext, WeightTable, edge_weight, is_topscorer
@@ -19,7 +20,13 @@ from tournament_desk.core.pairing.lexmatch import lexicographic_matching
 from tournament_desk.core.pairing.matching import max_cardinality_matching, max_weight_matching
 from tournament_desk.core.pairing.sparse import max_weight_matching_priced
 
-__all__ = ["PairingGraph"]
+__all__ = ["Bonuses", "PairingGraph"]
+
+
+class Bonuses(Protocol):
+    """Tie-break bonuses by pair of vertices (a dict, or one computed on first use)."""
+
+    def get(self, key: tuple[int, int], default: int, /) -> int: ...
 
 # Residents of an even next score group tried as its own downfloater by _next_bracket_complete.
 _LEFTOVER_TRIES = 4
@@ -58,6 +65,13 @@ class PairingGraph:
     def set(self, a: int, b: int, weight: int) -> None:
         self.w[a][b] = weight
         self.w[b][a] = weight
+
+    def set_row(self, a: int, others: list[int], weights: list[int]) -> None:
+        """``set(a, b, w)`` for every b, w of ``others``, ``weights`` (the bulk form used per bracket)."""
+        w = self.w
+        w[a].update(zip(others, weights, strict=True))
+        for b, wt in zip(others, weights, strict=True):
+            w[b][a] = wt
 
     def weight(self, a: int, b: int) -> int:
         got = self.w[a].get(b)
@@ -113,7 +127,7 @@ class PairingGraph:
         return out
 
     def solve_global(
-        self, shift: int = 0, extra: dict[tuple[int, int], int] | None = None, field: int = 0
+        self, shift: int = 0, extra: Bonuses | None = None, field: int = 0
     ) -> list[int]:
         """Maximum-weight matching over all remaining players; result[v] is v's partner or v itself."""
         idx = [v for v in range(self.n) if self.active[v]]
@@ -139,7 +153,7 @@ class PairingGraph:
         self,
         bracket: Iterable[int],
         shift: int = 0,
-        extra: dict[tuple[int, int], int] | None = None,
+        extra: Bonuses | None = None,
         field: int = 0,
         prefs: list[tuple[int, list[int]]] | None = None,
         core: Iterable[int] | None = None,
@@ -168,7 +182,7 @@ class PairingGraph:
         self,
         inside: list[int],
         shift: int,
-        extra: dict[tuple[int, int], int] | None,
+        extra: Bonuses | None,
         field: int,
         prefs: list[tuple[int, list[int]]] | None,
         require_all: bool,
@@ -189,13 +203,14 @@ class PairingGraph:
                     return None
                 low = wt & mask
                 if wt > 0 and low:
-                    if shift:
-                        low = (low << shift) + (extra.get((v, u), 0) if extra else 0)
                     edges.append((i, j, low))
         mate = None
         if prefs:
-            mate = self._lexicographic(inside, edges, shift, prefs)
+            mate = self._lexicographic(inside, edges, prefs)
         if mate is None:
+            if shift:
+                bonus = extra.get if extra else (lambda _key, _default: 0)
+                edges = [(i, j, (w << shift) + bonus((inside[i], inside[j]), 0)) for i, j, w in edges]
             mate = max_weight_matching_priced(len(inside), edges, self._coarse(shift, field))
         left = [v for i, v in enumerate(inside) if mate[i] == -1]
         if require_all and len(left) > len(inside) % 2:
@@ -231,12 +246,11 @@ class PairingGraph:
         return False
 
     def _lexicographic(
-        self, inside: list[int], edges: list[tuple[int, int, int]], shift: int, prefs: list[tuple[int, list[int]]]
+        self, inside: list[int], criteria: list[tuple[int, int, int]], prefs: list[tuple[int, list[int]]]
     ) -> list[int] | None:
         """The tie-break solve by ``lexmatch``: the same matching as the bonuses, much faster on large brackets."""
         pos = {v: i for i, v in enumerate(inside)}
         local = [(pos[p], [pos[c] for c in cands if c in pos]) for p, cands in prefs if p in pos]
-        criteria = [(i, j, w >> shift) for i, j, w in edges]
         gb = self.ctx.group_bits
         return lexicographic_matching(len(inside), criteria, local, [(2 * gb + 1, True)])
 

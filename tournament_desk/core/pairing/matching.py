@@ -44,6 +44,8 @@ def max_weight_matching(
 
 # Below this many edges a direct solve is cheap enough.
 _CASCADE_MIN_EDGES = 400
+# Re-solves of the last level of _cascade_solver with the edges its duals violate.
+_RETRIES = 3
 
 
 def _cascade(n: int, edges: list[tuple[int, int, int]], shifts: Sequence[int | tuple[int, bool]]) -> list[int] | None:
@@ -66,13 +68,15 @@ def _cascade_solver(
     of the weights). Each finer level is solved on the previous level's tight edges, starting from the
     previous duals (scaled) and matching, repaired where the finer weights need it. The final matching is
     then checked against *every* edge (LP duality: a feasible dual satisfying complementary slackness
-    proves it is a maximum-weight matching of the whole graph); if anything fails, ``None`` asks for a
-    plain solve.
+    proves it is a maximum-weight matching of the whole graph). Edges the last level left out but its duals
+    violate are added and that level solved again from the same start (a few times at most); if anything
+    else fails, ``None`` asks for a plain solve.
     """
     cur = list(range(len(edges)))
     prev: _Solver | None = None
     prev_w: list[int] = []
     prev_shift = 0
+    prev_half = 0
     levels = [lv if isinstance(lv, tuple) else (lv, True) for lv in shifts] + [(0, False)]
     try:
         for shift, rounded in levels:
@@ -93,6 +97,26 @@ def _cascade_solver(
                 solver = _warm_solver(n, prev, [edges[k] for k in cur], prev_w, cw, prev_shift - shift)
             solver.run()
             if shift == 0:
+                for _retry in range(_RETRIES):
+                    if _certify(solver, edges) or prev is None:
+                        break
+                    slack = solver.full_slack_function()
+                    dual = solver.dualvar
+                    inside = set(cur)
+                    more = [
+                        k
+                        for k, (i, j, w) in enumerate(edges)
+                        if k not in inside and dual[i] + dual[j] < 2 * w and slack(i, j, w) < 0
+                    ]
+                    if not more:
+                        return None
+                    cur += more
+                    prev_w += [(edges[k][2] + prev_half) >> prev_shift for k in more]
+                    cw += [edges[k][2] for k in more]
+                    solver = _warm_solver(n, prev, [edges[k] for k in cur], prev_w, cw, prev_shift)
+                    solver.run()
+                else:
+                    return None
                 return solver if _certify(solver, edges) else None
             slack = solver.full_slack_function()
             keep = [i for i, k in enumerate(cur) if slack(edges[k][0], edges[k][1], cw[i]) == 0]
@@ -100,6 +124,7 @@ def _cascade_solver(
             prev_w = [cw[i] for i in keep]
             prev = solver
             prev_shift = shift
+            prev_half = half
     except (IndexError, ValueError, TypeError, AssertionError, RecursionError):
         return None
     return None

@@ -43,31 +43,38 @@ def optimal_solver(
     if len(edges) < _DENSE * n:
         return _solve(n, edges, coarse)
     half = n // 2
-    # The heaviest edges of each vertex, then the windows.
-    best: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for k, (i, j, w) in enumerate(edges):
-        best[i].append((w, k))
-        best[j].append((w, k))
-    wanted = set()
-    for v in range(n):
-        row = best[v]
-        row.sort(reverse=True)
-        wanted.update(k for _w, k in row[:_WINDOW])
+    # The pairs near the natural ones (neighbours, S1/S2 counterparts), and a few of each vertex's heaviest.
+    top = [0] * n
+    for i, j, w in edges:
+        if w > top[i]:
+            top[i] = w
+        if w > top[j]:
+            top[j] = w
+    room = [_WINDOW] * n
     chosen: list[tuple[int, int, int]] = []
     rest: list[tuple[int, int, int]] = []
-    for k, e in enumerate(edges):
-        gap = abs(e[1] - e[0])
-        near = k in wanted or gap <= _WINDOW or abs(gap - half) <= _WINDOW or keep in (e[0], e[1])
-        (chosen if near else rest).append(e)
+    for e in edges:
+        i, j, w = e
+        gap = abs(j - i)
+        if gap <= _WINDOW or abs(gap - half) <= _WINDOW or keep in (i, j):
+            chosen.append(e)
+        elif (w == top[i] and room[i]) or (w == top[j] and room[j]):
+            chosen.append(e)
+            room[i] -= w == top[i] and room[i] > 0
+            room[j] -= w == top[j] and room[j] > 0
+        else:
+            rest.append(e)
     for _ in range(_ROUNDS):
         solver = _solve(n, chosen, coarse)
         slack = solver.full_slack_function()
-        violated = [e for e in rest if slack(*e) < 0]
+        dual = solver.dualvar
+        # Blossom duals are never negative: only edges failing on the vertex duals alone need the full slack.
+        violated = [e for e in rest if dual[e[0]] + dual[e[1]] < 2 * e[2] and slack(*e) < 0]
         if not violated:
             return solver
         chosen += violated
-        keep = set(violated)
-        rest = [e for e in rest if e not in keep]
+        added = set(violated)
+        rest = [e for e in rest if e not in added]
     return _solve(n, edges, coarse)
 
 
