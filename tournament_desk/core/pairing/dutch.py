@@ -171,7 +171,15 @@ def _pair(players: list[EnginePlayer], ctx: WeightContext) -> dict[int, int]:
             base[li] = row
             g.set_row(vi[li], vi[:li], row)
 
-        stable = g.solve(vi, core=vi[:nsg_begin]) if sg_begin else list(range(n))
+        mdp_chosen = False
+        if sg_begin == 1:
+            # A single MDP: one solve that also gives him the first possible resident (Art.3.3), as the
+            # MDP-pairing step below would; that step is skipped when this one could be done exactly.
+            wanted = [vi[oi] for oi in range(1, nsg_begin) if base[oi][0]]
+            stable = g.solve(vi, prefs=[(vi[0], wanted)], core=vi[:nsg_begin])
+            mdp_chosen = g.last_preferences_served
+        else:
+            stable = g.solve(vi, core=vi[:nsg_begin]) if sg_begin else list(range(n))
         # Art.4.4 (C7 order): choose which MDPs are paired, highest scores and BSNs first
         md_score = 0
         rem_md = rem_md_matched = 0
@@ -209,6 +217,11 @@ def _pair(players: list[EnginePlayer], ctx: WeightContext) -> dict[int, int]:
         for pi in range(sg_begin):
             pv = vi[pi]
             if not matched[pv]:
+                continue
+            if mdp_chosen:
+                mv = stable[pv]
+                matched[mv] = True
+                g.finalize(pv, mv)
                 continue
             add = size
             for oi in range(nsg_begin - 1, sg_begin - 1, -1):

@@ -45,6 +45,8 @@ class PairingGraph:
         self.fixed: dict[int, int] = {}
         self.default_ctx: WeightContext = copy.copy(ctx)
         self.local = True
+        # Whether the last solve served its ``prefs`` (lexmatch) rather than ignoring them.
+        self.last_preferences_served = False
         # Fast form of dutch_weights.compatible (C1, C3 and forbidden pairs) by vertex index.
         vertex_of = {p.id: v for v, p in enumerate(players)}
         self._opp = [{vertex_of[o] for o in p.opponents if o in vertex_of} for p in players]
@@ -52,6 +54,9 @@ class PairingGraph:
             a, b = (vertex_of.get(x) for x in pair)
             if a is not None and b is not None:
                 self._opp[a].add(b)
+                self._opp[b].add(a)
+        for a, others in enumerate(self._opp):  # C1 holds both ways even if a file lists one side only
+            for b in others:
                 self._opp[b].add(a)
         self._abs = [p.colours.preference if p.colours.absolute and not is_topscorer(p, ctx) else None for p in players]
         self.table = WeightTable(players, self._opp)
@@ -163,6 +168,7 @@ class PairingGraph:
         ``core`` (the current bracket without the next score group): if its players can all be paired among
         themselves, the next score group cannot change the result (C6 outranks C8), so it is left out.
         """
+        self.last_preferences_served = False
         if not self.local:
             return self.solve_global(shift, extra, field)
         if core is not None:
@@ -207,6 +213,7 @@ class PairingGraph:
         mate = None
         if prefs:
             mate = self._lexicographic(inside, edges, prefs)
+        served = mate is not None
         if mate is None:
             if shift:
                 bonus = extra.get if extra else (lambda _key, _default: 0)
@@ -221,6 +228,7 @@ class PairingGraph:
                 return None
         elif not self.completable(sorted(left + rest)):
             return None
+        self.last_preferences_served = served
         return self._result(inside, mate)
 
     def _next_bracket_complete(self, downfloater: int, nxt: list[int], rest: list[int]) -> bool:

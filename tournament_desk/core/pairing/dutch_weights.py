@@ -182,8 +182,8 @@ class WeightTable:
 
     The criteria only look at scores, colour profiles, floats, bye eligibility and played games, and large
     score groups have few distinct combinations of those; only C1 (no rematch, forbidden pairs) is
-    checked pair by pair. ``opp[h]`` must hold the vertices ``h`` may not meet for C1 (``compatible``
-    looks at the higher player's opponents). The results equal :func:`edge_weight`.
+    checked pair by pair. ``opp[h]`` must hold the vertices ``h`` may not meet for C1 (symmetric: played
+    games and forbidden pairs). The results equal :func:`edge_weight`.
     """
 
     def __init__(self, players: list[EnginePlayer], opp: list[set[int]]) -> None:
@@ -192,6 +192,9 @@ class WeightTable:
         ids: dict[tuple[object, ...], int] = {}
         self.type_of = [ids.setdefault(_type_key(p), len(ids)) for p in players]
         self.ntypes = len(ids)
+        self._example = [0] * self.ntypes  # a player of each type
+        for v in reversed(range(len(players))):
+            self._example[self.type_of[v]] = v
         self._cache: dict[int, int] = {}
         self._caches: dict[tuple[object, ...], dict[int, int]] = {}
         self._ctx_key: tuple[object, ...] | None = None
@@ -220,22 +223,20 @@ class WeightTable:
         cache = self._cache
         players = self.players
         type_of = self.type_of
-        opp = self.opp
         lo = players[lv]
         nt = self.ntypes
         base_key = ((type_of[lv] * 2 + lower_in_current) * 2 + lower_in_next) * nt
-        out = []
-        for hv in his:
-            if lv in opp[hv]:
-                out.append(0)
-                continue
-            key = base_key + type_of[hv]
-            w = cache.get(key)
-            if w is None:
-                hi = players[hv]
+        # weight by type of the higher player (the criteria only look at types; C1 is checked below)
+        by_type = [cache.get(base_key + t) for t in range(nt)]
+        for t in {type_of[hv] for hv in his}:
+            if by_type[t] is None:
+                hi = players[self._example[t]]
                 w = 0
                 if _colours_compatible(hi, lo, ctx):
                     w = _criteria_weight(hi, lo, lower_in_current, lower_in_next, ctx)
-                cache[key] = w
-            out.append(w)
-        return out
+                cache[base_key + t] = by_type[t] = w
+        # C1 (no rematch, forbidden pairs): opp is symmetric
+        banned = self.opp[lv]
+        if banned:
+            return [0 if hv in banned else by_type[type_of[hv]] for hv in his]  # type: ignore[misc]
+        return [by_type[type_of[hv]] for hv in his]  # type: ignore[misc]
