@@ -55,6 +55,8 @@ def test_rematch_sentence(state: SwissState) -> None:
     pairing = RoundPairing((Board(3, 1), Board(4, 2), Board(6, 5)), bye=None)
     found = [v for v in check_round(state, pairing) if v.code == "REMATCH"]
     assert found[0].message == "3 and 1 already met in round 1."
+    assert found[0].text("fr") == "3 et 1 se sont déjà rencontrés à la ronde 1."
+    assert found[0].text("en") == found[0].message
     assert all(v.severity is Severity.ERROR for v in found)
 
 

@@ -25,8 +25,17 @@ class Severity(enum.Enum):
 class Violation:
     code: str
     severity: Severity
-    message: str
+    message: str  # English
     players: tuple[int, ...] = ()
+    message_fr: str = ""
+
+    def text(self, lang: str) -> str:
+        """The explanation in ``lang`` ("fr" or "en")."""
+        return self.message_fr if lang == "fr" and self.message_fr else self.message
+
+
+_COLOUR_FR = {"White": "les Blancs", "Black": "les Noirs"}
+_KIND_FR = {"absolute": "absolue", "strong": "forte", "mild": "faible"}
 
 
 def _round_met(state: SwissState, a: int, b: int) -> int | None:
@@ -46,16 +55,35 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
     # Players paired twice, unknown or absent
     for pid, n in sorted(counts.items()):
         if pid not in known:
-            out.append(Violation("UNKNOWN_PLAYER", Severity.ERROR, f"Player {pid} is not in the tournament.", (pid,)))
+            out.append(Violation(
+                    "UNKNOWN_PLAYER",
+                    Severity.ERROR,
+                    f"Player {pid} is not in the tournament.",
+                    (pid,),
+                    f"Le joueur {pid} ne fait pas partie du tournoi.",
+                ))
         elif n > 1:
             message = f"Player {pid} appears {n} times in the round."
-            out.append(Violation("PAIRED_TWICE", Severity.ERROR, message, (pid,)))
+            message_fr = f"Le joueur {pid} figure {n} fois dans la ronde."
+            out.append(Violation("PAIRED_TWICE", Severity.ERROR, message, (pid,), message_fr))
         if pid in known and pid not in present_ids:
             out.append(
-                Violation("ABSENT_PAIRED", Severity.ERROR, f"Player {pid} is absent this round but was paired.", (pid,))
+                Violation(
+                    "ABSENT_PAIRED",
+                    Severity.ERROR,
+                    f"Player {pid} is absent this round but was paired.",
+                    (pid,),
+                    f"Le joueur {pid} est absent à cette ronde mais a été apparié.",
+                )
             )
     for pid in sorted(present_ids - set(counts)):
-        out.append(Violation("MISSING", Severity.ERROR, f"Player {pid} is present but was not paired.", (pid,)))
+        out.append(Violation(
+                "MISSING",
+                Severity.ERROR,
+                f"Player {pid} is present but was not paired.",
+                (pid,),
+                f"Le joueur {pid} est présent mais n'a pas été apparié.",
+            ))
     if len(present_ids) % 2 == 1 and pairing.bye is None:
         out.append(Violation("NO_BYE", Severity.ERROR, "The number of players is odd but nobody has the bye."))
     last_round = state.rounds_played >= state.total_rounds - 1
@@ -68,13 +96,31 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
     for board in pairing.boards:
         a, b = board.white, board.black
         if a == b:
-            out.append(Violation("SELF_PAIRED", Severity.ERROR, f"Player {a} is paired against himself.", (a,)))
+            out.append(Violation(
+                    "SELF_PAIRED",
+                    Severity.ERROR,
+                    f"Player {a} is paired against himself.",
+                    (a,),
+                    f"Le joueur {a} est apparié contre lui-même.",
+                ))
             continue
         met = _round_met(state, a, b) if a in known and b in known else None
         if met is not None:
-            out.append(Violation("REMATCH", Severity.ERROR, f"{a} and {b} already met in round {met}.", (a, b)))
+            out.append(Violation(
+                    "REMATCH",
+                    Severity.ERROR,
+                    f"{a} and {b} already met in round {met}.",
+                    (a, b),
+                    f"{a} et {b} se sont déjà rencontrés à la ronde {met}.",
+                ))
         if state.is_forbidden(a, b):
-            out.append(Violation("FORBIDDEN", Severity.ERROR, f"{a} and {b} may not be paired together.", (a, b)))
+            out.append(Violation(
+                    "FORBIDDEN",
+                    Severity.ERROR,
+                    f"{a} and {b} may not be paired together.",
+                    (a, b),
+                    f"{a} et {b} ne peuvent pas être appariés ensemble.",
+                ))
         pa, pb = everyone.get(a), everyone.get(b)
         if pa is None or pb is None:
             continue
@@ -87,6 +133,8 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
                     Severity.ERROR,
                     f"{a} and {b} both must have {colour} this round; they cannot meet.",
                     (a, b),
+                    f"{a} et {b} doivent tous deux avoir {_COLOUR_FR[colour]} à cette ronde : ils ne peuvent pas "
+                    "se rencontrer.",
                 )
             )
         # Quality: colour preferences (C12/C13) and floats (C14-C17)
@@ -102,6 +150,8 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
                         severity,
                         f"Player {p.id} does not get his {kind} colour preference ({want}).",
                         (p.id,),
+                        f"Le joueur {p.id} n'obtient pas sa préférence de couleur {_KIND_FR[kind]} "
+                        f"({_COLOUR_FR[want]}).",
                     )
                 )
         if pa.score != pb.score:
@@ -113,6 +163,7 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
                         Severity.WARNING,
                         f"Player {hi.id} floats down again after floating down last round.",
                         (hi.id,),
+                        f"Le joueur {hi.id} flotte de nouveau vers le bas après l'avoir fait à la ronde précédente.",
                     )
                 )
             if lo.floats[0] is Float.UP:
@@ -122,6 +173,7 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
                         Severity.WARNING,
                         f"Player {lo.id} floats up again after floating up last round.",
                         (lo.id,),
+                        f"Le joueur {lo.id} flotte de nouveau vers le haut après l'avoir fait à la ronde précédente.",
                     )
                 )
     # C2 bye eligibility
@@ -134,6 +186,7 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
                     Severity.ERROR,
                     f"Player {receiver.id} already scored a win without playing and cannot get the bye.",
                     (receiver.id,),
+                    f"Le joueur {receiver.id} a déjà marqué un gain sans jouer et ne peut pas recevoir l'exempt.",
                 )
             )
         lowest = min((p.score for p in present if p.eligible_for_bye), default=receiver.score)
@@ -144,6 +197,7 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
                     Severity.WARNING,
                     f"Player {receiver.id} gets the bye although an eligible player has a lower score.",
                     (receiver.id,),
+                    f"Le joueur {receiver.id} reçoit l'exempt alors qu'un joueur qui y a droit a moins de points.",
                 )
             )
     out.sort(key=lambda v: v.severity is not Severity.ERROR)

@@ -227,16 +227,18 @@ class WeightTable:
         nt = self.ntypes
         base_key = ((type_of[lv] * 2 + lower_in_current) * 2 + lower_in_next) * nt
         # weight by type of the higher player (the criteria only look at types; C1 is checked below)
-        by_type = [cache.get(base_key + t) for t in range(nt)]
+        by_type: dict[int, int] = {}
         for t in {type_of[hv] for hv in his}:
-            if by_type[t] is None:
+            w = cache.get(base_key + t)
+            if w is None:
                 hi = players[self._example[t]]
                 w = 0
                 if _colours_compatible(hi, lo, ctx):
                     w = _criteria_weight(hi, lo, lower_in_current, lower_in_next, ctx)
-                cache[base_key + t] = by_type[t] = w
+                cache[base_key + t] = w
+            by_type[t] = w
         # C1 (no rematch, forbidden pairs): opp is symmetric
         banned = self.opp[lv]
         if banned:
-            return [0 if hv in banned else by_type[type_of[hv]] for hv in his]  # type: ignore[misc]
-        return [by_type[type_of[hv]] for hv in his]  # type: ignore[misc]
+            return [0 if hv in banned else by_type[type_of[hv]] for hv in his]
+        return [by_type[type_of[hv]] for hv in his]

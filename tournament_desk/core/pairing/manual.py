@@ -259,7 +259,7 @@ def _checker_colour_issues(state: EventState, boards: Sequence[tuple[int, int]],
             out.append(ManualIssue(
                 "colour-preference", False,
                 f"{_name(state, pid)} does not get his colour preference (checker: {v.message})",
-                f"{_name(state, pid)} n'obtient pas la couleur qui lui revient (vérificateur : {v.message})",
+                f"{_name(state, pid)} n'obtient pas la couleur qui lui revient (vérificateur : {v.text('fr')})",
                 v.players))
     return out
 
