@@ -18,7 +18,7 @@ from tournament_desk.core.pairing.matching import _CASCADE_MIN_EDGES, _cascade_s
 __all__ = ["max_weight_matching_priced", "optimal_solver"]
 
 # Half-width of the windows of pairs kept around each vertex (neighbours, and the S1/S2 counterpart).
-_WINDOW = 6
+_WINDOW = 12
 # Below this many edges per vertex the whole graph is solved at once.
 _DENSE = 4 * _WINDOW
 _ROUNDS = 3
