@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/dutch_regression.py record SNAPSHOT.json [--events 120] [--max-players 300]
+    python benchmarks/dutch_regression.py record SNAPSHOT.json [--events 120] [--max-players 300] [--min-players 6]
     python benchmarks/dutch_regression.py compare SNAPSHOT.json
 
 ``record`` plays random tournaments with the engine (random results, forfeits, half- and zero-point byes,
@@ -78,11 +78,12 @@ def _play(rng: random.Random, n: int, total: int) -> dict:
     return {"n": n, "total": total, "late": late, "rounds": rounds}
 
 
-def record(path: str, events: int, max_players: int, seed: int) -> None:
+def record(path: str, events: int, max_players: int, seed: int, min_players: int = 6) -> None:
     rng = random.Random(seed)
     out = []
     for k in range(events):
         n = rng.choice([rng.randint(6, 30), rng.randint(20, 80), rng.randint(50, max_players)])
+        n = max(n, min_players)
         total = rng.randint(4, 11)
         out.append(_play(rng, n, total))
         print(f"event {k + 1}/{events}: {n} players, {len(out[-1]['rounds'])} rounds", file=sys.stderr)
@@ -115,10 +116,11 @@ def main() -> None:
     parser.add_argument("snapshot")
     parser.add_argument("--events", type=int, default=120)
     parser.add_argument("--max-players", type=int, default=300)
+    parser.add_argument("--min-players", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.mode == "record":
-        record(args.snapshot, args.events, args.max_players, args.seed)
+        record(args.snapshot, args.events, args.max_players, args.seed, args.min_players)
     else:
         sys.exit(compare(args.snapshot))
 

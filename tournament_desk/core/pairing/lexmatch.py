@@ -130,8 +130,39 @@ class _Greedy:
                 return False
         return True
 
+    def _simple_path(self, root: int) -> tuple[int, dict[int, int]] | None:
+        """Breadth-first search for an augmenting path that never needs a blossom (the usual case, and it
+        only touches the vertices it visits); ``None`` when it finds none."""
+        mate = self.mate
+        blocked = self.blocked
+        adj = self.adj
+        parent: dict[int, int] = {}
+        seen = {root}
+        queue = [root]
+        head = 0
+        while head < len(queue):
+            u = queue[head]
+            head += 1
+            mu = mate[u]
+            for y in adj[u]:
+                if y == mu or blocked[y] or y in seen:
+                    continue
+                seen.add(y)
+                parent[y] = u
+                z = mate[y]
+                if z == -1:
+                    return y, parent
+                if z not in seen:
+                    seen.add(z)
+                    queue.append(z)
+        return None
+
     def _augment(self, root: int) -> bool:
-        end, parent = _augmenting_path(self.adj, self.mate, self.blocked, root)
+        got = self._simple_path(root)
+        if got is None:  # no path without odd cycles: Edmonds' search decides
+            end, parent = _augmenting_path(self.adj, self.mate, self.blocked, root)
+        else:
+            end, parent = got
         if end == -1:
             return False
         v = end
