@@ -8,6 +8,7 @@ databases; the modal dialog guarantees the GUI thread does not use the session m
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -47,12 +48,23 @@ def run_in_background(parent: QWidget | None, label: str, fn: Callable[[], T], *
     dialog.setMinimumDuration(show_after_ms)
     thread.started.connect(worker.run)
     worker.finished.connect(loop.quit)
-    thread.start()
-    # ``finished`` comes from the worker thread, so ``loop.quit`` is queued to this thread: even if the work
-    # ends before ``exec`` starts, the loop receives the quit as soon as it runs.
-    loop.exec()
-    thread.quit()
-    thread.wait()
+    # Python's cycle collector runs in whichever thread happens to allocate. Qt objects left in reference
+    # cycles (closed dialogs, old workers) must be destroyed in the GUI thread, never in the worker while
+    # this thread also runs Qt code: that aborted the process once in CI. So collect now, here, and keep
+    # the collector off until the worker is done.
+    gc.collect()
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        thread.start()
+        # ``finished`` comes from the worker thread, so ``loop.quit`` is queued to this thread: even if the
+        # work ends before ``exec`` starts, the loop receives the quit as soon as it runs.
+        loop.exec()
+        thread.quit()
+        thread.wait()
+    finally:
+        if collecting:
+            gc.enable()
     dialog.reset()
     dialog.deleteLater()
     if worker.error is not None:
