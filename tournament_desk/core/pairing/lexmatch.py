@@ -131,31 +131,37 @@ class _Greedy:
         return True
 
     def _simple_path(self, root: int) -> tuple[int, dict[int, int]] | None:
-        """Breadth-first search for an augmenting path that never needs a blossom (the usual case, and it
-        only touches the vertices it visits); ``None`` when it finds none."""
+        """Breadth-first search for an augmenting path that needs no blossom (the usual case, and it only
+        touches the vertices it visits). Returns the path's end (-1: there is none) and the parent links, or
+        ``None`` when an odd cycle was met and only Edmonds' search can decide."""
         mate = self.mate
         blocked = self.blocked
         adj = self.adj
         parent: dict[int, int] = {}
-        seen = {root}
+        even = {root}
         queue = [root]
         head = 0
+        odd_cycle = False
         while head < len(queue):
             u = queue[head]
             head += 1
             mu = mate[u]
             for y in adj[u]:
-                if y == mu or blocked[y] or y in seen:
+                if y == mu or blocked[y] or y in parent:
                     continue
-                seen.add(y)
+                if y in even:
+                    odd_cycle = True  # two outer vertices joined: a blossom may hide a path
+                    continue
                 parent[y] = u
                 z = mate[y]
                 if z == -1:
                     return y, parent
-                if z not in seen:
-                    seen.add(z)
+                if z in even:
+                    odd_cycle = True
+                else:
+                    even.add(z)
                     queue.append(z)
-        return None
+        return None if odd_cycle else (-1, parent)
 
     def _augment(self, root: int) -> bool:
         got = self._simple_path(root)
