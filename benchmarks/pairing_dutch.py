@@ -1,6 +1,6 @@
 """Benchmark of the FIDE Dutch engine on generated tournaments.
 
-Usage: ``python benchmarks/pairing_dutch.py [--sizes 30 100 500 1000 2000] [--rounds 2 5 9] [--memory-up-to 200]``
+Usage: ``python benchmarks/pairing_dutch.py [--sizes 30 100 500 1000 2000] [--rounds 2 5 9] [--memory-up-to 2000]``
 
 Histories are generated quickly (a simple score-ordered pairing with colour alternation, 40 % white wins,
 30 % draws, 3 % forfeits, a few half-point byes and absences, as in the golden fixtures); then the time and
@@ -70,7 +70,7 @@ def generate(n: int, rounds_played: int, total_rounds: int, seed: int = 1) -> Sw
     return SwissState(players=players, rounds_played=rounds_played, total_rounds=total_rounds)
 
 
-def run(sizes: list[int], rounds: list[int], memory_up_to: int = 200) -> None:
+def run(sizes: list[int], rounds: list[int], memory_up_to: int = 2000) -> None:
     """Time each pairing, then re-run it under tracemalloc for the peak memory.
 
     tracemalloc slows this allocation-heavy code down by an order of magnitude, so the memory run is only
@@ -98,7 +98,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[30, 100, 500, 1000, 2000])
     parser.add_argument("--rounds", type=int, nargs="+", default=[2, 5, 9])
     parser.add_argument(
-        "--memory-up-to", type=int, default=200, help="measure peak memory (tracemalloc) up to this many players"
+        "--memory-up-to", type=int, default=2000, help="measure peak memory (tracemalloc) up to this many players"
     )
     args = parser.parse_args()
     run(args.sizes, args.rounds, args.memory_up_to)
