@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tournament_desk.core.pairing.matching import augmenting_path
 from tournament_desk.core.pairing.sparse import optimal_solver
 
 __all__ = ["lexicographic_matching"]
@@ -166,7 +167,7 @@ class _Greedy:
     def _augment(self, root: int) -> bool:
         got = self._simple_path(root)
         if got is None:  # no path without odd cycles: Edmonds' search decides
-            end, parent = _augmenting_path(self.adj, self.mate, self.blocked, root)
+            end, parent = augmenting_path(self.adj, self.mate, root, self.blocked)
         else:
             end, parent = got
         if end == -1:
@@ -183,65 +184,3 @@ class _Greedy:
             self._set(z, -1)
             self._set(end, -1)
         return True
-
-
-def _augmenting_path(
-    adj: list[list[int]], mate: list[int], blocked: list[bool], root: int
-) -> tuple[int, list[int]]:
-    """Edmonds' search for an augmenting path from the single vertex ``root``, avoiding blocked vertices.
-
-    Returns the path's other end (or -1) and the parent links to follow back to ``root``.
-    """
-    n = len(adj)
-    used = [False] * n
-    parent = [-1] * n
-    base = list(range(n))
-    used[root] = True
-    queue = [root]
-    qi = 0
-
-    def lca(a: int, b: int) -> int:
-        seen = [False] * n
-        while True:
-            a = base[a]
-            seen[a] = True
-            if mate[a] == -1:
-                break
-            a = parent[mate[a]]
-        while True:
-            b = base[b]
-            if seen[b]:
-                return b
-            b = parent[mate[b]]
-
-    def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
-        while base[v] != b:
-            blossom[base[v]] = blossom[base[mate[v]]] = True
-            parent[v] = child
-            child = mate[v]
-            v = parent[mate[v]]
-
-    while qi < len(queue):
-        v = queue[qi]
-        qi += 1
-        for to in adj[v]:
-            if blocked[to] or base[v] == base[to] or mate[v] == to:
-                continue
-            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
-                cur = lca(v, to)
-                blossom = [False] * n
-                mark(v, cur, to, blossom)
-                mark(to, cur, v, blossom)
-                for i in range(n):
-                    if blossom[base[i]]:
-                        base[i] = cur
-                        if not used[i]:
-                            used[i] = True
-                            queue.append(i)
-            elif parent[to] == -1:
-                parent[to] = v
-                if mate[to] == -1:
-                    return to, parent
-                used[mate[to]] = True
-                queue.append(mate[to])
-    return -1, parent

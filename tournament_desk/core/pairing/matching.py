@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-__all__ = ["max_weight_matching"]
+__all__ = ["augmenting_path", "max_cardinality_matching", "max_weight_matching"]
 
 
 def max_weight_matching(
@@ -827,7 +827,7 @@ def max_cardinality_matching(adj: Sequence[list[int]], mate: list[int] | None = 
     for root in range(n):
         if mate[root] != -1:
             continue
-        end, parent = _augmenting_path(adj, mate, root)
+        end, parent = augmenting_path(adj, mate, root)
         v = end
         while v != -1:
             pv = parent[v]
@@ -838,7 +838,11 @@ def max_cardinality_matching(adj: Sequence[list[int]], mate: list[int] | None = 
     return mate
 
 
-def _augmenting_path(adj: Sequence[list[int]], mate: list[int], root: int) -> tuple[int, list[int]]:
+def augmenting_path(
+    adj: Sequence[list[int]], mate: list[int], root: int, blocked: Sequence[bool] | None = None
+) -> tuple[int, list[int]]:
+    """Edmonds' search for an augmenting path from the single vertex ``root``, avoiding ``blocked``
+    vertices; returns the path's other end (or -1) and the parent links to follow back to ``root``."""
     n = len(adj)
     used = [False] * n
     parent = [-1] * n
@@ -872,7 +876,7 @@ def _augmenting_path(adj: Sequence[list[int]], mate: list[int], root: int) -> tu
         v = queue[qi]
         qi += 1
         for to in adj[v]:
-            if base[v] == base[to] or mate[v] == to:
+            if base[v] == base[to] or mate[v] == to or (blocked is not None and blocked[to]):
                 continue
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
                 cur = lca(v, to)
