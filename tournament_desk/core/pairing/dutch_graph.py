@@ -199,17 +199,13 @@ class PairingGraph:
         if rest and self.default_ctx.single_downfloater_is_bye:
             return None
         mask = (1 << self.top_shift) - 1
-        edges = []
+        edges: list[tuple[int, int, int]] = []
         for i, v in enumerate(inside):
-            row = self.w[v]
-            for j in range(i + 1, len(inside)):
-                u = inside[j]
-                wt = row.get(u)
-                if wt is None:
-                    return None
-                low = wt & mask
-                if wt > 0 and low:
-                    edges.append((i, j, low))
+            get = self.w[v].get
+            weights = [get(u) for u in inside[i + 1 :]]
+            if None in weights:
+                return None
+            edges += [(i, j, w & mask) for j, w in enumerate(weights, i + 1) if w > 0 and w & mask]  # type: ignore[operator]
         mate = None
         if prefs:
             mate = self._lexicographic(inside, edges, prefs)

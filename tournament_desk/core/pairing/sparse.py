@@ -53,10 +53,11 @@ def optimal_solver(
     room = [_WINDOW] * n
     chosen: list[tuple[int, int, int]] = []
     rest: list[tuple[int, int, int]] = []
+    low, high = half - _WINDOW, half + _WINDOW
     for e in edges:
         i, j, w = e
-        gap = abs(j - i)
-        if gap <= _WINDOW or abs(gap - half) <= _WINDOW or keep in (i, j):
+        gap = j - i if j > i else i - j
+        if gap <= _WINDOW or low <= gap <= high or i == keep or j == keep:
             chosen.append(e)
         elif (w == top[i] and room[i]) or (w == top[j] and room[j]):
             chosen.append(e)
