@@ -12,18 +12,16 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QSpinBox,
-    QVBoxLayout,
 )
 
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.model import DEFAULT_RATING, DEFAULT_SCORING, Event, PairingSystem, RatingSystem, TimeControl
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.scoring import PROFILES
+from tournament_desk.gui.dialogs.form import lay_out_form
 
 
 def _qdate(value: dt.date | None) -> QDate:
@@ -95,16 +93,7 @@ class EventDialog(QDialog):
             (tr("Rating system"), self.rating), (tr("Tie-breaks"), self.tiebreaks),
         ):
             form.addRow(label, widget)
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #b00020")
-        self.error.setWordWrap(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self._check_and_accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        self.error = lay_out_form(self, form, self._check_and_accept)
 
     def _discipline_defaults(self) -> None:
         discipline = self.discipline.currentData()

@@ -13,15 +13,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QSpinBox,
-    QVBoxLayout,
 )
 
 from tournament_desk.core.model import Player, Sex
+from tournament_desk.gui.dialogs.form import lay_out_form
 
 # National licence ids: letters and digits, 3 to 12 characters (FFE "A12345", FFJD numeric ids, FFSc ids).
 LICENCE_PATTERN = re.compile(r"^[A-Za-z0-9]{3,12}$")
@@ -72,16 +70,7 @@ class PlayerDialog(QDialog):
         ]
         for label, widget in rows:
             form.addRow(label, widget)
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #b00020")
-        self.error.setWordWrap(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self._check_and_accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        self.error = lay_out_form(self, form, self._check_and_accept)
         self._ratings_other = tuple((s, v) for s, v in (player.ratings if player else ()) if s != rating_system)
 
     def fields(self) -> dict[str, Any]:
