@@ -57,7 +57,10 @@ def _cascade(n: int, edges: list[tuple[int, int, int]], shifts: Sequence[int | t
 
 
 def _cascade_solver(
-    n: int, edges: list[tuple[int, int, int]], shifts: Sequence[int | tuple[int, bool]]
+    n: int,
+    edges: list[tuple[int, int, int]],
+    shifts: Sequence[int | tuple[int, bool]],
+    start: list[int] | None = None,
 ) -> _Solver | None:
     """Solve coarse-to-fine with warm starts, then prove optimality over all edges.
 
@@ -71,8 +74,11 @@ def _cascade_solver(
     proves it is a maximum-weight matching of the whole graph). Edges the last level left out but its duals
     violate are added and that level solved again from the same start (a few times at most); if anything
     else fails, ``None`` asks for a plain solve.
+
+    ``start`` (indices into ``edges``): solve the first level on these edges only; the others join through
+    the re-solves of the last level when its duals violate them (the result is still certified over all).
     """
-    cur = list(range(len(edges)))
+    cur = list(range(len(edges))) if start is None else list(start)
     prev: _Solver | None = None
     prev_w: list[int] = []
     prev_shift = 0
@@ -97,9 +103,11 @@ def _cascade_solver(
                 solver = _warm_solver(n, prev, [edges[k] for k in cur], prev_w, cw, prev_shift - shift)
             solver.run()
             if shift == 0:
-                for _retry in range(_RETRIES):
-                    if _certify(solver, edges) or prev is None:
-                        break
+                for retry in range(_RETRIES + 1):
+                    if _certify(solver, edges):
+                        return solver
+                    if prev is None or retry == _RETRIES:
+                        return None
                     slack = solver.full_slack_function()
                     dual = solver.dualvar
                     inside = set(cur)
@@ -115,9 +123,6 @@ def _cascade_solver(
                     cw += [edges[k][2] for k in more]
                     solver = _warm_solver(n, prev, [edges[k] for k in cur], prev_w, cw, prev_shift)
                     solver.run()
-                else:
-                    return None
-                return solver if _certify(solver, edges) else None
             slack = solver.full_slack_function()
             keep = [i for i, k in enumerate(cur) if slack(edges[k][0], edges[k][1], cw[i]) == 0]
             cur = [cur[i] for i in keep]
@@ -219,13 +224,14 @@ def _certify(solver: _Solver, edges: list[tuple[int, int, int]]) -> bool:
     slack = solver.full_slack_function()
     tight_matched = 0
     for i, j, w in edges:
-        s = slack(i, j, w)
-        if s < 0:
-            return False
         if mate[i] == j:
-            if s != 0:
+            if slack(i, j, w) != 0:
                 return False
             tight_matched += 1
+        # Blossom duals are never negative (checked below): the full slack is only needed when the vertex
+        # duals alone do not cover the edge.
+        elif dualvar[i] + dualvar[j] < 2 * w and slack(i, j, w) < 0:
+            return False
     if tight_matched != sum(1 for v in range(n) if mate[v] > v):
         return False  # a matched pair that is not an edge (or a duplicated edge)
     # blossoms with a positive dual must be full
@@ -292,7 +298,6 @@ class _Solver:
         self.blossombase = list(range(n)) + [-1] * n
         self.blossomendps: list[list[int] | None] = [None] * (2 * n)
         self.bestedge = [-1] * (2 * n)
-        self.blossombestedges: list[list[int] | None] = [None] * (2 * n)
         self.unusedblossoms = list(range(n, 2 * n))
         self.dualvar = [maxw] * n + [0] * n
         # Warm start (see _cascade): given (doubled) vertex duals, feasible for every edge, and a matching of
@@ -317,6 +322,8 @@ class _Solver:
         self.in_lab = [False] * n
         self.lab_blossoms: list[int] = []
         self.touched: list[int] = []  # vertices/blossoms whose bestedge was set
+        self.fresh: list[int] = []  # S-blossoms made since the last dual step
+        self.w2 = [2 * w for (_i, _j, w) in edges]
 
     # -- helpers -----------------------------------------------------------------------------------
     def full_slack_function(self) -> Callable[[int, int, int], int]:
@@ -468,34 +475,40 @@ class _Solver:
             if self.label[inb[v]] == 2:
                 self.queue.append(v)
             inb[v] = b
-        # Compute the best edges from the new blossom to other S-blossoms.
-        n = self.n
-        bestedgeto = [-1] * (2 * n)
+        # Its least-slack edge to another S-blossom is only needed at the next dual step, and most blossoms of
+        # a dense graph are absorbed into bigger ones before that: computed then (see _blossom_bestedges).
         for bv in path:
-            if self.blossombestedges[bv] is None:
-                nblists = [[p >> 1 for p in self.neighbend[v]] for v in self.leaves(bv)]
-            else:
-                nblists = [self.blossombestedges[bv]]  # type: ignore[list-item]
-            for nblist in nblists:
-                for kk in nblist:
-                    i, j, _w = self.edges[kk]
-                    if inb[j] == b:
-                        i, j = j, i
-                    bj = inb[j]
-                    if (
-                        bj != b
-                        and self.label[bj] == 1
-                        and (bestedgeto[bj] == -1 or self.slack(kk) < self.slack(bestedgeto[bj]))
-                    ):
-                        bestedgeto[bj] = kk
-            self.blossombestedges[bv] = None
             self.bestedge[bv] = -1
-        best = [kk for kk in bestedgeto if kk != -1]
-        self.blossombestedges[b] = best
         self.bestedge[b] = -1
-        for kk in best:
-            if self.bestedge[b] == -1 or self.slack(kk) < self.slack(self.bestedge[b]):
-                self.bestedge[b] = kk
+        self.fresh.append(b)
+
+    def _blossom_bestedges(self) -> None:
+        """The least-slack edge from each new top-level S-blossom to another S-blossom (for a delta of type 3)."""
+        inb = self.inblossom
+        label = self.label
+        dualvar = self.dualvar
+        endpoint = self.endpoint
+        neighbend = self.neighbend
+        w2 = self.w2
+        parent = self.blossomparent
+        for b in self.fresh:
+            if parent[b] != -1 or self.blossombase[b] < 0 or label[b] != 1:
+                continue
+            best = -1
+            best_slack = 0
+            for v in self.leaves(b):
+                dv = dualvar[v]
+                for p in neighbend[v]:
+                    w = endpoint[p]
+                    bw = inb[w]
+                    if bw != b and label[bw] == 1:
+                        k = p >> 1
+                        s = dv + dualvar[w] - w2[k]
+                        if best == -1 or s < best_slack:
+                            best = k
+                            best_slack = s
+            self.bestedge[b] = best
+        self.fresh.clear()
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
         inb = self.inblossom
@@ -558,7 +571,6 @@ class _Solver:
         self.label[b] = self.labelend[b] = -1
         self.blossomchilds[b] = self.blossomendps[b] = None
         self.blossombase[b] = -1
-        self.blossombestedges[b] = None
         self.bestedge[b] = -1
         self.unusedblossoms.append(b)
 
@@ -654,7 +666,7 @@ class _Solver:
     def run(self) -> list[int]:
         n = self.n
         edges = self.edges
-        w2 = [2 * w for (_i, _j, w) in edges]
+        w2 = self.w2
         eu = [i for (i, _j, _w) in edges]
         ev = [j for (_i, j, _w) in edges]
         label = self.label
@@ -666,8 +678,7 @@ class _Solver:
             for i in range(2 * n):
                 label[i] = 0
             self.bestedge[:] = [-1] * (2 * n)
-            for b in range(n, 2 * n):
-                self.blossombestedges[b] = None
+            self.fresh.clear()
             self.allowedge[:] = [False] * len(edges)
             self.queue.clear()
             for v in self.lab_vertices:
@@ -759,6 +770,8 @@ class _Solver:
                 deltaedge = -1
                 deltablossom = -1
                 blossomparent = self.blossomparent
+                if self.fresh:
+                    self._blossom_bestedges()
                 for b in touched:
                     be = bestedge[b]
                     if be == -1:

@@ -51,29 +51,34 @@ def optimal_solver(
         if w > top[j]:
             top[j] = w
     room = [_WINDOW] * n
-    chosen: list[tuple[int, int, int]] = []
-    rest: list[tuple[int, int, int]] = []
+    chosen: list[int] = []
     low, high = half - _WINDOW, half + _WINDOW
-    for e in edges:
-        i, j, w = e
+    for k, (i, j, w) in enumerate(edges):
         gap = j - i if j > i else i - j
         if gap <= _WINDOW or low <= gap <= high or i == keep or j == keep:
-            chosen.append(e)
+            chosen.append(k)
         elif (w == top[i] and room[i]) or (w == top[j] and room[j]):
-            chosen.append(e)
+            chosen.append(k)
             room[i] -= w == top[i] and room[i] > 0
             room[j] -= w == top[j] and room[j] > 0
-        else:
-            rest.append(e)
+    if coarse:
+        # The last level of the coarse-to-fine solve is re-solved from the coarse duals with the pairs the
+        # sparse optimum violates, which is much cheaper than solving again from scratch.
+        solver = _cascade_solver(n, edges, coarse, start=chosen)
+        if solver is not None:
+            return solver
+    in_chosen = set(chosen)
+    sub = [edges[k] for k in chosen]
+    rest = [e for k, e in enumerate(edges) if k not in in_chosen]
     for _ in range(_ROUNDS):
-        solver = _solve(n, chosen, coarse)
+        solver = _solve(n, sub, coarse)
         slack = solver.full_slack_function()
         dual = solver.dualvar
         # Blossom duals are never negative: only edges failing on the vertex duals alone need the full slack.
         violated = [e for e in rest if dual[e[0]] + dual[e[1]] < 2 * e[2] and slack(*e) < 0]
         if not violated:
             return solver
-        chosen += violated
+        sub += violated
         added = set(violated)
         rest = [e for e in rest if e not in added]
     return _solve(n, edges, coarse)
