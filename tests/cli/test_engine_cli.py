@@ -98,3 +98,49 @@ def test_invalid_input_and_file_errors(tmp_path: Path) -> None:
     assert code == EXIT_FILE_ERROR
     code, _, _ = _run(["--dutch", str(bad)])
     assert code == EXIT_INVALID_INPUT
+
+
+def _round_one_file(tmp_path: Path, ranks: dict[int, int | None], xxc: str) -> Path:
+    """Four players before round 1, with the given ranks in columns 86-89."""
+    lines = ["012 XXC rank test"]
+    for pid in range(1, 5):
+        base = f"001 {pid:4d}      Test{pid:04d} Player{pid:04d}".ljust(48) + f"{2800 - pid:4d}"
+        rank = ranks.get(pid)
+        lines.append(base.ljust(80) + " 0.0 " + (f"{rank:4d}" if rank is not None else "    "))
+    lines += ["XXR 3", xxc]
+    path = tmp_path / "ranked.trf"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_xxc_rank_pairs_by_the_rank_column(tmp_path: Path) -> None:
+    """TRF(x) ``XXC rank`` (JaVaFo): pairing numbers come from the rank column, ids only name the players.
+
+    Ranks 2, 1, 3, 4 for ids 1-4: TPN order 2, 1, 3, 4, so round 1 pairs 2-3 and 1-4 (C.04.3 Art.3.2,
+    S1 against S2), and TPN 1 (id 2) has the initial colour, white.
+    """
+    ranked = _round_one_file(tmp_path, {1: 2, 2: 1, 3: 3, 4: 4}, "XXC rank white1")
+    code, out, _ = _run(["--dutch", str(ranked), "-p"])
+    assert (code, out) == (EXIT_OK, "2\n2 3\n4 1\n")
+    by_id = _round_one_file(tmp_path, {1: 2, 2: 1, 3: 3, 4: 4}, "XXC white1")
+    code, out, _ = _run(["--dutch", str(by_id), "-p"])
+    assert (code, out) == (EXIT_OK, "2\n1 3\n4 2\n")
+
+
+def test_xxc_rank_needs_unique_ranks(tmp_path: Path) -> None:
+    missing = _round_one_file(tmp_path, {1: 1, 2: 2, 3: None, 4: 4}, "XXC rank white1")
+    code, _, err = _run(["--dutch", str(missing), "-p"])
+    assert code == EXIT_INVALID_INPUT
+    assert "no rank" in err and "3" in err
+    shared = _round_one_file(tmp_path, {1: 1, 2: 2, 3: 2, 4: 4}, "XXC rank white1")
+    code, _, err = _run(["--dutch", str(shared), "-p"])
+    assert code == EXIT_INVALID_INPUT
+    assert "players 2 and 3 share rank 2" in err
+
+
+def test_tolerated_defects_are_reported_as_warnings(tmp_path: Path) -> None:
+    """A missing rank is tolerated without XXC rank, but reported on stderr."""
+    path = _round_one_file(tmp_path, {1: 1, 2: 2, 3: None, 4: 4}, "XXC white1")
+    code, out, err = _run(["--dutch", str(path), "-p"])
+    assert (code, out) == (EXIT_OK, "2\n1 3\n4 2\n")
+    assert "Warning: line 4: player 3 has no rank" in err

@@ -95,6 +95,8 @@ def main_dutch(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
     except TrfError as exc:
         err.write(f"Invalid tournament file {args.dutch}: {exc}\n")
         return EXIT_INVALID_INPUT
+    for warning in trf.warnings:  # tolerated defects (other programs' files): reported, not fatal
+        err.write(f"Warning: {warning}\n")
     try:
         if args.check:
             return _check(trf, out)

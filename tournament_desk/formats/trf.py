@@ -478,6 +478,9 @@ def to_swiss_state(trf: TrfTournament, round_to_pair: int | None = None) -> Swis
                 accelerations=tuple(accel),
             )
         )
+    order: tuple[int, ...] = ()
+    if trf.pair_by_rank:
+        order = _rank_order(trf)
     groups = list(trf.forbidden_groups)
     groups.extend(ids for r1, r2, ids in trf.forbidden_ranges if r1 <= k <= r2)
     total = trf.total_rounds if trf.total_rounds is not None else max(trf.rounds_in_file, k)
@@ -489,4 +492,22 @@ def to_swiss_state(trf: TrfTournament, round_to_pair: int | None = None) -> Swis
         scoring=_scoring(trf),
         absent=frozenset(absent),
         forbidden_pairs=SwissState.forbid_groups(groups),
+        pairing_order=order,
     )
+
+
+def _rank_order(trf: TrfTournament) -> tuple[int, ...]:
+    """``XXC rank``: the pairing numbers are the ranks of columns 86-89, not the ids (JaVaFo's option)."""
+    missing = [p.start_rank for p in trf.players if p.rank is None]
+    if missing:
+        listed = ", ".join(str(pid) for pid in missing[:10])
+        raise ValueError(f"XXC rank asks to pair by rank, but these players have no rank (columns 86-89): {listed}")
+    owner: dict[int, int] = {}
+    for p in trf.players:
+        assert p.rank is not None
+        if p.rank in owner:
+            raise ValueError(
+                f"XXC rank asks to pair by rank, but players {owner[p.rank]} and {p.start_rank} share rank {p.rank}"
+            )
+        owner[p.rank] = p.start_rank
+    return tuple(owner[r] for r in sorted(owner))

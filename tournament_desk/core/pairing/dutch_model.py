@@ -69,9 +69,11 @@ def build_players(state: SwissState) -> tuple[list[EnginePlayer], dict[int, Engi
     loss = units(scoring.loss)
     padded = {p.id: _pad(p.entries, rounds) for p in state.players}
     # A player is valid (counts for pairing numbers) if present or if he ever took part in a pairing.
+    place = {pid: i for i, pid in enumerate(state.pairing_order)}
+    far = len(place)
     valid = [
         p
-        for p in sorted(state.players, key=lambda q: q.id)
+        for p in sorted(state.players, key=lambda q: (place.get(q.id, far), q.id))
         if state.is_present(p) or any(e.participated for e in p.entries)
     ]
     rank_of = {p.id: i for i, p in enumerate(valid)}

@@ -133,6 +133,8 @@ class SwissState:
     scoring: Scoring = field(default_factory=Scoring)
     absent: frozenset[int] = frozenset()
     forbidden_pairs: frozenset[frozenset[int]] = frozenset()
+    # Player ids in pairing-number order when it is not the order of the ids (TRF ``XXC rank``).
+    pairing_order: tuple[int, ...] = ()
 
     @property
     def round_to_pair(self) -> int:
