@@ -72,21 +72,25 @@ class PairingGraph:
         self.w[b][a] = weight
 
     def set_row(self, a: int, others: list[int], weights: list[int]) -> None:
-        """``set(a, b, w)`` for every b, w of ``others``, ``weights`` (the bulk form used per bracket)."""
-        w = self.w
-        w[a].update(zip(others, weights, strict=True))
-        for b, wt in zip(others, weights, strict=True):
-            w[b][a] = wt
+        """``set(a, b, w)`` for every b, w of ``others`` (all higher than ``a``: smaller vertex numbers),
+        ``weights``. The bulk form used per bracket; it only writes a's row, where readers look (see
+        :meth:`_get`)."""
+        assert not others or others[-1] < a
+        self.w[a].update(zip(others, weights, strict=True))
+
+    def _get(self, a: int, b: int) -> int | None:
+        """The weight set for a-b, read from the row of the lower player (the larger vertex number)."""
+        return self.w[a].get(b) if a > b else self.w[b].get(a)
 
     def weight(self, a: int, b: int) -> int:
-        got = self.w[a].get(b)
+        got = self._get(a, b)
         if got is not None:
             return got
         hi, lo = (a, b) if a < b else (b, a)
         return edge_weight(self.players[hi], self.players[lo], False, False, self.default_ctx)
 
     def edge_ok(self, a: int, b: int) -> bool:
-        got = self.w[a].get(b)
+        got = self._get(a, b)
         if got is not None:
             return got > 0
         if b in self._opp[a]:
@@ -200,12 +204,12 @@ class PairingGraph:
             return None
         mask = (1 << self.top_shift) - 1
         edges: list[tuple[int, int, int]] = []
-        for i, v in enumerate(inside):
-            get = self.w[v].get
-            weights = [get(u) for u in inside[i + 1 :]]
+        for j, u in enumerate(inside):
+            get = self.w[u].get
+            weights = [get(v) for v in inside[:j]]
             if None in weights:
                 return None
-            edges += [(i, j, w & mask) for j, w in enumerate(weights, i + 1) if w > 0 and w & mask]  # type: ignore[operator]
+            edges += [(i, j, w & mask) for i, w in enumerate(weights) if w > 0 and w & mask]  # type: ignore[operator]
         mate = None
         if prefs:
             mate = self._lexicographic(inside, edges, prefs)
