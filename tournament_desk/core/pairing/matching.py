@@ -124,7 +124,13 @@ def _cascade_solver(
                     solver = _warm_solver(n, prev, [edges[k] for k in cur], prev_w, cw, prev_shift)
                     solver.run()
             slack = solver.full_slack_function()
-            keep = [i for i, k in enumerate(cur) if slack(edges[k][0], edges[k][1], cw[i]) == 0]
+            dual = solver.dualvar
+            # blossom duals are never negative: an edge the vertex duals alone over-cover is not tight
+            keep = [
+                i
+                for i, k in enumerate(cur)
+                if dual[edges[k][0]] + dual[edges[k][1]] <= 2 * cw[i] and slack(edges[k][0], edges[k][1], cw[i]) == 0
+            ]
             cur = [cur[i] for i in keep]
             prev_w = [cw[i] for i in keep]
             prev = solver
