@@ -83,14 +83,18 @@ class _Greedy:
     def __init__(self, tight: list[list[int]], mate: list[int], required: list[bool]) -> None:
         size = len(tight)
         self.size = size
-        self.adj = [list(a) for a in tight] + [[v] for v in range(size)]
+        # Neighbours in increasing order: the searches below visit them in that order (sets are iterated
+        # sorted), so the repairs, and the matching of the players nobody chooses, do not depend on how
+        # the edges were listed.
+        self.adj = [sorted(a) for a in tight] + [[v] for v in range(size)]
         for v in range(size):
             if not required[v]:
                 self.adj[v].append(size + v)
-        self.adjset = [set(a) for a in tight]
+        self.adjset = [set(a) for a in self.adj]
         self.mate = mate + [-1] * size
         self.required = required
         self.blocked = [False] * (2 * size)
+        self.unblocked = set(range(2 * size))
         self.log: list[tuple[int, int]] = []
 
     def run(self, prefs: Sequence[tuple[int, Sequence[int]]]) -> list[int]:
@@ -111,9 +115,8 @@ class _Greedy:
     def _force(self, p: int, c: int) -> bool:
         """Make p-c part of the matching and repair it; undo everything and return False if impossible."""
         mate = self.mate
-        blocked = self.blocked
         if mate[p] == c:
-            blocked[p] = blocked[c] = blocked[self.size + p] = blocked[self.size + c] = True
+            self._block((p, c), True)
             return True
         self.log = []
         a, b = mate[p], mate[c]
@@ -122,22 +125,34 @@ class _Greedy:
                 self._set(x, -1)
         self._set(p, c)
         self._set(c, p)
-        blocked[p] = blocked[c] = blocked[self.size + p] = blocked[self.size + c] = True
+        self._block((p, c), True)
         for x in (b, a):
             if x != -1 and mate[x] == -1 and self.required[x] and not self._augment(x):
                 for v, m in reversed(self.log):
                     mate[v] = m
-                blocked[p] = blocked[c] = blocked[self.size + p] = blocked[self.size + c] = False
+                self._block((p, c), False)
                 return False
         return True
+
+    def _block(self, pair: tuple[int, int], on: bool) -> None:
+        """Block (or free again) a forced pair and the sinks of its two vertices."""
+        size = self.size
+        for v in (*pair, size + pair[0], size + pair[1]):
+            self.blocked[v] = on
+            if on:
+                self.unblocked.discard(v)
+            else:
+                self.unblocked.add(v)
 
     def _simple_path(self, root: int) -> tuple[int, dict[int, int]] | None:
         """Breadth-first search for an augmenting path that needs no blossom (the usual case, and it only
         touches the vertices it visits). Returns the path's end (-1: there is none) and the parent links, or
         ``None`` when an odd cycle was met and only Edmonds' search can decide."""
         mate = self.mate
-        blocked = self.blocked
-        adj = self.adj
+        adjset = self.adjset
+        # the vertices a path may still use: not blocked and not yet reached as odd vertices (set
+        # operations do the filtering, which is most of the work in a dense tight graph)
+        avail = self.unblocked.copy()  # the root stays: meeting it again (it is even) reveals an odd cycle
         parent: dict[int, int] = {}
         even = {root}
         queue = [root]
@@ -147,13 +162,14 @@ class _Greedy:
             u = queue[head]
             head += 1
             mu = mate[u]
-            for y in adj[u]:
-                if y == mu or blocked[y] or y in parent:
+            for y in sorted(adjset[u] & avail):
+                if y == mu:
                     continue
                 if y in even:
                     odd_cycle = True  # two outer vertices joined: a blossom may hide a path
                     continue
                 parent[y] = u
+                avail.discard(y)
                 z = mate[y]
                 if z == -1:
                     return y, parent
