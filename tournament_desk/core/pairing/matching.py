@@ -329,6 +329,10 @@ class _Solver:
         self.lab_blossoms: list[int] = []
         self.touched: list[int] = []  # vertices/blossoms whose bestedge was set
         self.fresh: list[int] = []  # S-blossoms made since the last dual step
+        # bestkey[b]: slack of bestedge[b] (to another S-blossom) plus twice the dual steps made in the stage
+        # when it was recorded, which stays comparable while the stage lasts (see run)
+        self.bestkey = [0] * (2 * n)
+        self.shifted = 0
         self.w2 = [2 * w for (_i, _j, w) in edges]
 
     # -- helpers -----------------------------------------------------------------------------------
@@ -402,10 +406,17 @@ class _Solver:
         self.labelend[w] = self.labelend[b] = p
         self.bestedge[w] = self.bestedge[b] = -1
         self.troot[b] = b if p == -1 else self.troot[self.inblossom[self.endpoint[p]]]
-        self._record(b)
-        if t == 1:
-            self.queue.extend(self.leaves(b))
+        if b < self.n:  # a single vertex (the usual case): _record and leaves inlined
+            if not self.in_lab[b]:
+                self.in_lab[b] = True
+                self.lab_vertices.append(b)
+            if t == 1:
+                self.queue.append(b)
         else:
+            self._record(b)
+            if t == 1:
+                self.queue.extend(self.leaves(b))
+        if t == 2:
             base = self.blossombase[b]
             self.assign_label(self.endpoint[self.mate[base]], 1, self.mate[base] ^ 1)
 
@@ -514,6 +525,7 @@ class _Solver:
                             best = k
                             best_slack = s
             self.bestedge[b] = best
+            self.bestkey[b] = best_slack + self.shifted
         self.fresh.clear()
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
@@ -706,6 +718,8 @@ class _Solver:
             touched = self.touched
             root0 = next((v for v in range(n) if self.mate[v] == -1), -1)
             dead: set[int] = set()
+            bestkey = self.bestkey
+            self.shifted = shifted = 0
             while True:
                 while queue:
                     v = queue.pop()
@@ -751,12 +765,17 @@ class _Solver:
                                 label[w] = 2
                                 self.labelend[w] = p ^ 1
                         elif lw == 1:
+                            # Both ends are S until the stage ends, so every dual step lowers the slack
+                            # of all such edges alike: comparing kslack + 2 * (steps so far) is enough.
+                            key = kslack + shifted
                             be = bestedge[bv]
                             if be == -1:
                                 bestedge[bv] = k
+                                bestkey[bv] = key
                                 touched.append(bv)
-                            elif kslack < dualvar[eu[be]] + dualvar[ev[be]] - w2[be]:
+                            elif key < bestkey[bv]:
                                 bestedge[bv] = k
+                                bestkey[bv] = key
                         elif label[w] == 0:
                             be = bestedge[w]
                             if be == -1:
@@ -811,6 +830,8 @@ class _Solver:
                             dualvar[b] += delta
                         elif label[b] == 2:
                             dualvar[b] -= delta
+                shifted += 2 * delta
+                self.shifted = shifted
                 if deltatype == 1:
                     if general:
                         self._zero_dual_step()
