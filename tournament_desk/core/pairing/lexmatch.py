@@ -63,10 +63,14 @@ def lexicographic_matching(
         if solver.blossombase[b] >= 0 and dual[b] != 0:
             return None
     adj: list[list[int]] = [[] for _ in range(size)]
-    for i, j, w in edges:
-        if dual[i] + dual[j] == 2 * w:
-            adj[i].append(j)
-            adj[j].append(i)
+    known = solver.vertex_tight  # found while the solution was certified, when it was
+    if known is not None and known[0] is edges:
+        tight = known[1]
+    else:
+        tight = [e for e in edges if dual[e[0]] + dual[e[1]] == 2 * e[2]]
+    for i, j, _w in tight:
+        adj[i].append(j)
+        adj[j].append(i)
     mate = [solver.endpoint[p] if p != -1 else -1 for p in solver.mate]
     mate = _Greedy(adj, mate, [d > 0 for d in dual[:size]]).run(prefs)
     return [m if m < n else -1 for m in mate[:n]]

@@ -229,15 +229,22 @@ def _certify(solver: _Solver, edges: list[tuple[int, int, int]]) -> bool:
             return False
     slack = solver.full_slack_function()
     tight_matched = 0
-    for i, j, w in edges:
+    # The edges the vertex duals alone make tight, kept for callers that read the optimal duals
+    # (lexmatch): one pass over the edges instead of two.
+    vertex_tight = []
+    for e in edges:
+        i, j, w = e
+        cover = dualvar[i] + dualvar[j] - 2 * w
         if mate[i] == j:
             if slack(i, j, w) != 0:
                 return False
             tight_matched += 1
         # Blossom duals are never negative (checked below): the full slack is only needed when the vertex
         # duals alone do not cover the edge.
-        elif dualvar[i] + dualvar[j] < 2 * w and slack(i, j, w) < 0:
+        elif cover < 0 and slack(i, j, w) < 0:
             return False
+        if cover == 0:
+            vertex_tight.append(e)
     if tight_matched != sum(1 for v in range(n) if mate[v] > v):
         return False  # a matched pair that is not an edge (or a duplicated edge)
     # blossoms with a positive dual must be full
@@ -272,6 +279,7 @@ def _certify(solver: _Solver, edges: list[tuple[int, int, int]]) -> bool:
             return False
         if d > 0 and inside.get(b, 0) != count - 1:
             return False
+    solver.vertex_tight = (edges, vertex_tight)
     return True
 
 
@@ -333,6 +341,8 @@ class _Solver:
         # when it was recorded, which stays comparable while the stage lasts (see run)
         self.bestkey = [0] * (2 * n)
         self.shifted = 0
+        # (edges, those of them tight on the vertex duals), set by _certify for the edges it checked
+        self.vertex_tight: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] | None = None
         self.w2 = [2 * w for (_i, _j, w) in edges]
 
     # -- helpers -----------------------------------------------------------------------------------
