@@ -123,14 +123,18 @@ def _cascade_solver(
                     cw += [edges[k][2] for k in more]
                     solver = _warm_solver(n, prev, [edges[k] for k in cur], prev_w, cw, prev_shift)
                     solver.run()
-            slack = solver.full_slack_function()
             dual = solver.dualvar
-            # blossom duals are never negative: an edge the vertex duals alone over-cover is not tight
-            keep = [
-                i
-                for i, k in enumerate(cur)
-                if dual[edges[k][0]] + dual[edges[k][1]] <= 2 * cw[i] and slack(edges[k][0], edges[k][1], cw[i]) == 0
-            ]
+            if not solver.has_blossoms():
+                keep = [i for i, k in enumerate(cur) if dual[edges[k][0]] + dual[edges[k][1]] == 2 * cw[i]]
+            else:
+                slack = solver.full_slack_function()
+                # blossom duals are never negative: an edge the vertex duals alone over-cover is not tight
+                keep = [
+                    i
+                    for i, k in enumerate(cur)
+                    if dual[edges[k][0]] + dual[edges[k][1]] <= 2 * cw[i]
+                    and slack(edges[k][0], edges[k][1], cw[i]) == 0
+                ]
             cur = [cur[i] for i in keep]
             prev_w = [cw[i] for i in keep]
             prev = solver
@@ -227,7 +231,8 @@ def _certify(solver: _Solver, edges: list[tuple[int, int, int]]) -> bool:
                 return False
         elif mate[m] != v:
             return False
-    slack = solver.full_slack_function()
+    # without blossoms the slack of an edge is its vertex part
+    slack = solver.full_slack_function() if solver.has_blossoms() else (lambda i, j, w: dualvar[i] + dualvar[j] - 2 * w)
     tight_matched = 0
     # The edges the vertex duals alone make tight, kept for callers that read the optimal duals
     # (lexmatch): one pass over the edges instead of two.
@@ -346,6 +351,11 @@ class _Solver:
         self.w2 = [2 * w for (_i, _j, w) in edges]
 
     # -- helpers -----------------------------------------------------------------------------------
+    def has_blossoms(self) -> bool:
+        """Is any blossom left (then slacks need the blossom duals as well)?"""
+        base = self.blossombase
+        return any(base[b] >= 0 for b in range(self.n, 2 * self.n))
+
     def full_slack_function(self) -> Callable[[int, int, int], int]:
         """Reduced cost of an edge (i, j, w) under the current duals, blossom duals included (doubled).
 
