@@ -14,10 +14,11 @@ import copy
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
+from tournament_desk.core.pairing.cardinality import max_cardinality_matching
 from tournament_desk.core.pairing.dutch_model import EnginePlayer
 from tournament_desk.core.pairing.dutch_weights import WeightContext, WeightTable, edge_weight, is_topscorer
 from tournament_desk.core.pairing.lexmatch import lexicographic_matching
-from tournament_desk.core.pairing.matching import max_cardinality_matching, max_weight_matching
+from tournament_desk.core.pairing.matching import max_weight_matching
 from tournament_desk.core.pairing.sparse import max_weight_matching_priced
 
 __all__ = ["Bonuses", "PairingGraph"]
@@ -209,7 +210,7 @@ class PairingGraph:
             weights = [get(v) for v in inside[:j]]
             if None in weights:
                 return None
-            edges += [(i, j, w & mask) for i, w in enumerate(weights) if w > 0 and w & mask]  # type: ignore[operator]
+            edges += [(i, j, m) for i, w in enumerate(weights) if w > 0 and (m := w & mask)]  # type: ignore[operator]
         mate = None
         if prefs:
             mate = self._lexicographic(inside, edges, prefs)

@@ -22,8 +22,9 @@ caller uses the bonus encoding.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
-from tournament_desk.core.pairing.matching import augmenting_path
+from tournament_desk.core.pairing.cardinality import augmenting_path
 from tournament_desk.core.pairing.sparse import optimal_solver
 
 __all__ = ["lexicographic_matching"]
@@ -51,7 +52,7 @@ def lexicographic_matching(
         # removes it. Every matching of an odd set leaves someone single, who can take the dummy: each
         # matching gains exactly that weight, so the real part of the optimum is unchanged. (The weight is
         # about the largest one so that the coarse levels of the solve keep the dummy's edges.)
-        top = max(w for _i, _j, w in edges)
+        top = max(map(itemgetter(2), edges))
         # Zero low bits: the finer levels of a coarse-to-fine solve then never raise the dummy's edges.
         bits = max((c[0] if isinstance(c, tuple) else c for c in coarse), default=0)
         top = ((top >> bits) << bits) or top

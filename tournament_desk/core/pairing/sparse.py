@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tournament_desk.core.pairing.matching import _CASCADE_MIN_EDGES, _cascade_solver, _Solver
+from tournament_desk.core.pairing.blossom import BlossomSolver as _Solver
+from tournament_desk.core.pairing.matching import _CASCADE_MIN_EDGES, _cascade_solver, full_slack_function
 
 __all__ = ["max_weight_matching_priced", "optimal_solver"]
 
@@ -72,7 +73,7 @@ def optimal_solver(
     rest = [e for k, e in enumerate(edges) if k not in in_chosen]
     for _ in range(_ROUNDS):
         solver = _solve(n, sub, coarse)
-        slack = solver.full_slack_function()
+        slack = full_slack_function(solver)
         dual = solver.dualvar
         # Blossom duals are never negative: only edges failing on the vertex duals alone need the full slack.
         violated = [e for e in rest if dual[e[0]] + dual[e[1]] < 2 * e[2] and slack(*e) < 0]
