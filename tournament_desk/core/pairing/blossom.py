@@ -399,8 +399,7 @@ class BlossomSolver:
         endpoint = self.endpoint
         general = self.general
         for _stage in range(3 * n + 3 if general else n):
-            for i in range(2 * n):
-                label[i] = 0
+            label[:] = [0] * (2 * n)
             self.bestedge[:] = [-1] * (2 * n)
             self.fresh.clear()
             self.allowedge[:] = [False] * len(edges)

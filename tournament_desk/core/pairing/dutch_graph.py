@@ -206,8 +206,7 @@ class PairingGraph:
         mask = (1 << self.top_shift) - 1
         edges: list[tuple[int, int, int]] = []
         for j, u in enumerate(inside):
-            get = self.w[u].get
-            weights = [get(v) for v in inside[:j]]
+            weights = list(map(self.w[u].get, inside[:j]))
             if None in weights:
                 return None
             edges += [(i, j, m) for i, w in enumerate(weights) if w > 0 and (m := w & mask)]  # type: ignore[operator]
