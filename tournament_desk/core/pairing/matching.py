@@ -248,16 +248,7 @@ def _certify(solver: _Solver, edges: list[tuple[int, int, int]]) -> bool:
     if tight_matched != sum(1 for v in range(n) if mate[v] > v):
         return False  # a matched pair that is not an edge (or a duplicated edge)
     # blossoms with a positive dual must be full
-    parent = solver.blossomparent
-    chains: list[list[int]] = []
-    for v in range(n):
-        chain = []
-        b = parent[v]
-        while b != -1:
-            chain.append(b)
-            b = parent[b]
-        chain.reverse()
-        chains.append(chain)
+    chains = _enclosing_blossoms(solver)
     size: dict[int, int] = {}
     inside: dict[int, int] = {}
     for v in range(n):
@@ -292,24 +283,17 @@ def full_slack_function(solver: _Solver) -> Callable[[int, int, int], int]:
     n = solver.n
     dualvar = solver.dualvar
     inb = solver.inblossom
-    parent = solver.blossomparent
-    anc: list[list[int]] = [[] for _ in range(n)]
+    anc = _enclosing_blossoms(solver)
     pre: list[list[int]] = [[] for _ in range(n)]
     for v in range(n):
-        if inb[v] < n:
+        chain = anc[v]
+        if not chain:
             continue
-        chain = []
-        b = parent[v]
-        while b != -1:
-            chain.append(b)
-            b = parent[b]
-        chain.reverse()
         sums = []
         total = 0
         for b in chain:
             total += dualvar[b]
             sums.append(total)
-        anc[v] = chain
         pre[v] = sums
 
     def slack(i: int, j: int, w: int) -> int:
@@ -328,3 +312,18 @@ def full_slack_function(solver: _Solver) -> Callable[[int, int, int], int]:
         return s + 2 * pre[i][lo - 1]
 
     return slack
+
+
+def _enclosing_blossoms(solver: _Solver) -> list[list[int]]:
+    """For each vertex, the blossoms holding it, from the top-level one down (empty when it is in none)."""
+    parent = solver.blossomparent
+    chains: list[list[int]] = []
+    for v in range(solver.n):
+        chain = []
+        b = parent[v]
+        while b != -1:
+            chain.append(b)
+            b = parent[b]
+        chain.reverse()
+        chains.append(chain)
+    return chains
