@@ -252,14 +252,7 @@ class BlossomSolver:
             endps = self.blossomendps[b]
             assert endps is not None
             entrychild = inb[self.endpoint[self.labelend[b] ^ 1]]
-            j = childs.index(entrychild)
-            if j & 1:
-                j -= len(childs)
-                jstep = 1
-                endptrick = 0
-            else:
-                jstep = -1
-                endptrick = 1
+            j, jstep, endptrick = _walk_to_base(childs.index(entrychild), len(childs))
             p = self.labelend[b]
             while j != 0:
                 q = endps[j - endptrick]
@@ -307,14 +300,8 @@ class BlossomSolver:
         childs = self.blossomchilds[b]
         endps = self.blossomendps[b]
         assert childs is not None and endps is not None
-        i = j = childs.index(t)
-        if i & 1:
-            j -= len(childs)
-            jstep = 1
-            endptrick = 0
-        else:
-            jstep = -1
-            endptrick = 1
+        i = childs.index(t)
+        j, jstep, endptrick = _walk_to_base(i, len(childs))
         while j != 0:
             j += jstep
             t = childs[j]
@@ -560,3 +547,12 @@ class BlossomSolver:
                 if self.blossomparent[b] == -1 and self.blossombase[b] >= 0 and label[b] == 1 and dualvar[b] == 0:
                     self.expand_blossom(b, True)
         return [endpoint[p] if p != -1 else -1 for p in self.mate]
+
+
+def _walk_to_base(j: int, length: int) -> tuple[int, int, int]:
+    """How to walk around a blossom of ``length`` children from child ``j`` to its base (child 0) along
+    the even-length side: the start index (negative when walking forwards), the step, and the endpoint
+    parity trick of the blossom's endpoint list."""
+    if j & 1:
+        return j - length, 1, 0
+    return j, -1, 1
