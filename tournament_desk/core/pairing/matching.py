@@ -123,12 +123,18 @@ def _cascade_solver(
                 keep = [i for i, k in enumerate(cur) if dual[edges[k][0]] + dual[edges[k][1]] == 2 * cw[i]]
             else:
                 slack = full_slack_function(solver)
-                # blossom duals are never negative: an edge the vertex duals alone over-cover is not tight
+                inb = solver.inblossom
+                # Blossom duals are never negative: an edge the vertex duals alone over-cover is not tight,
+                # and only an edge inside a blossom needs the blossom duals.
                 keep = [
                     i
                     for i, k in enumerate(cur)
-                    if dual[edges[k][0]] + dual[edges[k][1]] <= 2 * cw[i]
-                    and slack(edges[k][0], edges[k][1], cw[i]) == 0
+                    if (cover := dual[(e := edges[k])[0]] + dual[e[1]] - 2 * cw[i]) <= 0
+                    and (
+                        cover == 0
+                        if inb[e[0]] != inb[e[1]] or inb[e[0]] < n
+                        else slack(e[0], e[1], cw[i]) == 0
+                    )
                 ]
             cur = [cur[i] for i in keep]
             prev_w = [cw[i] for i in keep]
@@ -226,8 +232,20 @@ def _certify(solver: _Solver, edges: list[tuple[int, int, int]]) -> bool:
                 return False
         elif mate[m] != v:
             return False
-    # without blossoms the slack of an edge is its vertex part
-    slack = full_slack_function(solver) if solver.has_blossoms() else (lambda i, j, w: dualvar[i] + dualvar[j] - 2 * w)
+    pairs = sum(1 for v in range(n) if mate[v] > v)
+    if not solver.has_blossoms():
+        # The usual case, in bulk: the slack of an edge is its vertex part. The edges it makes tight are
+        # kept for callers that read the optimal duals (lexmatch): one pass over the edges instead of two.
+        covers = [dualvar[i] + dualvar[j] - 2 * w for i, j, w in edges]
+        if covers and min(covers) < 0:
+            return False
+        tight = [e for e, c in zip(edges, covers, strict=True) if c == 0]
+        # every matched pair must be one of the tight edges, once (not a missing or duplicated edge)
+        if sum(1 for i, j, _w in tight if mate[i] == j) != pairs:
+            return False
+        solver.vertex_tight = (edges, tight)
+        return True
+    slack = full_slack_function(solver)
     tight_matched = 0
     # The edges the vertex duals alone make tight, kept for callers that read the optimal duals
     # (lexmatch): one pass over the edges instead of two.
@@ -245,7 +263,7 @@ def _certify(solver: _Solver, edges: list[tuple[int, int, int]]) -> bool:
             return False
         if cover == 0:
             vertex_tight.append(e)
-    if tight_matched != sum(1 for v in range(n) if mate[v] > v):
+    if tight_matched != pairs:
         return False  # a matched pair that is not an edge (or a duplicated edge)
     # blossoms with a positive dual must be full
     chains = _enclosing_blossoms(solver)
