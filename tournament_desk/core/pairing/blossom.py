@@ -16,6 +16,7 @@ the algorithm must stay exact. Dual variables are kept doubled so that every qua
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 __all__ = ["BlossomSolver"]
 
@@ -33,13 +34,20 @@ class BlossomSolver:
         self.n = n
         self.edges = edges
         m = len(edges)
-        maxw = max(w for (_, _, w) in edges)
-        # endpoint[p]: vertex at endpoint p; edge k has endpoints 2k and 2k+1.
-        self.endpoint = [edges[p >> 1][p & 1] for p in range(2 * m)]
+        maxw = max(map(itemgetter(2), edges))
+        # eu[k], ev[k]: the ends of edge k; endpoint[p]: vertex at endpoint p (edge k has endpoints 2k, 2k+1)
+        self.eu = [e[0] for e in edges]
+        self.ev = [e[1] for e in edges]
+        self.endpoint = [0] * (2 * m)
+        self.endpoint[0::2] = self.eu
+        self.endpoint[1::2] = self.ev
         self.neighbend: list[list[int]] = [[] for _ in range(n)]
-        for k, (i, j, _w) in enumerate(edges):
-            self.neighbend[i].append(2 * k + 1)
-            self.neighbend[j].append(2 * k)
+        add = [ends.append for ends in self.neighbend]
+        p = 0
+        for i, j in zip(self.eu, self.ev, strict=True):
+            add[i](p + 1)
+            add[j](p)
+            p += 2
         self.mate = [-1] * n  # remote endpoint of the matched edge, or -1
         self.label = [0] * (2 * n)  # 0 free, 1 S (outer), 2 T (inner)
         self.labelend = [-1] * (2 * n)
@@ -378,8 +386,8 @@ class BlossomSolver:
         n = self.n
         edges = self.edges
         w2 = self.w2
-        eu = [i for (i, _j, _w) in edges]
-        ev = [j for (_i, j, _w) in edges]
+        eu = self.eu
+        ev = self.ev
         label = self.label
         inb = self.inblossom
         dualvar = self.dualvar

@@ -106,10 +106,14 @@ def _cascade_solver(
                     slack = full_slack_function(solver)
                     dual = solver.dualvar
                     inside = set(cur)
+                    inb = solver.inblossom
+                    # full slacks only for edges inside a blossom (see _certify)
                     more = [
                         k
                         for k, (i, j, w) in enumerate(edges)
-                        if k not in inside and dual[i] + dual[j] < 2 * w and slack(i, j, w) < 0
+                        if dual[i] + dual[j] < 2 * w
+                        and k not in inside
+                        and (inb[i] != inb[j] or inb[i] < n or slack(i, j, w) < 0)
                     ]
                     if not more:
                         return None
@@ -245,6 +249,11 @@ def _certify(solver: _Solver, edges: list[tuple[int, int, int]]) -> bool:
             return False
         solver.vertex_tight = (edges, tight)
         return True
+    # An edge the vertex duals do not cover, and not inside one blossom, is violated whatever the blossoms
+    # hold: a quick test first, as the full slack of edges inside blossoms costs a search each.
+    inb = solver.inblossom
+    if any(dualvar[i] + dualvar[j] < 2 * w and (inb[i] != inb[j] or inb[i] < n) for i, j, w in edges):
+        return False
     slack = full_slack_function(solver)
     tight_matched = 0
     # The edges the vertex duals alone make tight, kept for callers that read the optimal duals
