@@ -11,9 +11,7 @@ do we fall back to the weighted matching over all remaining players. Both give i
 from __future__ import annotations
 
 import copy
-from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from operator import lt
 from typing import Protocol
 
 from tournament_desk.core.pairing.cardinality import max_cardinality_matching
@@ -43,11 +41,7 @@ class PairingGraph:
         self.n = len(players)
         self.ctx = ctx
         self.top_shift = top_shift  # bit offset of the completion field
-        # Weights set for a pair a > b (b the higher player) live in a's row: ``rows[a]`` from the last
-        # set_row (the higher players, in increasing order, and their weights), ``w[a]`` for pairs set one
-        # by one since (see _get).
         self.w: list[dict[int, int]] = [{} for _ in range(self.n)]
-        self.rows: list[tuple[list[int], list[int]] | None] = [None] * self.n
         self.active = [True] * self.n
         self.fixed: dict[int, int] = {}
         self.default_ctx: WeightContext = copy.copy(ctx)
@@ -73,45 +67,21 @@ class PairingGraph:
         """Edges never set explicitly keep the weights of this moment (completion field, maybe C9)."""
         self.default_ctx = copy.copy(self.ctx)
         self.w = [{} for _ in range(self.n)]
-        self.rows = [None] * self.n
 
     def set(self, a: int, b: int, weight: int) -> None:
         self.w[a][b] = weight
         self.w[b][a] = weight
 
     def set_row(self, a: int, others: list[int], weights: list[int]) -> None:
-        """``set(a, b, w)`` for every b, w of ``others`` (higher players than ``a``, i.e. smaller vertex
-        numbers, in increasing order), ``weights``. The bulk form used per bracket: copies of the lists are
-        kept as a's row, and the pairs set one by one in a's row before are dropped where they overlap."""
-        if len(others) != len(weights) or (others and others[-1] >= a) or not all(map(lt, others, others[1:])):
-            raise ValueError("set_row needs the higher players in increasing order, one weight each")
-        single = self.w[a]
-        if single:
-            for b in others:
-                single.pop(b, None)
-        self.rows[a] = (list(others), list(weights))
+        """``set(a, b, w)`` for every b, w of ``others`` (all higher than ``a``: smaller vertex numbers),
+        ``weights``. The bulk form used per bracket; it only writes a's row, where readers look (see
+        :meth:`_get`)."""
+        assert not others or others[-1] < a
+        self.w[a].update(zip(others, weights, strict=True))
 
     def _get(self, a: int, b: int) -> int | None:
         """The weight set for a-b, read from the row of the lower player (the larger vertex number)."""
-        if a < b:
-            a, b = b, a
-        got = self.w[a].get(b)
-        if got is None and (row := self.rows[a]) is not None:
-            others = row[0]
-            k = bisect_left(others, b)
-            if k < len(others) and others[k] == b:
-                return row[1][k]
-        return got
-
-    def _row_values(self, a: int, higher: list[int]) -> list[int | None]:
-        """``[_get(a, b) for b in higher]`` (all higher than a): the stored row itself when it is that list."""
-        row = self.rows[a]
-        single = self.w[a]
-        if row is not None and not single and row[0] == higher:
-            return row[1]  # type: ignore[return-value]
-        table = dict(zip(row[0], row[1], strict=True)) if row is not None else {}
-        table.update(single)
-        return list(map(table.get, higher))
+        return self.w[a].get(b) if a > b else self.w[b].get(a)
 
     def weight(self, a: int, b: int) -> int:
         got = self._get(a, b)
@@ -172,13 +142,14 @@ class PairingGraph:
         """Maximum-weight matching over all remaining players; result[v] is v's partner or v itself."""
         idx = [v for v in range(self.n) if self.active[v]]
         edges = []
+        w = self.w
         for j, u in enumerate(idx):
             # weights towards the higher players, as self.weight(v, u) computes them
             row = self.table.row(idx[:j], u, False, False, self.default_ctx)
-            stored = self._row_values(u, idx[:j])
+            wu = w[u]
             for i in range(j):
                 v = idx[i]
-                wt = stored[i]
+                wt = wu.get(v)
                 if wt is None:
                     wt = row[i]
                 if wt > 0:
@@ -235,7 +206,7 @@ class PairingGraph:
         mask = (1 << self.top_shift) - 1
         edges: list[tuple[int, int, int]] = []
         for j, u in enumerate(inside):
-            weights = self._row_values(u, inside[:j])
+            weights = list(map(self.w[u].get, inside[:j]))
             if None in weights:
                 return None
             edges += [(i, j, m) for i, w in enumerate(weights) if w > 0 and (m := w & mask)]  # type: ignore[operator]
