@@ -75,9 +75,7 @@ def _cascade_solver(
     """
     cur = list(range(len(edges))) if start is None else list(start)
     prev: _Solver | None = None
-    prev_w: list[int] = []
     prev_shift = 0
-    prev_half = 0
     levels = [lv if isinstance(lv, tuple) else (lv, True) for lv in shifts] + [(0, False)]
     try:
         for shift, rounded in levels:
@@ -94,8 +92,7 @@ def _cascade_solver(
                 keep = [i for i, w in enumerate(cw) if w > 0]
                 cur = [cur[i] for i in keep]
                 cw = [cw[i] for i in keep]
-                prev_w = [prev_w[i] for i in keep]
-                solver = _warm_solver(n, prev, [edges[k] for k in cur], prev_w, cw, prev_shift - shift)
+                solver = _warm_solver(n, prev, [edges[k] for k in cur], cw, prev_shift - shift)
             solver.run()
             if shift == 0:
                 for retry in range(_RETRIES + 1):
@@ -118,9 +115,8 @@ def _cascade_solver(
                     if not more:
                         return None
                     cur += more
-                    prev_w += [(edges[k][2] + prev_half) >> prev_shift for k in more]
                     cw += [edges[k][2] for k in more]
-                    solver = _warm_solver(n, prev, [edges[k] for k in cur], prev_w, cw, prev_shift)
+                    solver = _warm_solver(n, prev, [edges[k] for k in cur], cw, prev_shift)
                     solver.run()
             dual = solver.dualvar
             if not solver.has_blossoms():
@@ -141,10 +137,8 @@ def _cascade_solver(
                     )
                 ]
             cur = [cur[i] for i in keep]
-            prev_w = [cw[i] for i in keep]
             prev = solver
             prev_shift = shift
-            prev_half = half
     except (IndexError, ValueError, TypeError, AssertionError, RecursionError):
         return None
     return None
@@ -167,11 +161,11 @@ def _warm_solver(
     n: int,
     prev: _Solver,
     sub: list[tuple[int, int, int]],
-    prev_w: list[int],
     new_w: list[int],
     scale_bits: int,
 ) -> _Solver:
-    """A solver for ``sub`` with weights ``new_w``, started from ``prev``'s optimum for ``prev_w``.
+    """A solver for the pairs of ``sub`` with weights ``new_w``, started from ``prev``'s optimum (for the
+    previous, coarser weights).
 
     Duals are scaled by 2**scale_bits (blossom duals pushed into the vertices), the previous matching is
     kept where its edges can stay tight, and vertex duals are raised (unmatching) until every edge is
