@@ -1,0 +1,24 @@
+"""The two numbers that name a player, as two types that cannot be mixed up.
+
+* :data:`PlayerId` — the event file's stable key of a registration. It never changes, and it is what
+  games, byes and requests refer to in storage and in :mod:`tournament_desk.core.model`.
+* :data:`PairingNumber` — the tournament pairing number (TPN, FIDE C.04.2 Art.2): the player's rank in the
+  initial order, the number the Swiss engines and the TRF speak in. It may be corrected (late entries,
+  rating corrections) until round 4 is paired, so it is never a key.
+
+Both are ``NewType`` over ``int``: free at run time, and mypy (run in CI on ``core/pairing`` and
+``services``) refuses an id where a pairing number is expected and the other way round. The translation
+between the two happens in one place per caller (``services.swiss.SwissInput``).
+"""
+
+from __future__ import annotations
+
+from typing import NewType
+
+PlayerId = NewType("PlayerId", int)
+"""Stable id of a registration in the event file."""
+
+PairingNumber = NewType("PairingNumber", int)
+"""Tournament pairing number (TPN), 1..n in the initial order of C.04.2 Art.2."""
+
+__all__ = ["PairingNumber", "PlayerId"]
