@@ -67,7 +67,9 @@ def request_bye(session: EventSession, round_number: int, player_id: int, kind: 
     return session.set_option(f"request.{round_number}.{player_id}", kind, label=label)
 
 
-def _entry(state: EventState, player: Player, round_number: int) -> sw.RoundEntry:
+def _entry(state: EventState, player: Player, round_number: int,
+           number_of: dict[int, int]) -> sw.RoundEntry:
+    """One round of ``player``'s history as the engine reads it: opponents by pairing number."""
     rnd = state.round(round_number)
     found = rnd.entry_of(player.id)
     if found is None:  # not registered yet (late entry) or not paired: an absence
@@ -85,7 +87,7 @@ def _entry(state: EventState, player: Player, round_number: int) -> sw.RoundEntr
         result = sw.Outcome.DRAW
     else:
         result = sw.Outcome.LOSS
-    return sw.RoundEntry(found.opponent_of(player.id), colour, result, outcome.is_played)
+    return sw.RoundEntry(number_of[found.opponent_of(player.id)], colour, result, outcome.is_played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,9 +116,12 @@ def build_input(state: EventState, round_number: int, requested: dict[int, Outco
     for p in state.players:
         if p.pairing_number is None:
             raise StateError("Every player needs a pairing number", "Chaque joueur doit avoir un numéro")
+        id_of[p.pairing_number] = p.id
+    number_of = {pid: tpn for tpn, pid in id_of.items()}
+    for p in state.players:
         tpn = p.pairing_number
-        id_of[tpn] = p.id
-        entries = [_entry(state, p, r) for r in range(1, round_number)]
+        assert tpn is not None
+        entries = [_entry(state, p, r, number_of) for r in range(1, round_number)]
         if p.id in requested:
             kind = requested[p.id]
             entries.append(sw.RoundEntry(None, None, _BYE_OUTCOME[kind], False, _BYE_KIND[kind]))
@@ -126,7 +131,7 @@ def build_input(state: EventState, round_number: int, requested: dict[int, Outco
         players.append(sw.PlayerState(tpn, tuple(entries), p.rating(state.event.rating_system) or 0, p.name))
     swiss = sw.SwissState(tuple(players), round_number - 1, state.event.rounds, initial_colour, engine_scoring,
                           frozenset(absent))
-    return SwissInput(swiss, id_of, {v: k for k, v in id_of.items()}, dict(requested), tuple(withdrawn))
+    return SwissInput(swiss, id_of, number_of, dict(requested), tuple(withdrawn))
 
 
 def _number_players(session: EventSession) -> None:
