@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk import __version__
+from tournament_desk.cli.event_settings import SETTINGS_COMMANDS, add_settings_parsers
 from tournament_desk.cli.export import EXPORT_COMMANDS, add_export_parsers
 from tournament_desk.cli.rate import add_rate_parser, add_ratings_parser, cmd_rate, cmd_ratings
 from tournament_desk.cli.rules import add_rules_parser, cmd_rules
@@ -82,6 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scoring", help="chess, draughts, kashdan or scrabble (default: the discipline's)")
     p.add_argument("--rating-system", choices=[r.value for r in RatingSystem])
     p.add_argument("--tiebreaks", default="", help="comma-separated tie-break codes, in order")
+    p.add_argument("--acceleration", choices=["none", "baku"], default="none",
+                   help="Dutch Swiss: Baku acceleration (FIDE C.04.5.1)")
+    p.add_argument("--initial-colour", choices=["white", "black"],
+                   help="Dutch Swiss: colour of pairing number 1 in round 1 (default: drawn by lot)")
     p.add_argument("--json", action="store_true")
 
     players = sub.add_parser("players", help="register and list players")
@@ -184,6 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_rules_parser(sub)
     add_export_parsers(sub)
     add_variant_parsers(sub)
+    add_settings_parsers(sub)
     return parser
 
 
@@ -201,6 +207,8 @@ def cmd_new(args: argparse.Namespace, lang: str) -> None:
         "start_date": args.start, "end_date": args.end or args.start, "arbiters": tuple(args.arbiter),
         "organiser": args.organiser, "time_control": TimeControl.parse(args.time_control),
         "tiebreaks": tuple(t.strip() for t in args.tiebreaks.split(",") if t.strip()),
+        "acceleration": "" if args.acceleration == "none" else args.acceleration,
+        "initial_colour": args.initial_colour or "",
     }
     if args.scoring:
         kwargs["scoring"] = profile_named(args.scoring)
@@ -384,6 +392,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, str], None]] = {
 
 COMMANDS.update(EXPORT_COMMANDS)
 COMMANDS.update(VARIANT_COMMANDS)
+COMMANDS.update(SETTINGS_COMMANDS)
 
 EXIT_CODES: list[tuple[type[TournamentError], int]] = [
     (EventFileError, 5), (ImportFormatError, 3), (NotFoundError, 3), (StateError, 4), (TournamentError, 3),
