@@ -20,8 +20,18 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from tests.gui.driver import Script, answer, choose_file, click_ok, later, main_window, modal, run_script, type_into, \
-    wait_for
+from tests.gui.driver import (
+    Script,
+    answer,
+    choose_file,
+    click_ok,
+    later,
+    main_window,
+    modal,
+    run_script,
+    type_into,
+    wait_for,
+)
 from tournament_desk.__main__ import main
 from tournament_desk.core.model import PairingSystem
 from tournament_desk.core.results import Discipline, Outcome
@@ -47,7 +57,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def _window():  # noqa: ANN202 — the MainWindow, typed loosely to keep the script short
+def _window():  # the MainWindow, typed loosely to keep the script short
     return main_window()
 
 
@@ -241,6 +251,7 @@ def test_draughts_round_robin_of_10_then_undo_after_a_restart(qapp: QApplication
 
     code, errors = run_script(lambda: main([str(event)]), reopen)
     assert not errors, errors[0]
+    assert code == 0
     with EventSession.open(event, readonly=True) as session:
         assert len(session.state().round(9).missing_results) == 1
         assert session.redo_label() == last_result
@@ -286,3 +297,4 @@ def test_enter_reopens_the_last_event(qapp: QApplication, home: Path) -> None:
 
     code, errors = run_script(lambda: main([]), second)
     assert not errors, errors[0]
+    assert code == 0
