@@ -35,8 +35,7 @@ from tournament_desk.core.pairing.berger import Order, RoundRobinSchedule, forma
 from tournament_desk.core.results import Discipline, format_game_result
 from tournament_desk.core.scoring import profile_named
 from tournament_desk.formats.event_json import player_to_dict, round_to_dict, state_to_dict
-from tournament_desk.formats.players_csv import read_players_csv
-from tournament_desk.formats.players_trf import read_players_trf
+from tournament_desk.formats.players_trf import read_players_file
 from tournament_desk.services.pairing import pair_next
 from tournament_desk.services.roundrobin import assign_numbers, event_grid_pdf, schedule_for
 from tournament_desk.services.session import EventSession
@@ -229,11 +228,7 @@ def cmd_players(args: argparse.Namespace, lang: str) -> None:
             player = session.state().player(change.ids[0])
             _emit(args, player_to_dict(player), f"{change.label(lang)} (id {player.id})")
         elif args.players_command == "import":
-            system = session.event.rating_system.value
-            if args.csv.suffix.lower() in (".trf", ".txt") and args.csv.read_bytes()[:4] in (b"012 ", b"001 "):
-                rows = read_players_trf(args.csv, rating_system=system)
-            else:
-                rows = read_players_csv(args.csv, rating_system=system)
+            rows = read_players_file(args.csv, rating_system=session.event.rating_system.value)
             change = session.add_players(rows)
             _emit(args, {"imported": list(change.ids)}, change.label(lang))
         elif args.players_command == "withdraw":
