@@ -68,9 +68,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("new", help="create an event file")
     p.add_argument("file", type=Path)
-    p.add_argument("--name", required=True)
+    p.add_argument("--name", help="the event's name (required unless --from-trf)")
     p.add_argument("--system", choices=[s.value for s in PairingSystem], default="dutch")
-    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--rounds", type=int, help="number of rounds (required unless --from-trf gives it)")
+    p.add_argument("--from-trf", type=Path, metavar="FILE.trf",
+                   help="continue an event begun in another program: its TRF16/TRF26 with rounds and results")
     p.add_argument("--discipline", choices=[d.value for d in Discipline], default="chess")
     p.add_argument("--place", default="")
     p.add_argument("--start", type=_date)
@@ -192,6 +194,14 @@ def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 
 def cmd_new(args: argparse.Namespace, lang: str) -> None:
+    if args.from_trf is not None:
+        from tournament_desk.cli.trf_cli import cmd_new_from_trf
+
+        cmd_new_from_trf(args, lang)
+        return
+    if args.name is None or args.rounds is None:
+        raise ValidationError("new needs --name and --rounds (or --from-trf FILE)",
+                              "new demande --name et --rounds (ou --from-trf FICHIER)")
     discipline = Discipline(args.discipline)
     kwargs: dict[str, Any] = {
         "system": PairingSystem(args.system), "rounds": args.rounds, "place": args.place,

@@ -15,9 +15,9 @@ from typing import Any
 from tournament_desk.core.errors import ImportFormatError, TournamentError
 from tournament_desk.core.model import Player, Sex
 from tournament_desk.formats.players_csv import read_players_csv
-from tournament_desk.formats.trf import TrfError, loads
+from tournament_desk.formats.trf import TrfError, TrfPlayer, loads
 
-__all__ = ["is_trf", "read_players_file", "read_players_trf"]
+__all__ = ["is_trf", "read_players_file", "read_players_trf", "trf_player_fields"]
 
 _TRF_LINE = re.compile(r"(?:\d{3}|XX[A-Z]|BB[A-Z]|###|[A-Z]{3}) ?")
 _PLAYER_LINE = re.compile(r"001 [ \d]{3}\d")
@@ -33,6 +33,20 @@ def _birth(text: str) -> dt.date | None:
     return None  # TRF allows a year alone or an empty field: no birth date then
 
 
+def trf_player_fields(p: TrfPlayer, rating_system: str = "fide") -> dict[str, Any]:
+    """The registration fields of one ``001`` record (``Surname, First name``; a rating of 0 is no rating)."""
+    surname, _, first = p.name.partition(",")
+    fields: dict[str, Any] = {
+        "surname": surname.strip(), "first_name": first.strip(),
+        "sex": {"m": Sex.MALE, "w": Sex.FEMALE, "f": Sex.FEMALE}.get(p.sex.strip().lower(), Sex.UNKNOWN),
+        "title": p.title.strip(),
+        "federation": p.federation.strip(), "fide_id": p.fide_id.strip(), "birth_date": _birth(p.birth_date),
+    }
+    if p.rating:
+        fields["ratings"] = ((rating_system, int(p.rating)),)
+    return fields
+
+
 def read_players_trf(source: Path | str | bytes, *, rating_system: str = "fide") -> list[dict[str, Any]]:
     """Player field dicts (for ``EventSession.add_players``) from a TRF file or its bytes."""
     data = source if isinstance(source, bytes) else Path(source).read_bytes()
@@ -46,19 +60,12 @@ def read_players_trf(source: Path | str | bytes, *, rating_system: str = "fide")
                                 "le fichier TRF n'a aucune ligne de joueur (001)")
     players: list[dict[str, Any]] = []
     for p in sorted(trf.players, key=lambda p: p.start_rank):
-        surname, _, first = p.name.partition(",")
-        fields: dict[str, Any] = {
-            "surname": surname.strip(), "first_name": first.strip(),
-            "sex": {"m": Sex.MALE, "w": Sex.FEMALE, "f": Sex.FEMALE}.get(p.sex.strip().lower(), Sex.UNKNOWN),
-            "title": p.title.strip(),
-            "federation": p.federation.strip(), "fide_id": p.fide_id.strip(), "birth_date": _birth(p.birth_date),
-        }
-        if p.rating:
-            fields["ratings"] = ((rating_system, int(p.rating)),)
         try:
+            fields = trf_player_fields(p, rating_system)
             Player(id=0, **fields)
         except TournamentError as exc:
-            raise ImportFormatError(f"player {p.start_rank}: {exc.en}", f"joueur {p.start_rank} : {exc.fr}") from None
+            raise ImportFormatError(f"player {p.start_rank}: {exc.en}", f"joueur {p.start_rank} : {exc.fr}",
+                                    line=p.line or None) from None
         players.append(fields)
     return players
 
@@ -70,7 +77,7 @@ def is_trf(data: bytes) -> bool:
     (``nom;prénom;...``) never starts with three digits or a TRF code followed by a space."""
     head = data[:65536].decode("utf-8", errors="replace").lstrip("\ufeff")
     lines = [line for line in re.split(r"\r\n|\r|\n", head) if line.strip()][:400]
-    if not lines or not _TRF_LINE.match(lines[0]) or len(lines[0]) > 3 and lines[0][3] not in " \t#":
+    if not lines or not _TRF_LINE.match(lines[0]) or (len(lines[0]) > 3 and lines[0][3] not in " \t#"):
         return False
     return any(_PLAYER_LINE.match(line) for line in lines)
 

@@ -32,6 +32,7 @@ __all__ = [
     "check_points",
     "declared_system",
     "dumps",
+    "initial_colour",
     "loads",
     "pairing_order",
     "played_rounds",
@@ -463,6 +464,11 @@ def _infer_initial_colour(trf: TrfTournament, order: tuple[int, ...] | None = No
         mine = Colour.WHITE if e.colour == "w" else Colour.BLACK
         return mine if tpn[p.start_rank] % 2 == 1 else mine.opposite
     return Colour.WHITE
+
+
+def initial_colour(trf: TrfTournament) -> Colour:
+    """The initial colour: ``XXC white1/black1`` or ``152``, else read from round 1 (white before round 1)."""
+    return trf.initial_colour or _infer_initial_colour(trf)
 
 
 def _scoring(trf: TrfTournament) -> Scoring:

@@ -13,7 +13,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tournament_desk.core.model import Bye, EventState, Game
+from tournament_desk.core.pairing.swiss_state import Colour
 from tournament_desk.core.results import Outcome
 from tournament_desk.core.scoring import CHESS
 from tournament_desk.core.tiebreaks import DEFAULT_EDITION, build_standings
@@ -50,8 +53,13 @@ def _scoring_codes(state: EventState) -> dict[str, float]:
     return {"W": s.win, "D": s.draw, "L": s.loss, "P": s.pairing_bye, "A": s.zero_bye}
 
 
-def state_to_trf(state: EventState) -> TrfTournament:
-    """The event as a :class:`TrfTournament` (header records, players, round blocks, scoring)."""
+def state_to_trf(state: EventState, *, initial_colour: Colour | None = None,
+                 next_round_byes: Mapping[int, Outcome] | None = None) -> TrfTournament:
+    """The event as a :class:`TrfTournament` (header records, players, round blocks, scoring).
+
+    ``initial_colour`` is written as ``XXC white1/black1`` (``152``); ``next_round_byes`` (player id -> hpb,
+    fpb or zpb) as ``0000 - H/F/Z`` in the round after the last one, as the engines read a requested bye.
+    """
     e = state.event
     ranks = start_ranks(state)
     codes = list(e.tiebreaks)
@@ -90,6 +98,11 @@ def state_to_trf(state: EventState) -> TrfTournament:
                 entries.append(TrfRoundEntry(None, "-", _BYE_CODE[entry.kind]))
             else:
                 entries.append(TrfRoundEntry(None, "-", "Z" if p.is_active_in(r.number) else "-"))
+        nxt = state.last_round + 1
+        if nxt <= e.rounds and (next_round_byes or {}).get(p.id) in _BYE_CODE:
+            entries.append(TrfRoundEntry(None, "-", _BYE_CODE[(next_round_byes or {})[p.id]]))
+        elif next_round_byes is not None and nxt <= e.rounds and state.rounds and not p.is_active_in(nxt):
+            entries.append(TrfRoundEntry(None, "-", "-"))
         rating = p.rating(e.rating_system)
         players.append(TrfPlayer(
             start_rank=ranks[p.id],
@@ -100,9 +113,11 @@ def state_to_trf(state: EventState) -> TrfTournament:
             points=state.score(p.id), rank=standing.get(p.id), rounds=entries,
         ))
     return TrfTournament(headers=headers, players=players, total_rounds=e.rounds,
-                         scoring_codes=_scoring_codes(state))
+                         scoring_codes=_scoring_codes(state), initial_colour=initial_colour)
 
 
-def event_trf(state: EventState, edition: str = "16", newline: str = "\r\n") -> str:
-    """TRF text of the event; ``edition`` is ``"16"`` or ``"26"``."""
-    return dumps(state_to_trf(state), edition=edition, newline=newline)
+def event_trf(state: EventState, edition: str = "16", newline: str = "\r\n", *,
+              initial_colour: Colour | None = None, next_round_byes: Mapping[int, Outcome] | None = None) -> str:
+    """TRF text of the event; ``edition`` is ``"16"`` or ``"26"`` (see :func:`state_to_trf` for the rest)."""
+    return dumps(state_to_trf(state, initial_colour=initial_colour, next_round_byes=next_round_byes),
+                 edition=edition, newline=newline)
