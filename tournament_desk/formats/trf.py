@@ -664,7 +664,8 @@ def check_engine_input(trf: TrfTournament, *, checking: bool = False) -> tuple[i
         if not checking:
             raise TrfError(1, 1, "the file does not give the number of rounds ('XXR n' or '142 n'): the "
                            f"engine needs it to know whether round {k} is the last one")
-        warnings.append(f"no 'XXR n' or '142 n' record: round {k} is checked as the last round of the event")
+        if k >= 1:
+            warnings.append(f"no 'XXR n' or '142 n' record: round {k} is checked as the last round of the event")
     elif k > trf.total_rounds:
         raise TrfError(where, 5, f"the event has {trf.total_rounds} rounds (XXR/142) and round {played} is "
                        f"already paired: there is no round {k} to pair")
