@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tournament_desk.core.actions.settings import update_event
+from tournament_desk.core.actions.step import Message
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.model import EventState, PairingSystem, Player
 from tournament_desk.core.results import Discipline
@@ -165,12 +167,12 @@ def set_tiebreaks(session: EventSession, codes: Sequence[str], edition: Edition 
     canonical = _canonical(codes)
     chosen = parse_edition(edition) if edition is not None else stored_edition(state)
     warnings = tuple(check_tiebreaks(canonical, round_robin=state.event.system.is_round_robin)) if canonical else ()
-    session.update_event(tiebreaks=canonical, tiebreak_edition=chosen.value if chosen else "")
     shown_en = ", ".join(canonical) or "default preset"
     shown_fr = ", ".join(canonical) or "préréglage par défaut"
     ed = chosen or DEFAULT_EDITION
-    change = Change("event", f"Tie-breaks: {shown_en} ({ed.label_en})",
-                    f"Départages : {shown_fr} ({ed.label_fr})")
+    label = Message(f"Tie-breaks: {shown_en} ({ed.label_en})", f"Départages : {shown_fr} ({ed.label_fr})")
+    change = session.apply(lambda s: update_event(
+        s, {"tiebreaks": canonical, "tiebreak_edition": chosen.value if chosen else ""}, label))
     return TiebreakSetting(change, canonical, ed, warnings)
 
 
