@@ -44,7 +44,8 @@ def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
     return code, captured.out, captured.err
 
 
-@pytest.mark.parametrize("name", ["swiss_manager_pairing.trf", "lichess_swiss.trf", "vega_open.trf"])
+@pytest.mark.parametrize("name", ["swiss_manager_pairing.trf", "lichess_swiss.trf", "vega_open.trf",
+                                  "sharly_chess_baku.trf"])
 def test_continue_an_event_begun_elsewhere(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``new --from-trf`` then ``pair``: the next round is the one the engine pairs from the original file."""
     event = tmp_path / "e.tdesk"
@@ -111,7 +112,8 @@ def test_pair_then_export_is_identical_to_the_engine(tmp_path: Path, capsys: pyt
 
 def test_trf26_sharly_chess_import(tmp_path: Path) -> None:
     """Sharly Chess TRF-2026: ``###`` comment, 182/192/202/222 records; the time control comes from 222,
-    the tie-breaks from 202 (those known here), and the declared Baku acceleration is reported."""
+    the tie-breaks from 202 (those known here), the declared Baku acceleration becomes the event's, and is
+    written back (192 in TRF-2026; 192 and the XXA lines in TRF16)."""
     result = import_event_from_trf(tmp_path / "s.tdesk", DATA / "sharly_chess_baku.trf")
     with EventSession.open(tmp_path / "s.tdesk", readonly=True) as session:
         event = session.event
@@ -119,8 +121,39 @@ def test_trf26_sharly_chess_import(tmp_path: Path) -> None:
     assert (event.time_control.base_minutes, event.time_control.increment_seconds) == (90, 30)
     assert event.tiebreaks == ("BH-C1", "BH")
     assert event.arbiters == ("Faure, Hélène (20612345)",)
-    assert any("Baku" in en for en, _ in result.warnings)
+    assert event.acceleration == "baku" and event.initial_colour == "white"
+    assert not any("acceler" in en for en, _ in result.warnings)
     assert any("PS" in en for en, _ in result.warnings)
+    with EventSession.open(tmp_path / "s.tdesk", readonly=True) as session:
+        trf26 = loads(export_event_trf(session, tmp_path / "s26.trf", edition="26").read_text(encoding="utf-8"))
+        trf16 = loads(export_event_trf(session, tmp_path / "s16.trf").read_text(encoding="utf-8"))
+    assert trf26.headers["192"] == ["FIDE_DUTCH_2026_BAKU"] == trf16.headers["192"]
+    assert sorted(trf16.accelerations) == list(range(1, 21))  # GA: 2 x ceil(38/4) players
+    assert trf16.accelerations[1] == [1.0, 1.0, 1.0, 0.5]
+    assert _engine_pairs(tmp_path / "s16.trf") == _engine_pairs(tmp_path / "s26.trf") == \
+        _engine_pairs(DATA / "sharly_chess_baku.trf")
+
+
+def test_forbidden_pairs_are_kept(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """XXP: the event forbids the pairs, pairs the next round as the engine does, and writes them back."""
+    source = tmp_path / "vega_xxp.trf"
+    trf = read_file(str(DATA / "vega_open.trf"))
+    expected, _ = _engine_pairs(DATA / "vega_open.trf")
+    a, b = next(iter(expected))  # forbid a pair the engine would make
+    source.write_bytes((DATA / "vega_open.trf").read_bytes() + f"XXP {a} {b}\n".encode())
+    assert (a, b) not in _engine_pairs(source)[0]
+    result = import_event_from_trf(tmp_path / "x.tdesk", source)
+    with EventSession.open(tmp_path / "x.tdesk", readonly=True) as session:
+        assert set(session.state().forbidden_pairs) == {tuple(sorted((result.id_of[a], result.id_of[b])))}
+    assert main(["pair", str(tmp_path / "x.tdesk")]) == 0
+    capsys.readouterr()
+    with EventSession.open(tmp_path / "x.tdesk", readonly=True) as session:
+        state = session.state()
+        rank_of = {v: k for k, v in result.id_of.items()}
+        games = {(rank_of[g.white_id], rank_of[g.black_id]) for g in state.round(played_rounds(trf) + 1).games}
+        back = loads(export_event_trf(session, tmp_path / "back.trf").read_text(encoding="utf-8"))
+    assert games == _engine_pairs(source)[0]
+    assert back.forbidden_groups == [sorted([a, b])]
 
 
 def test_lichess_pairing_numbers_follow_the_line_order(tmp_path: Path) -> None:

@@ -7,11 +7,11 @@ XXP XXS XXZ`` and the TRF26 records ``142 152 162 240 250 260``. Unknown records
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
-from tournament_desk.core.errors import ValidationError
-from tournament_desk.core.pairing.baku import baku_accelerations
+from tournament_desk.core.pairing.acceleration import baku_accelerations, baku_group_a_size
 from tournament_desk.core.pairing.swiss_state import (
     ByeKind,
     Colour,
@@ -557,14 +557,27 @@ def _accelerations(trf: TrfTournament, order: tuple[int, ...], scoring: Scoring)
     if out or not system.baku:
         return out
     line = trf.lines.get("192", 0)
-    if trf.total_rounds is None:
+    total = trf.total_rounds
+    if total is None:
         raise TrfError(line, 5, f"{system.code} (record 192) asks for the Baku acceleration, which needs the "
                        "number of rounds: add 'XXR n' or '142 n'")
-    try:
-        baku = baku_accelerations(order, trf.total_rounds, win=scoring.win, draw=scoring.draw, loss=scoring.loss)
-    except ValidationError as exc:
-        raise TrfError(line, 5, exc.en) from None
-    return {pid: list(values) for pid, values in baku.items()}
+    if scoring.loss != 0 or scoring.win <= 0 or abs(scoring.win - 2 * scoring.draw) > 1e-9:
+        raise TrfError(line, 5, f"{system.code} (record 192): the Baku acceleration applies to the standard "
+                       f"scoring (1, 1/2, 0); this file scores {scoring.win:g} for a win, {scoring.draw:g} for a draw "
+                       f"and {scoring.loss:g} for a loss")
+    # C.04.5.1: GA is the first 2*ceil(N/4) players of round 1 (before it: of the list); a late entry numbered
+    # above the last GA player joins GA, one below does not (the reading of core.actions.swiss).
+    tpn = {pid: n for n, pid in enumerate(order, start=1)}
+    if played_rounds(trf) >= 1:
+        first = sorted(tpn[p.start_rank] for p in trf.players if p.rounds and not p.rounds[0].is_blank)
+    else:
+        first = sorted(tpn.values())
+    size = baku_group_a_size(len(first))
+    if not size:
+        return out
+    last_ga = first[size - 1]
+    values = [v * scoring.win for v in baku_accelerations(total, math.ceil(total / 2))]
+    return {pid: list(values) for pid in order if tpn[pid] <= last_ga}
 
 
 def to_swiss_state(trf: TrfTournament, round_to_pair: int | None = None) -> SwissState:

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from tournament_desk.core.model import Bye, EventState, Game
 from tournament_desk.core.pairing.swiss_state import Colour
@@ -54,11 +54,14 @@ def _scoring_codes(state: EventState) -> dict[str, float]:
 
 
 def state_to_trf(state: EventState, *, initial_colour: Colour | None = None,
-                 next_round_byes: Mapping[int, Outcome] | None = None) -> TrfTournament:
+                 next_round_byes: Mapping[int, Outcome] | None = None,
+                 accelerations: Mapping[int, Sequence[float]] | None = None) -> TrfTournament:
     """The event as a :class:`TrfTournament` (header records, players, round blocks, scoring).
 
     ``initial_colour`` is written as ``XXC white1/black1`` (``152``); ``next_round_byes`` (player id -> hpb,
     fpb or zpb) as ``0000 - H/F/Z`` in the round after the last one, as the engines read a requested bye.
+    Forbidden pairs are written ``XXP``; the Baku acceleration as ``192 FIDE_DUTCH_2026_BAKU`` and, with
+    ``accelerations`` (player id -> virtual points per round), as ``XXA`` lines for the engines reading TRF16.
     """
     e = state.event
     ranks = start_ranks(state)
@@ -112,12 +115,18 @@ def state_to_trf(state: EventState, *, initial_colour: Colour | None = None,
             fide_id=p.fide_id, birth_date=p.birth_date.strftime("%Y/%m/%d") if p.birth_date else "",
             points=state.score(p.id), rank=standing.get(p.id), rounds=entries,
         ))
+    if e.acceleration == "baku":
+        headers["192"] = ["FIDE_DUTCH_2026_BAKU"]
+    xxa = {ranks[pid]: list(values) for pid, values in (accelerations or {}).items() if pid in ranks}
+    pairs = [[ranks[a], ranks[b]] for a, b in getattr(state, "forbidden_pairs", ()) if a in ranks and b in ranks]
     return TrfTournament(headers=headers, players=players, total_rounds=e.rounds,
-                         scoring_codes=_scoring_codes(state), initial_colour=initial_colour)
+                         scoring_codes=_scoring_codes(state), initial_colour=initial_colour, accelerations=xxa,
+                         forbidden_groups=pairs)
 
 
 def event_trf(state: EventState, edition: str = "16", newline: str = "\r\n", *,
-              initial_colour: Colour | None = None, next_round_byes: Mapping[int, Outcome] | None = None) -> str:
+              initial_colour: Colour | None = None, next_round_byes: Mapping[int, Outcome] | None = None,
+              accelerations: Mapping[int, Sequence[float]] | None = None) -> str:
     """TRF text of the event; ``edition`` is ``"16"`` or ``"26"`` (see :func:`state_to_trf` for the rest)."""
-    return dumps(state_to_trf(state, initial_colour=initial_colour, next_round_byes=next_round_byes),
-                 edition=edition, newline=newline)
+    return dumps(state_to_trf(state, initial_colour=initial_colour, next_round_byes=next_round_byes,
+                              accelerations=accelerations), edition=edition, newline=newline)

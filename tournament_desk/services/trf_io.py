@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tournament_desk.core.actions import swiss as core_swiss
 from tournament_desk.core.errors import ImportFormatError, TournamentError, ValidationError
 from tournament_desk.core.ids import PairingNumber, PlayerId
 from tournament_desk.core.model import Bye, Event, Game, PairingSystem, Player, RatingSystem, Round, TimeControl
@@ -46,7 +47,6 @@ from tournament_desk.formats.trf import (
 )
 from tournament_desk.formats.trf_event import event_trf
 from tournament_desk.services.session import EventSession
-from tournament_desk.services.swiss import request_bye, requested_byes
 
 __all__ = ["TrfImport", "export_event_trf", "import_event_from_trf"]
 
@@ -58,12 +58,22 @@ def export_event_trf(session: EventSession, out: Path | str, *, edition: str = "
         raise ValidationError(f"TRF edition '{edition}' is not known (16 or 26)",
                               f"L'édition TRF « {edition} » est inconnue (16 ou 26)")
     state = session.state()
-    options = session.options()
-    colour = {"white": Colour.WHITE, "black": Colour.BLACK}.get(options.get("dutch.initial_colour", ""))
+    colour = {"white": Colour.WHITE, "black": Colour.BLACK}.get(state.event.initial_colour)
     requested: dict[int, Outcome] = {}
+    accelerations: dict[int, tuple[float, ...]] = {}
     if state.event.system is PairingSystem.DUTCH and state.last_round < state.event.rounds:
-        requested = requested_byes(session, state.last_round + 1)
-    text = event_trf(state, edition=edition, newline="\r\n", initial_colour=colour, next_round_byes=requested)
+        nxt = state.last_round + 1
+        requested = state.requests_for(nxt)
+        if state.event.acceleration:
+            try:  # the virtual points the event's own pairing uses (core.actions.swiss), as XXA lines
+                data = core_swiss.dutch_input(state, nxt, colour or Colour.WHITE)
+            except TournamentError:
+                data = None
+            if data is not None:
+                accelerations = {int(data.id_of[PairingNumber(p.id)]): p.accelerations
+                                 for p in data.state.players if p.accelerations}
+    text = event_trf(state, edition=edition, newline="\r\n", initial_colour=colour, next_round_byes=requested,
+                     accelerations=accelerations)
     path = Path(out)
     path.write_text(text, encoding="utf-8", newline="")
     return path
@@ -300,15 +310,20 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
     except TrfError as exc:
         raise _error(exc.line, exc.column, exc.message, f"Système d'appariement non pris en charge : "
                      f"{exc.message}") from None
-    if system.baku or trf.accelerations or trf.acceleration_ranges:
-        warnings.append(("the file declares accelerated pairings (Baku acceleration or XXA/250): the event's "
-                         "own pairing does not apply them; pair the accelerated rounds with 'pair --dutch' on an "
-                         "exported TRF", "le fichier déclare des appariements accélérés (accélération de Bakou ou "
-                         "XXA/250) : l'appariement du tournoi ne les applique pas ; appariez les rondes "
-                         "accélérées avec « pair --dutch » sur un TRF exporté"))
-    if trf.forbidden_groups or trf.forbidden_ranges:
-        warnings.append(("pairs that must not meet (XXP/260) are not kept by the event",
-                         "les paires qui ne doivent pas se rencontrer (XXP/260) ne sont pas conservées"))
+    manual_acceleration = bool(trf.accelerations or trf.acceleration_ranges) and not system.baku
+    if manual_acceleration:
+        warnings.append(("the file gives its own accelerated points (XXA/250): the event keeps only the Baku "
+                         "acceleration; pair the accelerated rounds with 'pair --dutch' on an exported TRF",
+                         "le fichier donne ses propres points d'accélération (XXA/250) : le tournoi ne connaît que "
+                         "l'accélération de Bakou ; appariez les rondes accélérées avec « pair --dutch » sur un "
+                         "TRF exporté"))
+    forbidden = {frozenset((a, b)) for group in trf.forbidden_groups for a in group for b in group if a != b}
+    forbidden |= {frozenset((a, b)) for r1, r2, group in trf.forbidden_ranges if r1 <= played + 1 and r2 >= total
+                  for a in group for b in group if a != b}
+    if any(not (r1 <= played + 1 and r2 >= total) for r1, r2, _ in trf.forbidden_ranges):
+        warnings.append(("pairs forbidden for some rounds only (260) are not kept: the event forbids a pair for "
+                         "every round", "les paires interdites pour certaines rondes seulement (260) ne sont pas "
+                         "conservées : le tournoi interdit une paire pour toutes les rondes"))
     tiebreaks, unknown = _tiebreaks(trf)
     if unknown:
         warnings.append((f"tie-breaks not known here and left out: {', '.join(unknown)}",
@@ -323,6 +338,10 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
         "start_date": start, "end_date": end if end and start and end >= start else start, "arbiters": arbiters,
         "scoring": scoring, "rating_system": rating_system, "tiebreaks": tiebreaks,
     }
+    colour = initial_colour(trf)
+    event_fields["initial_colour"] = "white" if colour is Colour.WHITE else "black"
+    if system.baku:
+        event_fields["acceleration"] = "baku"
     tc = _time_control(trf)
     if tc is not None:
         event_fields["time_control"] = tc
@@ -340,9 +359,8 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
             id_of = _player_ids(order, change.ids)
             session.set_pairing_numbers({pid: PairingNumber(n) for n, pid in
                                          enumerate((id_of[r] for r in order), start=1)}, how="TRF import")
-            colour = initial_colour(trf)
-            session.set_option("dutch.initial_colour", "white" if colour is Colour.WHITE else "black",
-                               label=("Initial colour from the TRF", "Couleur initiale du TRF"))
+            for pair in sorted(tuple(sorted(p)) for p in forbidden):
+                session.set_forbidden_pair(id_of[pair[0]], id_of[pair[1]])
             withdrawn = _withdrawals(trf, played)
             for r in range(1, played + 1):
                 session.store_round(_round(trf, r, id_of, withdrawn),
@@ -354,7 +372,7 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
                     nxt = p.rounds[played] if len(p.rounds) > played else None
                     if nxt is not None and nxt.not_paired and p.start_rank not in withdrawn:
                         kind = {"H": "hpb", "F": "fpb"}.get(nxt.result, "zpb")
-                        request_bye(session, played + 1, id_of[p.start_rank], kind)
+                        session.request_bye(played + 1, id_of[p.start_rank], kind)
         except BaseException:
             session.close()
             path.unlink(missing_ok=True)
