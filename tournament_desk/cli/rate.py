@@ -126,6 +126,19 @@ def _row_dict(row: PreviewRow, licence: str) -> dict[str, Any]:
             "note": row.note}
 
 
+_NOTES_FR = {"first rating": "premier classement", "not yet rated": "pas encore classé",
+             "floor 600": "plancher 600", "event(s)": "tournoi(s)", "inactive, back at": "inactif, revient à",
+             "(first rating)": "(premier classement)", "(estimate)": "(estimation)", " in ": " dans "}
+
+
+def _note(note: str, lang: str) -> str:
+    if lang != "fr":
+        return note
+    for en, fr in _NOTES_FR.items():
+        note = note.replace(en, fr)
+    return note
+
+
 def _table(rows: Sequence[PreviewRow], lang: str) -> list[str]:
     fr = lang == "fr"
     head = (("Joueur", "Avant", "Parties", "Points", "Attendu", "K", "Évol.", "Nouveau", "Perf.", "Note") if fr else
@@ -137,7 +150,7 @@ def _table(rows: Sequence[PreviewRow], lang: str) -> list[str]:
         k = "—" if r.k is None else (f"{r.k:.0f}" if r.k >= 1.5 else f"{r.k:.2f}")
         lines.append(f"{r.name[:32]:<32} {_num(r.rating_before):>6} {r.games_counted:>7} {_num(r.score, 1):>6} "
                      f"{_num(r.expected_score, 2):>8} {k:>5} {evo:>6} {_num(r.new_rating):>7} "
-                     f"{_num(r.performance):>6}  {r.note}")
+                     f"{_num(r.performance):>6}  {_note(r.note, lang)}")
     return lines
 
 

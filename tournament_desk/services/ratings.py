@@ -811,8 +811,8 @@ def _scrabble_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mappi
             if given is not None:
                 if given.duplicate_series is not None:
                     series[key[p.id]] = given.duplicate_series
-                if given.last_event is not None and key[p.id] not in first:
-                    last.setdefault(key[p.id], given.last_event)
+                if given.last_event is not None and key[p.id] not in first:  # given: wins over the carry
+                    last[key[p.id]] = given.last_event
         ratings = {pid: current[k] for pid, k in key.items() if k in current}
         entrants = from_event.scrabble_entrants(
             state, {pid: series[k] for pid, k in key.items() if k in series}, ratings,
@@ -832,14 +832,14 @@ def _scrabble_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mappi
             chained, [key[p] for p in final], ev.inputs.kind or scrabble_pl.EventKind.HOMOLOGATED,  # type: ignore[index]
             max(1, min(scrabble_pl.NBP_MAX, n_games)), bool(ev.inputs.classic_b),
             ev.inputs.thresholds or scrabble_pl.SEASON_2015_2016, event_date=ev.date)
-        for pid in key:
-            k = key[pid]
+        for e in entrants:
+            pid, k = e.player_id, key[e.player_id]  # type: ignore[index]
             r = results[k]
             if k not in first:
                 first[k] = r.rating_before
                 if r.provisional:
                     provisional.add(k)
-                elif current.get(k) is not None and r.rating_before != current[k]:
+                elif e.rating is not None and r.rating_before != e.rating:
                     returned[k] = r.rating_before  # §9: back from inactivity
             current[k] = r.new_rating
             if ev.date is not None:
