@@ -36,14 +36,14 @@ from tournament_desk.formats.period_files import (
     read_external_results,
     read_player_inputs,
 )
-from tournament_desk.formats.rating_list import RatingList, RatingListEntry, read_rating_list
+from tournament_desk.formats.rating_list import RatingList, RatingListEntry, read_rating_list, write_preview_csv
 from tournament_desk.services.session import Change, EventSession
 
 __all__ = [
     "SUPPORTED_SYSTEMS", "EventInputs", "PeriodEvent", "PeriodResult", "PlayerInput", "RatingListChange",
     "RatingUpdate", "apply_rating_list", "event_inputs_of", "licences_of", "load_carry", "load_period_events",
     "load_player_inputs", "match_entry", "parse_system", "period_run", "period_run_states", "player_key",
-    "preview_options", "rating_preview", "write_carry",
+    "preview_options", "rating_preview", "write_carry", "write_period_csv",
 ]
 
 SUPPORTED_SYSTEMS: tuple[RatingSystem, ...] = (RatingSystem.FFJD, RatingSystem.NATIONAL_ELO, RatingSystem.FISF_PL)
@@ -249,6 +249,15 @@ def _edit_players(session: EventSession, edits: Mapping[int, dict[str, object]],
         return
     for player_id, fields in edits.items():
         session.edit_player(player_id, **fields)
+
+
+def write_period_csv(result: PeriodResult, target: Path | str) -> Path:
+    """Write a period's new ratings as CSV (licence, name, old rating, games, evolution, new rating,
+    performance, note; by name): itself a rating list for the next period."""
+    path = Path(target)
+    rows = sorted(result.rows, key=lambda r: r.name)
+    path.write_text(write_preview_csv(rows, {str(k): v for k, v in result.licences.items()}), encoding="utf-8")
+    return path
 
 
 # --------------------------------------------------------------------------------------------------------
