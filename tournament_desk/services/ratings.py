@@ -826,6 +826,7 @@ def _scrabble_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mappi
         entrants = from_event.scrabble_entrants(
             state, {pid: series[k] for pid, k in key.items() if k in series}, ratings,
             {pid: last[k] for pid, k in key.items() if k in last})
+        scores = from_event.event_scores(state) if ev.places is None else {}
         if ev.places is None:
             final = from_event.scrabble_final_order(state, entrants)
             n_games = state.last_round
@@ -855,7 +856,7 @@ def _scrabble_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mappi
                 last[k] = ev.date
             games[k] = games.get(k, 0) + n_games
             n_events[k] = n_events.get(k, 0) + 1
-            points[k] = points.get(k, 0.0) + (state.score(pid) if ev.places is None else 0.0)
+            points[k] = points.get(k, 0.0) + scores.get(pid, 0.0)
     rows = []
     for k, before in first.items():
         new = current[k]

@@ -203,8 +203,32 @@ def scrabble_final_order(state: EventState, entrants: Sequence[scrabble_pl.Scrab
                 spread[g.black_id] += scrabble_spread(g.black_points, g.white_points)
     ranked = scrabble_pl.initial_ranking(entrants, state.event.start_date)
     initial = {e.player_id: i for i, e in enumerate(ranked)}
-    return sorted((p.id for p in state.players),
-                  key=lambda pid: (-state.score(pid), -spread[pid], initial[pid]))
+    score = event_scores(state)
+    return sorted((p.id for p in state.players), key=lambda pid: (-score[pid], -spread[pid], initial[pid]))
+
+
+def event_scores(state: EventState) -> dict[PlayerId, float]:
+    """Every player's points (:meth:`EventState.score` for all players in one pass over the rounds: a board
+    counts before a bye record of the same player; a game without result and an absence give nothing)."""
+    points = state.event.scoring.points
+    score: dict[PlayerId, float] = {p.id: 0.0 for p in state.players}
+    for r in state.rounds:
+        on_board: set[int] = set()
+        for g in r.games:
+            on_board.add(g.white_id)
+            on_board.add(g.black_id)
+            if g.result is None:
+                continue
+            ow, ob = g.result.outcomes()
+            if g.white_id in score:
+                score[g.white_id] += points(ow)
+            if g.black_id in score:
+                score[g.black_id] += points(ob)
+        for b in r.byes:
+            if b.player_id not in on_board and b.player_id in score:
+                on_board.add(b.player_id)
+                score[b.player_id] += points(b.kind)
+    return score
 
 
 def scrabble_from_event(state: EventState,

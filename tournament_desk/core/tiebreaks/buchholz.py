@@ -44,20 +44,37 @@ def buchholz_detail(ctx: TiebreakContext, pid: int, lowest: int = 0, highest: in
 def buchholz(ctx: TiebreakContext, lowest: int = 0, highest: int = 0) -> Values:
     """Seed 003 §2.2.1.1: "la somme des scores ajustés des adversaires d'un joueur" (BH);
     §2.2.1.4/§2.2.1.5 cut 1 / cut 2 (``lowest``); §2.2.1.2/§2.2.1.3 median 1 / median 2 (both).
-    C.07 2023 Art. 8.1 and its variants in the FIDE editions."""
+    C.07 2023 Art. 8.1 and its variants in the FIDE editions. (Same values as summing
+    :func:`buchholz_detail` without its cut contributions, without building the flagged copies.)"""
     if not lowest and not highest:
         return dict(full_buchholz(ctx))
+    fide = ctx.edition.is_fide
     out: Values = {}
-    for pid in ctx.entries:
-        out[pid] = float(sum(c.value for c in buchholz_detail(ctx, pid, lowest, highest) if not c.cut))
+    for pid, (values, vurs) in ctx.contribution_values().items():
+        cut = _cut_positions(values, vurs or [False] * len(values), lowest, highest, fide)
+        out[pid] = float(sum([v for i, v in enumerate(values) if i not in cut]))
     return out
+
+
+def _cut_positions(values: list[float], vurs: list[bool], lowest: int, highest: int, fide: bool) -> set[int]:
+    """The positions :func:`cut_contributions` flags (contributions are in round order, so the position breaks
+    ties as the round does)."""
+    n = len(values)
+    if lowest == 1 and not highest and n:
+        return {min(range(n), key=lambda i: (not (fide and vurs[i]), values[i], i))}
+    low_first = sorted(range(n), key=lambda i: (not (fide and vurs[i]), values[i], i))
+    cut = set(low_first[:lowest])
+    rest = [i for i in range(n) if i not in cut]
+    rest.sort(key=lambda i: (-values[i], i))
+    cut.update(rest[:highest])
+    return cut
 
 
 def full_buchholz(ctx: TiebreakContext) -> dict[int, float]:
     """Every player's (uncut) Buchholz, computed once per context (SBH reads it for every opponent)."""
     table: dict[int, float] | None = ctx.cache.get("bh")
     if table is None:
-        table = {pid: float(sum(c.value for c in ctx.contributions(pid))) for pid in ctx.entries}
+        table = {pid: float(sum(values)) for pid, (values, _vurs) in ctx.contribution_values().items()}
         ctx.cache["bh"] = table
     return table
 
@@ -111,8 +128,15 @@ def sonneborn_berger(ctx: TiebreakContext) -> Values:
 
     Own unplayed rounds: seed003 multiplies the round's virtual value (half the absent opponent's adjusted
     score, or the tournament average) by ½, the unplayed game counting as a draw (seed 003 §1);
-    fide2023/2026 multiply the dummy's score by the points awarded (C.07 2023 Art. 16.4)."""
-    return {pid: float(sum(c.value * f for c, f in sonneborn_berger_detail(ctx, pid))) for pid in ctx.entries}
+    fide2023/2026 multiply the dummy's score by the points awarded (C.07 2023 Art. 16.4). (Same values as
+    :func:`sonneborn_berger_detail` with :meth:`TiebreakContext.sb_fraction`, computed inline.)"""
+    seed = ctx.edition is Edition.SEED_003
+    win = ctx.profile.win or 1.0
+    out: Values = {}
+    for pid, (values, _vurs) in ctx.contribution_values().items():
+        out[pid] = float(sum([v * (e[8] if e[7] else (0.5 if seed else e[3] / win))  # played, fraction, points
+                              for v, e in zip(values, ctx.entries[pid], strict=True)]))
+    return out
 
 
 def yugoslav_reached(ctx: TiebreakContext, c: Contribution) -> float:

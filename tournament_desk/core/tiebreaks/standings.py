@@ -88,8 +88,9 @@ def build_standings(state: EventState, tiebreaks: Sequence[str], *, edition: Edi
     display = {p.id: (-(p.rating(system) or 0), p.pairing_number or 0, p.id) for p in ctx.players.values()}
     ranked = rank(list(ctx.players), ctx.score, sources, display.__getitem__)
     codes = [d.code for d in defs]
+    new = tuple.__new__  # TieBreakValue(code, value) without the NamedTuple call: players x tie-breaks of them
     return [StandingRow(r.rank, r.id, ctx.score[r.id],
-                        tuple(TieBreakValue(c, v) for c, v in zip(codes, r.shown, strict=True)), r.shared)
+                        tuple([new(TieBreakValue, cv) for cv in zip(codes, r.shown, strict=True)]), r.shared)
             for r in ranked]
 
 
