@@ -61,6 +61,8 @@ def _cut_positions(values: list[float], vurs: list[bool], lowest: int, highest: 
     ties as the round does)."""
     n = len(values)
     if lowest == 1 and not highest and n:
+        if not (fide and any(vurs)):  # no VUR to cut first: the first lowest value
+            return {values.index(min(values))}
         return {min(range(n), key=lambda i: (not (fide and vurs[i]), values[i], i))}
     low_first = sorted(range(n), key=lambda i: (not (fide and vurs[i]), values[i], i))
     cut = set(low_first[:lowest])
