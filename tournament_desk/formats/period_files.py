@@ -137,12 +137,21 @@ def _rows(text: str, aliases: Mapping[str, str], what_en: str, what_fr: str
     return fields, generate()
 
 
+_DATES: dict[str, dt.date] = {}
+
+
 def _date(cell: str, line: int, column: int) -> dt.date:
+    known = _DATES.get(cell)
+    if known is not None:  # a results file repeats its events' dates on every row
+        return known
     for fmt in ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y", "%d-%m-%Y", "%Y/%m/%d"):
         try:
-            return dt.datetime.strptime(cell, fmt).date()
+            day = dt.datetime.strptime(cell, fmt).date()
         except ValueError:
             continue
+        if len(_DATES) < 10_000:
+            _DATES[cell] = day
+        return day
     raise ImportFormatError(f"'{cell}' is not a date (2026-03-07 or 07/03/2026)",
                             f"« {cell} » n'est pas une date (2026-03-07 ou 07/03/2026)", line=line, column=column)
 
@@ -152,6 +161,8 @@ _UNRATED = {"nc", "n.c.", "n.c", "-", "", "non classe", "unrated"}
 
 def _rating(cell: str, line: int, column: int) -> int | None:
     """A rating cell: an integer 0..4000; ``NC`` (non classé), a dash or nothing: unrated (None)."""
+    if cell.isascii() and cell.isdigit() and len(cell) <= 4 and int(cell) <= 4000:  # the usual "1850"
+        return int(cell)
     if _fold(cell) in _UNRATED:
         return None
     text = re.sub(r"[\s\u00a0\u202f]", "", cell)
@@ -214,6 +225,7 @@ _RESULT_ALIASES: dict[str, str] = {
     **dict.fromkeys(("eonc", "estimation", "organiser_estimate", "estimation_organisateur"), "eonc"),
     "cadence": "cadence",
 }
+_EVENT_FIELDS = ("date", "kind", "classic_b", "eonc", "cadence", "games")
 _CADENCES = {"slow": ffjd.Cadence.SLOW, "lente": ffjd.Cadence.SLOW, "lent": ffjd.Cadence.SLOW,
              "accelerated": ffjd.Cadence.ACCELERATED, "acceleree": ffjd.Cadence.ACCELERATED,
              "rapide": ffjd.Cadence.ACCELERATED, "semi_rapide": ffjd.Cadence.ACCELERATED}
@@ -274,6 +286,8 @@ class _Building:
     index: dict[str, int] = field(default_factory=dict)
     games: list[ExternalGame] = field(default_factory=list)
     places: list[tuple[int, int]] = field(default_factory=list)
+    last_texts: tuple[str | None, ...] | None = None
+    results: dict[str, GameResult] = field(default_factory=dict)
 
     def set(self, what: str, value: object, line: int, column: int, shown: str) -> None:
         known = self.values.get(what)
@@ -346,6 +360,10 @@ def read_external_results(source: Path | str | bytes, discipline: Discipline) ->
 
 
 def _read_event_values(ev: _Building, cells: dict[str, tuple[int, str]], line: int) -> None:
+    texts = tuple(cells[f][1] if f in cells else None for f in _EVENT_FIELDS)
+    if texts == ev.last_texts:  # the same per-event cells as the previous row: already read and checked
+        return
+    ev.last_texts = texts
     if "date" in cells:
         col, text = cells["date"]
         ev.set("date", _date(text, line, col), line, col, text)
@@ -414,10 +432,12 @@ def _read_game(ev: _Building, cells: dict[str, tuple[int, str]], line: int, disc
     if "result" not in cells:
         raise ImportFormatError("the result is empty", "le résultat est vide", line=line)
     col, text = cells["result"]
-    try:
-        result = parse_game_result(text, discipline)
-    except TournamentError as exc:
-        raise ImportFormatError(exc.en, exc.fr, line=line, column=col) from None
+    result = ev.results.get(text)
+    if result is None:
+        try:
+            result = ev.results[text] = parse_game_result(text, discipline)
+        except TournamentError as exc:
+            raise ImportFormatError(exc.en, exc.fr, line=line, column=col) from None
     rnd = None
     if "round" in cells:
         rcol, rtext = cells["round"]
