@@ -88,3 +88,16 @@ def test_carry_round_trip_and_refusals() -> None:
     with pytest.raises(ImportFormatError, match="entry of licence:X is malformed"):
         read_carry(b'{"format": "tournament-desk-rating-carry", "version": 1, '
                    b'"players": {"licence:X": {"elo_archive": 3}}}')
+
+
+def test_nc_means_unrated_in_rating_lists_and_registration_lists() -> None:
+    # Issue 24: "NC" (non classé) in a list is an unrated player: not an error, not a rating of zero
+    from tournament_desk.formats.players_csv import read_players_csv
+    from tournament_desk.formats.rating_list import read_rating_list
+
+    listed = read_rating_list("licence;nom;cote\nS1;AUBERT;NC\nS2;BÉLANGER;n.c.\nS3;CÔTÉ;1600\n".encode())
+    assert [(e.rating, e.unrated) for e in listed.entries] == [(None, True), (None, True), (1600, False)]
+    players = read_players_csv("nom;licence;elo\nAubert;S1;NC\nBélanger;S2;N.C.\nCôté;S3;1600\n".encode(),
+                               rating_system="fisf-pl")
+    assert [(p.get("ratings"), p.get("unrated", False)) for p in players] == [
+        (None, True), (None, True), ((("fisf-pl", 1600),), False)]
