@@ -101,6 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
     pa.add_argument("--title", default="")
     pa.add_argument("--rating", type=int, help="rating in the event's rating system")
     pa.add_argument("--unrated", action="store_true")
+    pa.add_argument("--register-anyway", action="store_true",
+                    help="register although the same licence, or the same name and birth date, is already registered")
     pa.add_argument("--json", action="store_true")
     pl = psub.add_parser("list", help="list the players")
     pl.add_argument("file", type=Path)
@@ -225,7 +227,7 @@ def cmd_players(args: argparse.Namespace, lang: str) -> None:
                 fields["sex"] = Sex(args.sex)
             if args.rating is not None:
                 fields["ratings"] = ((session.event.rating_system.value, args.rating),)
-            change = session.add_player(**fields)
+            change = session.add_player(allow_duplicates=args.register_anyway, **fields)
             player = session.state().player(change.ids[0])
             _emit(args, player_to_dict(player), f"{change.label(lang)} (id {player.id})")
         elif args.players_command == "import":
