@@ -148,6 +148,9 @@ def test_scrabble_inactive_player_comes_back_at_the_higher_of_pl_and_pl_star_see
     assert rows["S3"]["rating_before"] == 2250 and "inactive, back at 2250" in rows["S3"]["note"]
     # S3 last: initial 2250, 1600, 1550, 1500; place 4: PJ −1/3·(2250 − 1500) = −250 -> PJmin −97.5 -> −98
     assert rows["S3"]["new_rating"] == 2250 + 1 + 2 - 98
+    # The same inputs for the event alone (its preview): seed 002 §9 applies there too
+    rows = _by_licence(_rate([str(vichy), "--players", str(inactive)], capsys))
+    assert rows["S3"]["rating_before"] == 2250 and rows["S3"]["new_rating"] == 2250 + 1 + 2 - 98
     active = tmp_path / "active.csv"
     active.write_text("licence,serie,dernier_tournoi\nS3,1,10/01/2025\n", encoding="utf-8")
     rows = _by_licence(_rate(["--period", str(vichy), "--system", "fisf-pl", "--players", str(active)], capsys))

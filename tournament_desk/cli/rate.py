@@ -3,8 +3,8 @@ ratings import|check`` (federation rating lists). Same conventions as ``cli/main
 :class:`TournamentError` subclasses that ``main.run`` prints as one line with its exit code; ``--json`` prints
 JSON instead of text.
 
-    tournament-desk rate EVENT.tdesk [--json] [--csv OUT.csv] [--kind K] [--classic-b] [--estimate EONC]
-                                     [--cadence slow|accelerated]
+    tournament-desk rate EVENT.tdesk [--json] [--csv OUT.csv] [--kind K] [--classic-b] [--players SERIES.csv]
+                                     [--estimate EONC] [--cadence slow|accelerated]
     tournament-desk rate --period [A.tdesk B.tdesk ...] --system ffjd|elo-fr|fisf-pl
                          [--results PLAYED_ELSEWHERE.csv ...] [--ratings LIST.csv] [--period-start 2026-03-01]
                          [--carry-in PREVIOUS.json] [--carry-out NEXT.json] [--players SERIES.csv]
@@ -71,7 +71,7 @@ def add_rate_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--carry-out", type=Path, metavar="NEXT.json",
                    help="with --period: write what this period leaves to the next one")
     p.add_argument("--players", type=Path, metavar="PLAYERS.csv",
-                   help="with --period, Scrabble: licence, duplicate series (PL*), date of the last classique event")
+                   help="Scrabble: licence, duplicate series (PL*), date of the last classique event")
     p.add_argument("--event", action="append", default=[], metavar="LABEL:KEY=VALUE,...",
                    help="with --period: inputs of one event (its file as given, RESULTS.csv#EVENT or its name): "
                         "kind, classic-b, eonc, cadence, present; repeatable")
@@ -171,8 +171,7 @@ def cmd_rate(args: argparse.Namespace, lang: str) -> None:
             "pour les calculer ensemble")
     period_only = [name for name, given in (("--ratings", args.ratings), ("--period-start", args.period_start),
                                              ("--results", args.results), ("--carry-in", args.carry_in),
-                                             ("--carry-out", args.carry_out), ("--players", args.players),
-                                             ("--event", args.event)) if given]
+                                             ("--carry-out", args.carry_out), ("--event", args.event)) if given]
     if period_only:
         shown = ", ".join(period_only)
         raise ValidationError(
@@ -190,9 +189,9 @@ def cmd_rate(args: argparse.Namespace, lang: str) -> None:
         if system is not RatingSystem.FFJD and (args.estimate is not None or args.cadence is not None):
             raise ValidationError("--estimate and --cadence are FFJD options (seed 000)",
                                   "--estimate et --cadence sont des options FFJD (document 000)")
-        if system is not RatingSystem.FISF_PL and (args.kind is not None or args.classic_b):
-            raise ValidationError("--kind and --classic-b are Scrabble options (seed 002)",
-                                  "--kind et --classic-b sont des options Scrabble (document 002)")
+        if system is not RatingSystem.FISF_PL and (args.kind is not None or args.classic_b or args.players):
+            raise ValidationError("--kind, --classic-b and --players are Scrabble options (seed 002)",
+                                  "--kind, --classic-b et --players sont des options Scrabble (document 002)")
         if system is RatingSystem.FFJD:
             if args.estimate is not None:
                 options["organiser_estimate"] = args.estimate
@@ -203,6 +202,16 @@ def cmd_rate(args: argparse.Namespace, lang: str) -> None:
                 options["kind"] = scrabble_pl.EventKind(args.kind)
             if args.classic_b:
                 options["classic_b"] = True
+            if args.players is not None:  # PL* of first-timers (§2.1), returns of inactive players (§9)
+                from tournament_desk.services.ratings import load_player_inputs
+
+                given = load_player_inputs(args.players)
+                by_player = {p.id: given[p.licence_id.strip().upper()] for p in state.players
+                             if p.licence_id.strip() and p.licence_id.strip().upper() in given}
+                options["duplicate_series"] = {pid: x.duplicate_series for pid, x in by_player.items()
+                                               if x.duplicate_series is not None}
+                options["last_events"] = {pid: x.last_event for pid, x in by_player.items()
+                                          if x.last_event is not None}
         rows = rating_preview(session, **options)
     licences = licences_of(state)
     _write_csv(args, rows, licences)
