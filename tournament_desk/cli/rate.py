@@ -103,7 +103,20 @@ def add_ratings_parser(subparsers: Any) -> argparse.ArgumentParser:
     chk = sub.add_parser("check", help="read a rating list and report what it holds, or its first error")
     chk.add_argument("list", type=Path, metavar="LIST.csv")
     chk.add_argument("--json", action="store_true")
+    for command in (imp, chk):
+        _add_columns_argument(command)
     return p
+
+
+def _add_columns_argument(parser: argparse.ArgumentParser) -> None:
+    """``--columns`` as :func:`tournament_desk.cli.trf_cli.add_columns_argument` defines it, without importing
+    that module (and the services behind it) to build the parser."""
+    from tournament_desk.formats.rating_list import MAPPABLE_FIELDS  # stdlib only
+
+    parser.add_argument("--columns", metavar="FIELD=LABEL,...",
+                        help="the list's columns when its header is not recognised, e.g. "
+                             "'licence=Matricule,rating=Elo Std' (fields: " + ", ".join(MAPPABLE_FIELDS)
+                             + "); remembered for lists with the same header")
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
@@ -353,20 +366,22 @@ def _entry_dict(e: RatingListEntry) -> dict[str, Any]:
 
 def cmd_ratings(args: argparse.Namespace, lang: str) -> None:
     """``ratings import`` (update the event's players from a list) and ``ratings check`` (read a list)."""
-    from tournament_desk.formats.rating_list import read_rating_list
+    from tournament_desk.cli.trf_cli import import_list, parse_columns
+    from tournament_desk.services.rating_lists import load_rating_list
     from tournament_desk.services.ratings import apply_rating_list
     from tournament_desk.services.session import EventSession
 
     fr = lang == "fr"
+    columns = parse_columns(args.columns)
     if args.ratings_command == "check":
-        rating_list = read_rating_list(args.list)
+        rating_list = load_rating_list(args.list, columns=columns)
         rated = sum(1 for e in rating_list.entries if not e.unrated)
         text = (f"{len(rating_list.entries)} {'lignes' if fr else 'rows'} ({rating_list.layout}), "
                 f"{rated} {'classés' if fr else 'rated'}")
         _emit(args, {"layout": rating_list.layout, "entries": [_entry_dict(e) for e in rating_list.entries]}, text)
         return
     with EventSession.open(args.file) as session:
-        change = apply_rating_list(session, args.list, system=args.system)
+        change = apply_rating_list(session, import_list(args.list, columns, session), system=args.system)
     lines = [change.label(lang)]
     for u in change.updated:
         lines.append(f"  {u.name:<32} {_num(u.old_rating):>6} -> {_num(u.new_rating):>6}"

@@ -260,6 +260,11 @@ class EventSession:
         return self.apply(lambda s: rnds.record_result(s, round_number, board, result, white_points=white_points,
                                                        black_points=black_points, replace=replace))
 
+    def record_results(self, round_number: int, results: Mapping[int, GameResult | str], *,
+                       replace: bool = False) -> Change:
+        """Enter several boards' results of one round as one action (a results sheet, a file)."""
+        return self.apply(lambda s: rnds.record_results(s, round_number, dict(results), replace=replace))
+
     def record_bye(self, round_number: int, player_id: int, kind: Outcome | str) -> Change:
         return self.apply(lambda s: rnds.record_bye(s, round_number, player_id, kind))
 
