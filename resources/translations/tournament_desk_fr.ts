@@ -644,6 +644,10 @@
             <translation>Poursuivre un &amp;tournoi depuis un fichier TRF…</translation>
         </message>
         <message>
+            <source>Ra&amp;ting period…</source>
+            <translation>Période de cl&amp;assement…</translation>
+        </message>
+        <message>
             <source>No.</source>
             <translation>N°</translation>
         </message>

@@ -110,6 +110,7 @@ _FR: dict[str, str] = {
         "Les moteurs d'appariement n'opposent jamais deux joueurs séparés (XXP du TRF).",
     "&FIDE rating report (TRF)…": "Rapport FI&DE (TRF)…",
     "Continue an event from a TR&F file…": "Poursuivre un &tournoi depuis un fichier TRF…",
+    "Ra&ting period…": "Période de cl&assement…",
     # registration
     "No.": "N°", "Name": "Nom", "Club": "Club", "Fed.": "Féd.", "Rating": "Classement", "Licence": "Licence",
     "Status": "Statut", "active": "présent", "withdrawn from round {}": "retiré à partir de la ronde {}",

@@ -142,6 +142,7 @@ class MainWindow(QMainWindow):
         self.import_action = self._action(self.import_menu, lambda: self.registration.import_csv())
         self.import_ratings_action = self._action(self.import_menu, lambda: self.import_rating_list())
         self.import_trf_action = self._action(self.file_menu, lambda: self.import_event_from_trf())
+        self.rating_period_action = self._action(self.file_menu, lambda: self.rating_period())
         self.export_menu = self.file_menu.addMenu("")
         self.export_bundle_action = self._action(self.export_menu, lambda: self.export_bundle())
         self.export_trf_action = self._action(self.export_menu, lambda: self.export_trf())
@@ -205,6 +206,7 @@ class MainWindow(QMainWindow):
         self.export_bundle_action.setText(t("&Homologation bundle…"))
         self.export_trf_action.setText(t("&FIDE rating report (TRF)…"))
         self.import_trf_action.setText(t("Continue an event from a TR&F file…"))
+        self.rating_period_action.setText(t("Ra&ting period…"))
         for widget, text in (
             (self.import_menu, "&Import"), (self.export_menu, "&Export"), (self.print_menu, "&Print"),
             (self.file_menu, "&File"), (self.edit_menu, "&Edit"), (self.event_menu, "E&vent"),
@@ -580,6 +582,12 @@ class MainWindow(QMainWindow):
             imported = dialog.result_import
             if self.open_path(imported.path):
                 self.inform(imported.summary(self._t.lang))
+
+    def rating_period(self) -> None:
+        """A federation's rating period over several events (FFJD, national Elo, Scrabble PL)."""
+        from tournament_desk.gui.dialogs.rating_period import RatingPeriodDialog
+
+        RatingPeriodDialog(self, self._t).exec()
 
     def export_trf(self, path: str | None = None) -> None:
         """The event as a TRF file (the FIDE rating report)."""
