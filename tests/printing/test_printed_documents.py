@@ -217,3 +217,29 @@ def test_text_never_overflows() -> None:
     width, height = para.wrap(60 - 4, 1000)
     assert para.style.fontSize < 9 and width <= 56 and height > 0
     assert [fmt_points(x) for x in (0, 0.5, 2.5, 3.0, 1.25)] == ["0", "½", "2½", "3", "1.25"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_alphabetical_list_follows_the_languages_collation(tmp_path: Path, lang: str) -> None:
+    """Issue 18: the alphabetical list sorts as the screen does (core.collation): Å with A, Œ as OE, apostrophes
+    and hyphens ignored first, the case and accents of a surname only after the first names."""
+    import random
+
+    surnames = [("Zimmermann", "Paul"), ("Åberg", "Lars"), ("d'Alembert", "Jean"), ("Dalloz", "Rémi"),
+                ("Le-Gall", "Yann"), ("Legal", "Anne"), ("Œuvray", "Léa"), ("Odin", "Marc"), ("Dupont", "Zoé"),
+                ("DUPONT", "Eric"), ("Dupontel", "Anne"), ("Ébert", "Hugo"), ("Eberhardt", "Ida"), ("Lebrun", "Luc")]
+    random.Random(18).shuffle(surnames)
+    event = Event.for_discipline("Open de Quimper", Discipline.CHESS, system=PairingSystem.DUTCH, rounds=5)
+    with EventSession.create(tmp_path / "a.tdesk", event) as s:
+        for i, (surname, first) in enumerate(surnames):
+            s.add_player(surname=surname, first_name=first, ratings=(("fide", 1500 + 37 * i),))
+        ids = [p.id for p in s.state().players]
+        s.set_pairing_numbers({pid: k + 1 for k, pid in enumerate(ids)})
+        s.store_round(Round(1, games=tuple(Game(1, b + 1, ids[2 * b], ids[2 * b + 1]) for b in range(7))))
+        state = s.state()
+    text = pdf_text(pairing_sheet_pdf(state, 1, lang))
+    alpha = text.split("Liste alphabétique" if lang == "fr" else "Alphabetical list")[1]
+    expected = ["ÅBERG Lars", "D'ALEMBERT Jean", "DALLOZ Rémi", "DUPONT Eric", "DUPONT Zoé", "DUPONTEL Anne",
+                "EBERHARDT Ida", "ÉBERT Hugo", "LEBRUN Luc", "LEGAL Anne", "LE-GALL Yann", "ODIN Marc",
+                "ŒUVRAY Léa", "ZIMMERMANN Paul"]
+    assert sorted(expected, key=alpha.index) == expected
