@@ -49,6 +49,7 @@ def _one_step(session: EventSession, action: Callable[[], object], label_part: s
     steps_before = len([e for e in session._repo.journal() if not e.undone])
     result = action()
     after = session.state()
+    assert after == session._repo.load_state()  # the state kept in memory is the file's
     assert after != before, f"{label_part}: nothing changed"
     done = [e for e in session._repo.journal() if not e.undone]
     assert len(done) == steps_before + 1, f"{label_part}: {len(done) - steps_before} undo steps"

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from tournament_desk.core.model import Bye, EventState, Game, Player, Round
 
-__all__ = ["StateChange", "diff_states"]
+__all__ = ["StateChange", "canonical", "diff_states"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,3 +141,25 @@ def diff_states(old: EventState, new: EventState) -> StateChange:
         top_cut=old.top_cut != new.top_cut,
     )
 
+
+
+def canonical(state: EventState) -> EventState:
+    """``state`` in the order the event file gives it back (players by id, boards by number, byes by player,
+    ratings by system...), so that a state kept in memory after an action equals the one read from the file."""
+    players = tuple(sorted((p if list(p.ratings) == sorted(p.ratings) else
+                            dataclasses.replace(p, ratings=tuple(sorted(p.ratings))) for p in state.players),
+                           key=lambda p: p.id))
+    rounds = tuple(
+        r if (list(r.games) == sorted(r.games, key=lambda g: g.board)
+              and list(r.byes) == sorted(r.byes, key=lambda b: b.player_id))
+        else Round(r.number, tuple(sorted(r.games, key=lambda g: g.board)),
+                   tuple(sorted(r.byes, key=lambda b: b.player_id)))
+        for r in sorted(state.rounds, key=lambda r: r.number))
+    top_cut = state.top_cut
+    if top_cut is not None and list(top_cut.playoffs) != sorted(top_cut.playoffs):
+        top_cut = dataclasses.replace(top_cut, playoffs=tuple(sorted(top_cut.playoffs)))
+    return dataclasses.replace(
+        state, players=players, rounds=rounds,
+        requests=tuple(sorted(state.requests, key=lambda r: (r.round, r.player_id))),
+        forbidden_pairs=tuple(sorted((min(a, b), max(a, b)) for a, b in state.forbidden_pairs)),
+        top_cut=top_cut, options=tuple(sorted(state.options)))

@@ -22,7 +22,8 @@ from tournament_desk.core.actions import players as reg
 from tournament_desk.core.actions import rounds as rnds
 from tournament_desk.core.actions import settings as cfg
 from tournament_desk.core.actions.step import Message, Step
-from tournament_desk.core.changes import StateChange, diff_states
+from tournament_desk.core.changes import StateChange, canonical, diff_states
+from tournament_desk.core.errors import StateError
 from tournament_desk.core.model import Event, EventState, Player, Round
 from tournament_desk.core.results import GameResult, Outcome
 from tournament_desk.storage import repository as repo
@@ -92,6 +93,9 @@ class EventSession:
         self._repo = repository
         self._lock = lock
         self.keep_backups = DEFAULT_KEEP
+        self._cache: EventState | None = None
+        """The event as last read or written. A session open for writing holds the writer lock and every
+        change goes through :meth:`commit` or the journal, so the file cannot differ from it."""
 
     # -- opening --------------------------------------------------------------------------------------
     @classmethod
@@ -154,7 +158,13 @@ class EventSession:
 
     # -- reading ----------------------------------------------------------------------------------------
     def state(self) -> EventState:
-        return self._repo.load_state()
+        """The whole event now (kept in memory by a writing session: nothing else writes the file)."""
+        if self._cache is not None:
+            return self._cache
+        state = self._repo.load_state()
+        if not self.readonly:
+            self._cache = state
+        return state
 
     @property
     def event(self) -> Event:
@@ -172,13 +182,22 @@ class EventSession:
         is stored as one transaction and one undo step named after the action (nothing is written when
         nothing changed). ``backup`` first takes a pre-action backup with that reason."""
         old = self.state()
-        step = transition(old)
+        return self.commit(old, transition(old), backup=backup)
+
+    def commit(self, old: EventState, step: Step, *, backup: str | None = None) -> Change:
+        """Store a step computed from ``old`` (e.g. a pairing computed in a background thread): refused if
+        the event changed meanwhile, so that nothing done since is overwritten."""
+        if self.state() != old:
+            raise StateError("The event changed while this action was being prepared; do it again",
+                             "Le tournoi a changé pendant la préparation de cette action ; recommencez-la")
         what = diff_states(old, step.state)
         if not what.empty:
             if backup is not None:
                 self.backup(backup)
+            self._cache = None
             with self._repo.action(step.label.en, step.label.fr) as uow:
                 store_difference(uow, old, step.state, what)
+            self._cache = canonical(step.state)
         return Change.of(step.label, what, step.notes, step.detail)
 
     # -- registration (rules: core.actions.players) -------------------------------------------------------
@@ -241,6 +260,11 @@ class EventSession:
         return self.apply(lambda s: rnds.record_result(s, round_number, board, result, white_points=white_points,
                                                        black_points=black_points, replace=replace))
 
+    def record_results(self, round_number: int, results: Mapping[int, GameResult | str], *,
+                       replace: bool = False) -> Change:
+        """Enter several boards' results of one round as one action (a results sheet, a file)."""
+        return self.apply(lambda s: rnds.record_results(s, round_number, dict(results), replace=replace))
+
     def record_bye(self, round_number: int, player_id: int, kind: Outcome | str) -> Change:
         return self.apply(lambda s: rnds.record_bye(s, round_number, player_id, kind))
 
@@ -265,6 +289,7 @@ class EventSession:
 
     def _journal_step(self, *, undo: bool) -> Change | None:
         before = self.state()
+        self._cache = None
         entry = self._repo.undo() if undo else self._repo.redo()
         if entry is None:
             return None

@@ -157,6 +157,21 @@ class TiebreakSetting:
     warnings: tuple[TieBreakWarning, ...]
 
 
+def store_event_settings(session: EventSession, values: dict[str, Any]) -> Change:
+    """The Event settings form as one action: every field, the tie-break list checked like
+    :func:`set_tiebreaks` (unknown codes refused; the warnings become the change's notes)."""
+    values = dict(values)
+    state = session.state()
+    notes: tuple[Message, ...] = ()
+    if "tiebreaks" in values:
+        values["tiebreaks"] = _canonical(values["tiebreaks"])
+        if values["tiebreaks"]:
+            rr = PairingSystem(values.get("system", state.event.system)).is_round_robin
+            notes = tuple(Message(w.en, w.fr) for w in check_tiebreaks(values["tiebreaks"], round_robin=rr))
+    change = session.apply(lambda s: update_event(s, values))
+    return Change.of(Message(change.label_en, change.label_fr), change.what, notes)
+
+
 def set_tiebreaks(session: EventSession, codes: Sequence[str], edition: Edition | str | None = None) -> TiebreakSetting:
     """Store the event's ordered tie-break list and its rule edition (one undoable action).
 

@@ -14,6 +14,7 @@ round, the seeds, the play-off decisions); its rules are in :mod:`tournament_des
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -77,22 +78,34 @@ def pair_next_scoregroup_round(session: EventSession, *, force: bool = False) ->
 # -- manual pairing (seed 000 §6.6) -------------------------------------------------------------------------------
 
 
+def _to_pair(state: EventState) -> EventState:
+    """The event as the manual board sees it: players with a bye requested for the round to pair are not to be
+    paired (they get their bye when the round is stored), like players who withdrew."""
+    number = state.last_round + 1
+    requested = state.requests_for(number)
+    if not requested:
+        return state
+    players = tuple(dataclasses.replace(p, withdrawn_from_round=number) if p.id in requested and
+                    p.is_active_in(number) else p for p in state.players)
+    return dataclasses.replace(state, players=players)
+
+
 def manual_board(session: EventSession) -> list[manual.BoardLine]:
-    return manual.pairing_board(session.state())
+    return manual.pairing_board(_to_pair(session.state()))
 
 
 def manual_candidates(session: EventSession, player_id: int, taken: Sequence[int] = ()) -> list[manual.Candidate]:
-    return manual.candidates(session.state(), player_id, taken)
+    return manual.candidates(_to_pair(session.state()), player_id, taken)
 
 
 def check_manual(session: EventSession, boards: Sequence[tuple[int, int]], byes: Sequence[int] = ()
                  ) -> list[manual.ManualIssue]:
-    return manual.check_manual_round(session.state(), boards, byes)
+    return manual.check_manual_round(_to_pair(session.state()), boards, byes)
 
 
 def manual_completion(session: EventSession, boards: Sequence[tuple[int, int]], byes: Sequence[int] = ()
                       ) -> manual.Completion:
-    return manual.find_completion(session.state(), boards, byes)
+    return manual.find_completion(_to_pair(session.state()), boards, byes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +135,7 @@ def store_manual_round(session: EventSession, boards: Sequence[tuple[int, int]],
         raise StateError("A round robin follows its grid; it is not paired by hand",
                          "Un toutes-rondes suit sa grille ; il ne s'apparie pas à la main")
     number = state.last_round + 1
-    issues = manual.check_manual_round(state, boards, byes)
+    issues = manual.check_manual_round(_to_pair(state), boards, byes)
     absolute = [i for i in issues if i.absolute]
     reason = (reason or "").strip()
     if absolute and not reason:

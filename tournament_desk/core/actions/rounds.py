@@ -122,6 +122,20 @@ def record_result(state: EventState, round_number: int, board: int, result: Game
     return Step(_with_round(state, new_round), label)
 
 
+def record_results(state: EventState, round_number: int, results: dict[int, GameResult | str], *,
+                   replace: bool = False) -> Step:
+    """Enter the results of several boards of one round at once (a results sheet typed in, a file of results):
+    one action, each board checked as :func:`record_result` checks it."""
+    if not results:
+        raise ResultError("No result to enter", "Aucun résultat à saisir")
+    current = state
+    for board, result in sorted(results.items()):
+        current = record_result(current, round_number, board, result, replace=replace).state
+    n = len(results)
+    return Step(current, Message(f"Results of round {round_number}: {n} board(s)",
+                                 f"Résultats de la ronde {round_number} : {n} table(s)"))
+
+
 class ResultConflictError(StateError):
     """The board already has another result: replacing it needs the arbiter's confirmation."""
 

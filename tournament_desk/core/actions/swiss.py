@@ -69,6 +69,18 @@ def _entry(state: EventState, player: Player, round_number: int,
     return sw.RoundEntry(opponent, colour, result, outcome.is_played)
 
 
+def baku_accelerations_of(state: EventState, round_number: int) -> dict[int, tuple[float, ...]]:
+    """``player id -> virtual points`` of rounds 1..``round_number`` for the GA players of a Baku-accelerated
+    event (C.04.5.1); empty for an event without acceleration. Players must be numbered."""
+    if state.event.acceleration != BAKU:
+        return {}
+    last_ga = _group_a_last(state)
+    if last_ga is None:
+        return {}
+    values = baku_accelerations(state.event.rounds, round_number)
+    return {p.id: values for p in state.players if p.pairing_number is not None and p.pairing_number <= last_ga}
+
+
 def _group_a_last(state: EventState) -> int | None:
     """C.04.5.1: the pairing number of the last GA player. GA is made of the first ``2*ceil(N/4)`` players
     of round 1; later, late entries numbered into place above that player join GA, the ones below do not."""
