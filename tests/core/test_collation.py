@@ -45,13 +45,14 @@ def test_ligatures_expand(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_apostrophes_hyphens_and_spaces_are_ignored_first(lang: str) -> None:
+def test_apostrophes_and_hyphens_are_ignored_first_spaces_end_words(lang: str) -> None:
     names = ["DABADIE", "D'ALEMBERT", "DALLOZ", "DAMIEN", "D’ARTAGNAN", "DARMON", "LEGAL", "LE-GALL",
              "LEGENDRE", "LE BRUN", "LEBRETON", "LE GOFF", "LEGRAND"]
+    # inside a word, apostrophes and hyphens are ignored; a space ends a word (word-by-word filing)
     assert ordered(names, lang) == ["DABADIE", "D'ALEMBERT", "DALLOZ", "DAMIEN", "DARMON", "D’ARTAGNAN",
-                                    "LEBRETON", "LE BRUN", "LEGAL", "LE-GALL", "LEGENDRE", "LE GOFF", "LEGRAND"]
-    # the same letters: the punctuation decides last, in the UCA table's order (space, hyphen, then a letter),
-    # as the "shifted" fourth level does
+                                    "LE BRUN", "LE GOFF", "LEBRETON", "LEGAL", "LE-GALL", "LEGENDRE", "LEGRAND"]
+    # the same letters: the word break first, then the punctuation, in the UCA table's order (hyphen before a
+    # letter), as the "shifted" fourth level does
     assert ordered(["LE-GALL", "LEGALL", "LE GALL"], lang) == ["LE GALL", "LE-GALL", "LEGALL"]
     assert ordered(["d'Alembert", "DALEMBERT", "D'ALEMBERT"], lang) == ["d'Alembert", "D'ALEMBERT", "DALEMBERT"]
     assert name_key("  DUPONT   Jean ", lang) == name_key("DUPONT Jean", lang)
@@ -78,6 +79,19 @@ def test_players_by_surname_then_first_name(lang: str) -> None:
     order = [p.id for p in sorted(players, key=lambda p: (player_key(p, lang), p.id))]
     # DUPONT (any case) before DUPONTEL whatever the first names; Eric before Étienne before Zoé
     assert order == [7, 5, 6, 4, 3, 2, 1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_full_names_sort_as_players(lang: str) -> None:
+    """The screen sorts the "SURNAME First" column with name_key: the same order as player_key."""
+    full = ["DUPONTEL Anne", "DUPONT Zoé", "Dupont Étienne", "DUPONT Eric", "DE LA FONTAINE Jean", "DELAFOSSE Marc",
+            "ÅBERG Lars", "LE-GALL Yann", "LEGAL Anne", "LE GALL Anne", "ZIMMERMANN Paul", "ŒUVRAY Léa"]
+    assert ordered(full, lang) == ["ÅBERG Lars", "DE LA FONTAINE Jean", "DELAFOSSE Marc", "DUPONT Eric",
+                                   "Dupont Étienne", "DUPONT Zoé", "DUPONTEL Anne", "LE GALL Anne", "LEGAL Anne",
+                                   "LE-GALL Yann", "ŒUVRAY Léa", "ZIMMERMANN Paul"]
+    # a surname that is the first word of another: player_key keeps the surname's end, name_key cannot know it
+    assert player_key(_P("LE", "Zoé", 1), lang) < player_key(_P("LE GALL", "Anne", 2), lang)
+    assert name_key("LE GALL Anne", lang) < name_key("LE Zoé", lang)
 
 
 def test_keys_are_plain_strings_for_a_qt_sort_role() -> None:
