@@ -74,10 +74,11 @@ def pages_of(pdf: bytes | Path) -> int:
 
 def sheets(printed: Path) -> list[Image.Image]:
     """The picture painted on each printed sheet, in grey: the printer paints a page as one bitmap, or as bands
-    of it one under the other when it is large."""
+    of it one under the other when it is large (read with PDFium: the images' own pixels, in drawing order)."""
     out = []
-    for page in PdfReader(printed).pages:
-        bands = [image.image.convert("L") for image in page.images]
+    for page in pypdfium2.PdfDocument(printed.read_bytes()):
+        images = page.get_objects(filter=[pypdfium2.raw.FPDF_PAGEOBJ_IMAGE])
+        bands = [image.get_bitmap(render=False).to_pil().convert("L") for image in images]
         assert bands and len({band.width for band in bands}) == 1
         sheet = Image.new("L", (bands[0].width, sum(band.height for band in bands)))
         y = 0
@@ -95,7 +96,10 @@ def which_pages(printed: Path, source: bytes) -> list[int]:
     document = pypdfium2.PdfDocument(source)
     found = []
     for sheet in sheets(printed):
-        picture = np.asarray(sheet, dtype=float)
+        # a sheet printed at a high resolution is compared at 1/shrink of its size (both pictures averaged alike)
+        shrink = max(1, sheet.width // 800)
+        small = (sheet.width // shrink, sheet.height // shrink)
+        picture = np.asarray(sheet.resize(small, Image.Resampling.BOX), dtype=float)
         distances = []
         for page in document:
             # the page was fitted to the paper by its width or by its height: one of the two scales is exact
@@ -103,7 +107,10 @@ def which_pages(printed: Path, source: bytes) -> list[int]:
             for scale in (sheet.width / page.get_width(), sheet.height / page.get_height()):
                 render = page.render(scale=scale, rev_byteorder=True).to_pil().convert("L")
                 render = render.resize(sheet.size) if render.size != sheet.size else render
+                render = render.resize(small, Image.Resampling.BOX)
                 tries.append(float(np.abs(picture - np.asarray(render, dtype=float)).mean()))
+                if tries[-1] < 0.5:  # this one was exact
+                    break
             distances.append(min(tries))
         best = int(np.argmin(distances))
         assert distances[best] < 0.5, distances  # grey levels 0-255
@@ -299,3 +306,46 @@ def test_painting_runs_off_the_gui_thread(qtbot: QtBot, documents: dict[str, byt
     assert job.sheets == (1, 2, 3, 1, 2, 3)
     assert seen == [(k, 6, True) for k in range(1, 7)]
     assert which_pages(out, documents["slips"]) == [1, 2, 3, 1, 2, 3]
+
+
+def test_the_windows_print_action_sends_the_pairing_sheet_to_the_chosen_printer(qtbot: QtBot,
+                                                                                tmp_path: Path) -> None:
+    """Print → Pairing sheet in the main window: Qt's print dialog, then the document's pages on the printer
+    chosen in it (here the dialog's "Print to File (PDF)", with a file name typed in)."""
+    from PySide6.QtPrintSupport import QPrintDialog
+    from PySide6.QtWidgets import QLineEdit
+
+    from tournament_desk.gui.main_window import MainWindow
+
+    event = Event.for_discipline("Open de Brest", Discipline.DRAUGHTS, system=PairingSystem.ROUND_ROBIN, rounds=7)
+    session = EventSession.create(tmp_path / "brest.tdesk", event)
+    for surname in ("Moreau", "Åberg", "Le-Gall", "Durand", "d'Alembert", "Zimmermann", "Bonnet", "Œuvray"):
+        session.add_player(surname=surname, first_name="Anne", ratings=(("ffjd", 1600),))
+    assign_numbers(session, "lot", seed=8)
+    pair_next_round(session)
+    expected = printing.pairing_sheet_pdf(session, None, "fr")
+    window = MainWindow(session, lang="fr", interactive=False)
+    qtbot.addWidget(window)
+    out = tmp_path / "venue.pdf"
+
+    def fill_in(dialog: QPrintDialog) -> None:
+        dialog.findChild(QLineEdit, "filename").setText(str(out))
+        dialog.accept()
+
+    waiting = QTimer()
+    waiting.setInterval(20)
+
+    def look() -> None:
+        dialog = QApplication.activeModalWidget()
+        if isinstance(dialog, QPrintDialog):
+            waiting.stop()
+            fill_in(dialog)
+
+    waiting.timeout.connect(look)
+    waiting.start()
+    window.print_document("pairings")
+    waiting.stop()
+    assert not window.messages
+    assert pages_of(out) == pages_of(expected) == 2
+    assert which_pages(out, expected) == [1, 2]
+    assert PdfReader(out).metadata.title.startswith("Feuille d")  # the job is named after the document
