@@ -19,9 +19,9 @@ printer, each page is rasterised at the printer's resolution and painted with ``
   many copies as asked, collated or not, when the printer does not make the copies itself (a CUPS printer makes
   them; printing to a PDF file or a printer without copy support does not). Grey-scale printing renders grey.
 
-:func:`print_pdf` does it all: dialog, then printing. The lead's GUI can also split it, asking on the GUI thread
+:func:`print_pdf` does it all: dialog, then printing. A window can also split it, asking on the GUI thread
 (:func:`ask_printer`) and painting off it (:func:`paint_pdf`: ``QPainter`` may paint on a ``QPrinter`` from a
-worker thread).
+worker thread), and keep one ``QPrinter`` so that the printer chosen is offered again next time.
 """
 
 from __future__ import annotations
@@ -221,8 +221,8 @@ def _render_band(page: pypdfium2.PdfPage, scale: float, top: int, bottom: int, h
 
 def print_pdf(parent: QWidget | None, pdf: bytes, title: str, *, printer: QPrinter | None = None,
               ask: bool = True) -> bool:
-    """Print ``pdf`` (the bytes a ``services.printing`` function returns): Qt's print dialog, titled with the
-    printer's job name ``title`` (the document and event), then every page asked for.
+    """Print ``pdf`` (the bytes a ``services.printing`` function returns): Qt's print dialog, then every page
+    asked for. ``title`` names the print job (the printer's queue shows it; a PDF file gets it as its title).
 
     ``ask=False`` prints on ``printer`` as it is configured, without a dialog (tests use a PDF-file printer).
     Returns True when the document was sent to the printer, False when the user cancelled. A printer that
