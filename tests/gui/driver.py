@@ -9,6 +9,7 @@ returns.
 
 from __future__ import annotations
 
+import time
 import traceback
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMainWindow, Q
 W = TypeVar("W", bound=QWidget)
 Script = Generator[None, None, None]
 TICK_MS = 5
-TIMEOUT_TICKS = 4000
+TIMEOUT_SECONDS = 90.0  # generous: the machines that run the suite are shared and sometimes slow
 
 
 def later(fn: Callable[[], Any]) -> None:
@@ -31,7 +32,8 @@ def later(fn: Callable[[], Any]) -> None:
 
 
 def wait_for(predicate: Callable[[], Any], what: str = "") -> Iterator[None]:
-    for _ in range(TIMEOUT_TICKS):
+    deadline = time.monotonic() + TIMEOUT_SECONDS
+    while time.monotonic() < deadline:
         if predicate():
             return
         yield
