@@ -64,7 +64,15 @@ def modal(kind: type[W], what: str = "") -> Iterator[W]:
 def choose_file(path: Path) -> Iterator[None]:
     """Answer the open or save file dialog that is shown with ``path``."""
     dialog = yield from modal(QFileDialog, "a file dialog")
-    dialog.selectFile(str(path))
+
+    def chosen() -> bool:
+        # QFileDialog may still be loading its first folder: the name then lands in the wrong place; ask again
+        if [str(Path(f)) for f in dialog.selectedFiles()] == [str(path)]:
+            return True
+        dialog.selectFile(str(path))
+        return False
+
+    yield from wait_for(chosen, f"the file dialog to take {path.name}")
     dialog.accept()
     yield
 
