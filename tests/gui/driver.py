@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QLineEdit, QMainWindow, QMessageBox, QWidget
 
 W = TypeVar("W", bound=QWidget)
 Script = Generator[None, None, None]
@@ -66,12 +66,16 @@ def choose_file(path: Path) -> Iterator[None]:
     dialog = yield from modal(QFileDialog, "a file dialog")
 
     def chosen() -> bool:
-        # QFileDialog may still be loading its first folder: the name then lands in the wrong place; ask again
+        # QFileDialog.selectFile leaves the file name box alone when it has the keyboard focus (it depends on when
+        # the window got activated): the name is then typed into the box, as a person would
         if [str(Path(f)) for f in dialog.selectedFiles()] == [str(path)]:
             return True
-        dialog.selectFile(str(path))
+        box = dialog.findChild(QLineEdit, "fileNameEdit")
+        if box is not None:
+            box.setText(str(path))
         return False
 
+    dialog.selectFile(str(path))
     yield from wait_for(chosen, f"the file dialog to take {path.name}")
     dialog.accept()
     yield
