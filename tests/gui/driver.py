@@ -64,19 +64,18 @@ def modal(kind: type[W], what: str = "") -> Iterator[W]:
 def choose_file(path: Path) -> Iterator[None]:
     """Answer the open or save file dialog that is shown with ``path``."""
     dialog = yield from modal(QFileDialog, "a file dialog")
+    yield  # let the dialog finish showing (it sets its own initial selection)
 
-    def chosen() -> bool:
-        # QFileDialog.selectFile leaves the file name box alone when it has the keyboard focus (it depends on when
-        # the window got activated): the name is then typed into the box, as a person would
-        if [str(Path(f)) for f in dialog.selectedFiles()] == [str(path)]:
-            return True
-        box = dialog.findChild(QLineEdit, "fileNameEdit")
-        if box is not None:
-            box.setText(str(path))
-        return False
+    def typed() -> bool:  # as a person does: go to the folder, type the name
+        dialog.setDirectory(str(path.parent))
+        name = dialog.findChild(QLineEdit, "fileNameEdit")
+        if name is None:
+            dialog.selectFile(str(path))
+        else:
+            name.setText(path.name)
+        return dialog.selectedFiles() == [str(path)]
 
-    dialog.selectFile(str(path))
-    yield from wait_for(chosen, f"the file dialog to take {path.name}")
+    yield from wait_for(typed, f"{path} selected")
     dialog.accept()
     yield
 
