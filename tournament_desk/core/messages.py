@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Msg", "N_", "msg"]
+__all__ = ["N_", "Msg", "msg"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +63,6 @@ def msg(source: str, /, **params: Any) -> Msg:
     return Msg(source, params)
 
 
-def N_(text: str) -> str:  # noqa: N802 — the name gettext tools know
+def N_(text: str) -> str:
     """Mark ``text`` for the catalogue; it is translated where it is shown."""
     return text
