@@ -18,6 +18,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 
+from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.pairing.colours import allocate_colours
 from tournament_desk.core.pairing.dutch_graph import Bonuses, PairingGraph
 from tournament_desk.core.pairing.dutch_model import (
@@ -453,7 +454,7 @@ class _Lazy:
 
 def _build_result(state: SwissState, players: list[EnginePlayer], pairs: dict[int, int]) -> RoundPairing:
     boards: list[tuple[tuple[int, int, int], Board]] = []
-    bye: int | None = None
+    bye: PairingNumber | None = None
     for v, p in enumerate(players):
         if v not in pairs:
             bye = p.id
@@ -465,11 +466,11 @@ def _build_result(state: SwissState, players: list[EnginePlayer], pairs: dict[in
         hi = p if p_higher else o
         colour = allocate_colours(p.colours, o.colours, p_higher, hi.rank_index, state.initial_colour)
         white, black = (p, o) if colour is Colour.WHITE else (o, p)
-        floats: dict[int, Float] = {}
+        floats: dict[PairingNumber, Float] = {}
         if p.score != o.score:
             lo = o if hi is p else p
             floats = {hi.id: Float.DOWN, lo.id: Float.UP}
-        granted: dict[int, bool | None] = {}
+        granted: dict[PairingNumber, bool | None] = {}
         for q, c in ((white, Colour.WHITE), (black, Colour.BLACK)):
             pref = q.colours.preference
             granted[q.id] = None if pref is None else pref is c

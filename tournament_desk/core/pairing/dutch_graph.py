@@ -11,7 +11,7 @@ do we fall back to the weighted matching over all remaining players. Both give i
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Protocol
 
 from tournament_desk.core.pairing.cardinality import max_cardinality_matching
@@ -304,7 +304,7 @@ class PairingGraph:
         return all(m != -1 for m in mate)
 
 
-class _LazyAdjacency(Sequence):
+class _LazyAdjacency:
     """Neighbour lists computed on first use: augmenting from a greedy matching looks at few vertices."""
 
     def __init__(self, graph: PairingGraph, vs: list[int], cand_pos: list[int]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.pairing.colours import ColourProfile, colour_profile
 from tournament_desk.core.pairing.swiss_state import (
     ByeKind,
@@ -40,10 +41,10 @@ class EnginePlayer:
     played_games: int
     eligible_for_bye: bool
     floats: tuple[Float | None, Float | None]  # previous round, two rounds before
-    opponents: frozenset[int]  # players met in a played game (C1)
+    opponents: frozenset[PairingNumber]  # players met in a played game (C1)
 
     @property
-    def id(self) -> int:
+    def id(self) -> PairingNumber:
         return self.state.id
 
 
@@ -61,7 +62,7 @@ def _score_back(state: SwissState, entries: tuple[RoundEntry, ...], p: PlayerSta
     return total + units(p.acceleration(rounds - back))
 
 
-def build_players(state: SwissState) -> tuple[list[EnginePlayer], dict[int, EnginePlayer]]:
+def build_players(state: SwissState) -> tuple[list[EnginePlayer], dict[PairingNumber, EnginePlayer]]:
     """Return the present players (unsorted) and a lookup of every valid player by id."""
     rounds = state.rounds_played
     scoring = state.scoring
@@ -77,16 +78,16 @@ def build_players(state: SwissState) -> tuple[list[EnginePlayer], dict[int, Engi
         if state.is_present(p) or any(e.participated for e in p.entries)
     ]
     rank_of = {p.id: i for i, p in enumerate(valid)}
-    score_back: dict[tuple[int, int], int] = {}
+    score_back: dict[tuple[PairingNumber, int], int] = {}
 
-    def sb(pid: int, back: int) -> int:
+    def sb(pid: PairingNumber, back: int) -> int:
         key = (pid, back)
         if key not in score_back:
             score_back[key] = _score_back(state, padded[pid], by_id_state[pid], back)
         return score_back[key]
 
     by_id_state = {p.id: p for p in state.players}
-    out: dict[int, EnginePlayer] = {}
+    out: dict[PairingNumber, EnginePlayer] = {}
     present: list[EnginePlayer] = []
     for p in valid:
         entries = padded[p.id][:rounds] if state.is_present(p) else padded[p.id]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.pairing.dutch_model import EnginePlayer
 from tournament_desk.core.pairing.swiss_state import Float
 
@@ -26,7 +27,7 @@ class WeightContext:
     group_bits: int  # bits to hold the size of the largest score group
     score_shift: dict[int, int]  # score -> bit offset in the "scores" fields (lowest score at 0)
     scores_bits: int  # total width of a "scores" field
-    forbidden: frozenset[frozenset[int]]
+    forbidden: frozenset[frozenset[PairingNumber]]
     bye_score: int = 0  # C5: lowest score the PAB receiver can have (pre-pass)
     single_downfloater_is_bye: bool = False  # C9 applies to the current bracket
     unplayed_rank: dict[int, int] = field(default_factory=dict)  # played games -> C9 rank

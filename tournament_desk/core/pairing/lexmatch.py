@@ -21,7 +21,7 @@ caller uses the bonus encoding.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from operator import itemgetter
 
 from tournament_desk.core.pairing.cardinality import augmenting_path
@@ -187,6 +187,7 @@ class _Greedy:
 
     def _augment(self, root: int) -> bool:
         got = self._simple_path(root)
+        parent: Mapping[int, int] | list[int]
         if got is None:  # no path without odd cycles: Edmonds' search decides
             end, parent = augmenting_path(self.adj, self.mate, root, self.blocked)
         else:
