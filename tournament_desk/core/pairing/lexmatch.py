@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from operator import itemgetter
 
 from tournament_desk.core.pairing.cardinality import augmenting_path
+from tournament_desk.core.pairing.fastpaths import handover
 from tournament_desk.core.pairing.sparse import optimal_solver
 
 __all__ = ["lexicographic_matching"]
@@ -62,6 +63,7 @@ def lexicographic_matching(
     dual = solver.dualvar
     for b in range(size, 2 * size):
         if solver.blossombase[b] >= 0 and dual[b] != 0:
+            handover("lexmatch: blossom dual")
             return None
     adj: list[list[int]] = [[] for _ in range(size)]
     known = solver.vertex_tight  # found while the solution was certified, when it was
