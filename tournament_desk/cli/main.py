@@ -59,6 +59,7 @@ SUBCOMMANDS: dict[str, tuple[str, str, str, str]] = {
     "request-bye": ("Swiss: record in advance a bye for a round not yet paired", _MAIN, "cmd_request_bye",
                     "_args_request_bye"),
     "unpair": ("cancel the pairing of the last round", _MAIN, "cmd_unpair", "_args_unpair"),
+    "explain": ("why a board or the bye of a FIDE Dutch round was made", _MAIN, "cmd_explain", "_args_explain"),
     "numbers": ("assign pairing numbers", _MAIN, "cmd_numbers", "_args_numbers"),
     "grid": ("print a round-robin (Berger) grid", _MAIN, "cmd_grid", "_args_grid"),
     "undo": ("undo the last action", _MAIN, "cmd_undo_redo", "_args_undo_redo"),
@@ -246,6 +247,16 @@ def _args_unpair(up: argparse.ArgumentParser) -> None:
     up.add_argument("file", type=Path)
 
 
+def _args_explain(ex: argparse.ArgumentParser) -> None:
+    ex.add_argument("file", type=Path)
+    ex.add_argument("--round", type=int, required=True)
+    which = ex.add_mutually_exclusive_group(required=True)
+    which.add_argument("--board", type=int)
+    which.add_argument("--player", type=int, help="player id: his board, or the bye he received")
+    ex.add_argument("--expected", type=int, metavar="ID", help="the opponent someone expected instead (player id)")
+    ex.add_argument("--json", action="store_true")
+
+
 def _args_numbers(nb: argparse.ArgumentParser) -> None:
     nb.add_argument("file", type=Path)
     how = nb.add_mutually_exclusive_group(required=True)
@@ -429,6 +440,18 @@ def cmd_unpair(args: argparse.Namespace, lang: str) -> None:
     from tournament_desk.services.session import EventSession
     with EventSession.open(args.file) as session:
         print(session.unpair_last_round().label(lang))
+
+
+def cmd_explain(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.services.explain import explain_pairing
+    from tournament_desk.services.session import EventSession
+
+    with EventSession.open(args.file, readonly=True) as session:
+        got = explain_pairing(session, args.round, board=args.board, player_id=args.player,
+                              expected_id=args.expected)
+    data = {"round": got.round_number, "board": got.board, "players": list(got.player_ids),
+            "bracket_score": got.bracket_score, "criteria": list(got.criteria), "lines": list(got.lines(lang))}
+    _emit(args, data, got.text(lang))
 
 
 def cmd_numbers(args: argparse.Namespace, lang: str) -> None:

@@ -38,7 +38,7 @@ from tournament_desk.core.pairing.dutch_weights import (
 from tournament_desk.core.pairing.fastpaths import start_bracket
 from tournament_desk.core.pairing.swiss_state import Board, Colour, Float, RoundPairing, SwissState
 
-__all__ = ["NoValidPairingError", "pair_dutch"]
+__all__ = ["NoValidPairingError", "pair_dutch", "prepared", "round_context"]
 
 SUPPORTED_EDITIONS = ("2026",)
 
@@ -56,6 +56,35 @@ def _score_shifts(players: list[EnginePlayer]) -> tuple[dict[int, int], int, int
     return shift, total, max(counts.values()).bit_length()
 
 
+def round_context(state: SwissState) -> tuple[list[EnginePlayer], WeightContext]:
+    """The present players in the order of Art.1.2 (score, then pairing number) and the round's weight
+    context, before the pre-pass (C5) fills in the PAB score (see :func:`prepared`)."""
+    present, _everyone = build_players(state)
+    players = sorted(present, key=lambda p: (-p.score, p.rank_index))
+    scoring = state.scoring
+    shift, scores_bits, group_bits = _score_shifts(players) if players else ({}, 0, 0)
+    ctx = WeightContext(
+        rounds_played=state.rounds_played,
+        last_round=state.rounds_played >= state.total_rounds - 1,
+        topscorer_threshold=(state.rounds_played * max(units(scoring.win), units(scoring.draw))) >> 1,
+        group_bits=group_bits,
+        score_shift=shift,
+        scores_bits=scores_bits,
+        forbidden=state.forbidden_pairs,
+    )
+    return players, ctx
+
+
+def prepared(state: SwissState) -> tuple[list[EnginePlayer], WeightContext, PairingGraph]:
+    """:func:`round_context` after the pre-pass (C4 and C5: the lowest score the PAB receiver can have), as
+    the bracket procedure starts from it (used by the explanations, ``explain.py``)."""
+    players, ctx = round_context(state)
+    g = PairingGraph(players, ctx, top_shift(ctx))
+    if players:
+        _prepass(players, ctx, g)
+    return players, ctx, g
+
+
 def pair_dutch(
     state: SwissState, *, edition: str = "2026", fast: bool = True, matcher: Matcher | None = None
 ) -> RoundPairing:
@@ -68,23 +97,9 @@ def pair_dutch(
     """
     if edition not in SUPPORTED_EDITIONS:
         raise ValueError(f"Unsupported Dutch edition {edition!r}; supported: {', '.join(SUPPORTED_EDITIONS)}")
-    present, _everyone = build_players(state)
-    # C.04.3 Art.1.2: order by score, then pairing number
-    players = sorted(present, key=lambda p: (-p.score, p.rank_index))
-    n = len(players)
-    if n == 0:
+    players, ctx = round_context(state)
+    if not players:
         return RoundPairing(boards=(), bye=None)
-    scoring = state.scoring
-    shift, scores_bits, group_bits = _score_shifts(players)
-    ctx = WeightContext(
-        rounds_played=state.rounds_played,
-        last_round=state.rounds_played >= state.total_rounds - 1,
-        topscorer_threshold=(state.rounds_played * max(units(scoring.win), units(scoring.draw))) >> 1,
-        group_bits=group_bits,
-        score_shift=shift,
-        scores_bits=scores_bits,
-        forbidden=state.forbidden_pairs,
-    )
     # The engine builds hundreds of thousands of short-lived tuples and makes no reference cycles: the cycle
     # collector would only rescan them (about 6 % of the time on large events).
     collecting = gc.isenabled()
