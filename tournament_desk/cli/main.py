@@ -22,8 +22,6 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from tournament_desk import __version__
-
 Handler = Callable[[argparse.Namespace, str], None]
 
 
@@ -100,11 +98,25 @@ class _OneCommand:
         return self.parsers.get(name) or argparse.ArgumentParser(prog=name, add_help=False)
 
 
+class _Version(argparse.Action):
+    """``--version``: the version is read from the package metadata only when asked for."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from tournament_desk import __version__
+
+        sys.stdout.write(f"tournament-desk {__version__}\n")
+        parser.exit()
+
+
 def build_parser(commands: Iterable[str] | None = None) -> argparse.ArgumentParser:
     """The CLI parser, with the arguments of ``commands`` filled in (None: every command)."""
     parser = argparse.ArgumentParser(prog="tournament-desk",
                                      description="Offline tournament manager. Without a subcommand: the GUI.")
-    parser.add_argument("--version", action="version", version=f"tournament-desk {__version__}")
+    parser.add_argument("--version", action=_Version, help="show the program's version number and exit")
     parser.add_argument("--lang", choices=("en", "fr"), help="language of messages (default: from locale)")
     sub = parser.add_subparsers(dest="command", required=True)
     parsers = {name: sub.add_parser(name, help=text) for name, (text, *_rest) in SUBCOMMANDS.items()}

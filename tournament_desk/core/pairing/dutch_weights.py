@@ -8,7 +8,6 @@ rules (Art.4: transpositions and exchanges), which the bracket procedure in ``du
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 
 from tournament_desk.core.ids import PairingNumber
@@ -178,10 +177,18 @@ def fields(ctx: WeightContext, layout: tuple[Field, ...] = LAYOUT) -> list[tuple
     return _fields(layout, min(ctx.rounds_played, 2), ctx.group_bits, ctx.scores_bits)
 
 
-@functools.cache
+# Layouts by identity (hashing 22 frozen dataclasses on every look-up would cost more than the packing)
+_FIELDS: dict[tuple[int, int, int, int], list[tuple[Field, int]]] = {}
+_OFFSETS: dict[tuple[int, int, int, int], dict[str, int]] = {}
+
+
 def _fields(layout: tuple[Field, ...], rounds: int, group_bits: int, scores_bits: int) -> list[tuple[Field, int]]:
-    widths = {"group": group_bits, "scores": scores_bits, "2 groups": 2 * group_bits, "1": 1, "top": 0}
-    return [(f, widths[f.width]) for f in layout if rounds >= f.back]
+    key = (id(layout), rounds, group_bits, scores_bits)
+    got = _FIELDS.get(key)
+    if got is None:
+        widths = {"group": group_bits, "scores": scores_bits, "2 groups": 2 * group_bits, "1": 1, "top": 0}
+        got = _FIELDS[key] = [(f, widths[f.width]) for f in layout if rounds >= f.back]
+    return got
 
 
 def offset(key: str, ctx: WeightContext, layout: tuple[Field, ...] = LAYOUT) -> int:
@@ -189,10 +196,14 @@ def offset(key: str, ctx: WeightContext, layout: tuple[Field, ...] = LAYOUT) -> 
     return _offsets(layout, min(ctx.rounds_played, 2), ctx.group_bits, ctx.scores_bits)[key]
 
 
-@functools.cache
 def _offsets(layout: tuple[Field, ...], rounds: int, group_bits: int, scores_bits: int) -> dict[str, int]:
-    present = _fields(layout, rounds, group_bits, scores_bits)
-    return {f.key: sum(bits for _f, bits in present[k + 1 :]) for k, (f, _bits) in enumerate(present)}
+    key = (id(layout), rounds, group_bits, scores_bits)
+    got = _OFFSETS.get(key)
+    if got is None:
+        present = _fields(layout, rounds, group_bits, scores_bits)
+        got = _OFFSETS[key] = {f.key: sum(bits for _f, bits in present[k + 1 :]) for k, (f, _bits) in
+                               enumerate(present)}
+    return got
 
 
 def pack(values: list[int], ctx: WeightContext, layout: tuple[Field, ...] = LAYOUT) -> int:
@@ -201,8 +212,11 @@ def pack(values: list[int], ctx: WeightContext, layout: tuple[Field, ...] = LAYO
     Fields are added, not or-ed, exactly as the sums over a matching add up (a value may carry into the
     field above when a narrow field overflows, the same for every pairing)."""
     w = 0
-    for k, (_f, bits) in enumerate(fields(ctx, layout)):
-        w = (w << bits) + (values[k] if k < len(values) else 0)
+    present = fields(ctx, layout)
+    for k in range(len(values)):
+        w = (w << present[k][1]) + values[k]
+    for k in range(len(values), len(present)):
+        w <<= present[k][1]
     return w
 
 
