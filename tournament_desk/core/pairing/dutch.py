@@ -214,6 +214,7 @@ class _Bracket:
         self.n = n = len(players)
         self.odd = n % 2 == 1
         self.gb = ctx.group_bits
+        self.order = _order_offsets(ctx)  # the Art.4.3 fields (dutch_weights.LAYOUT)
         self.score = score = [p.score for p in players]
         self.result: dict[int, int] = {}
         self.matched = [False] * n
@@ -368,7 +369,7 @@ class _Bracket:
             rem_pairs = rlen // 2  # guess, checked below (the pair count is decided by the criteria)
         while True:
             # _ewc for every remainder pair, by rows (the bonus only depends on the higher player's place)
-            bonus = [_ewc_bonus(self.ctx, a_i, rem_pairs) for a_i in range(rlen)]
+            bonus = [_ewc_bonus(self.order, a_i, rem_pairs) for a_i in range(rlen)]
             rem_v = [vi[pi] for pi in remainder]
             for b_i in range(1, rlen):
                 row = base[remainder[b_i]]
@@ -406,7 +407,7 @@ class _Bracket:
             pv = vi[pi]
             if _upper(self.stable, pv, end):
                 for oj in range(it + 1, rlen):
-                    w = _ewc(base, self.ctx, pi, remainder[oj], pri, rem_pairs)
+                    w = _ewc(base, self.order, pi, remainder[oj], pri, rem_pairs)
                     if w:
                         g.set(pv, vi[remainder[oj]], w - _CD_BIT)
                 self.stable = self._solve()
@@ -415,7 +416,7 @@ class _Bracket:
             for oj in range(it + 1, rlen):
                 if exchange:
                     base[remainder[oj]][pi] = 0
-                g.set(pv, vi[remainder[oj]], _ewc(base, self.ctx, pi, remainder[oj], pri, rem_pairs))
+                g.set(pv, vi[remainder[oj]], _ewc(base, self.order, pi, remainder[oj], pri, rem_pairs))
 
     def exchange_from_s2(self) -> None:
         """Art.4.3 (d): move the lowest possible S2 players to S1."""
@@ -432,7 +433,7 @@ class _Bracket:
             already = _upper(self.stable, pv, end)
             if not already:
                 for oj in range(it + 1, rlen):
-                    w = _ewc(base, self.ctx, pi, remainder[oj], ri, rem_pairs)
+                    w = _ewc(base, self.order, pi, remainder[oj], ri, rem_pairs)
                     if w:
                         g.set(pv, vi[remainder[oj]], w + _CD_BIT)
                 self.stable = self._solve()
@@ -446,7 +447,7 @@ class _Bracket:
                     g.set(pv, vi[oi], 0)
             if not already:
                 for oj in range(it + 1, rlen):
-                    g.set(pv, vi[remainder[oj]], _ewc(base, self.ctx, pi, remainder[oj], ri, rem_pairs))
+                    g.set(pv, vi[remainder[oj]], _ewc(base, self.order, pi, remainder[oj], ri, rem_pairs))
             ri += 1
 
     def fix_s1_s2(self) -> None:
@@ -507,13 +508,18 @@ class _Bracket:
 _CD_BIT = 1
 
 
-def _ewc(base: list[list[int]], ctx: WeightContext, si: int, li: int, s_rem: int, rem_pairs: int) -> int:
+def _ewc(base: list[list[int]], order: tuple[int, int, int], si: int, li: int, s_rem: int, rem_pairs: int) -> int:
     """Remainder edge weight with Art.4.3 (a) fewest exchanges and (b) smallest BSN-sum difference."""
     w = base[li][si]
-    return w and w + _ewc_bonus(ctx, s_rem, rem_pairs)
+    return w and w + _ewc_bonus(order, s_rem, rem_pairs)
 
 
-def _ewc_bonus(ctx: WeightContext, s_rem: int, rem_pairs: int) -> int:
+def _order_offsets(ctx: WeightContext) -> tuple[int, int, int]:
+    """Offsets of the Art.4.3 (a), (a) again and (b) fields in the weight layout."""
+    return offset("A4.3a", ctx), offset("A4.3a+", ctx), offset("A4.3b", ctx)
+
+
+def _ewc_bonus(order: tuple[int, int, int], s_rem: int, rem_pairs: int) -> int:
     """The part of :func:`_ewc` added to a pair whose higher player has place ``s_rem`` in the remainder."""
     # (a) rewards a pair whose higher player is in S1; (b) subtracts his place. (a) is given twice, the
     # second time in the smaller field "A4.3a+": the same order, but (a) + (b) is then positive for S1
@@ -521,7 +527,7 @@ def _ewc_bonus(ctx: WeightContext, s_rem: int, rem_pairs: int) -> int:
     # a warm-started solve add these bits (an S1-S1 or S2-S2 pair never needs more than its ends have).
     # The lowest field (c, d) is left free for the choice of exchanged players.
     flag = 1 if s_rem < rem_pairs else 0
-    return ((flag << offset("A4.3a", ctx)) + (flag << offset("A4.3a+", ctx))) - (s_rem << offset("A4.3b", ctx))
+    return ((flag << order[0]) + (flag << order[1])) - (s_rem << order[2])
 
 
 def _between(low: int, v: int, high: int) -> bool:

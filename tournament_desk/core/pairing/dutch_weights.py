@@ -9,6 +9,7 @@ rules (Art.4: transpositions and exchanges), which the bracket procedure in ``du
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import lshift
 
 from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.pairing.dutch_model import EnginePlayer
@@ -45,6 +46,11 @@ class WeightContext:
     bye_score: int = 0  # C5: lowest score the PAB receiver can have (pre-pass)
     single_downfloater_is_bye: bool = False  # C9 applies to the current bracket
     unplayed_rank: dict[int, int] = field(default_factory=dict)  # played games -> C9 rank
+    # Offsets of the fields of LAYOUT present in this round (set once: they depend on the widths only)
+    shifts: list[int] = field(default_factory=list, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.shifts = _shifts(LAYOUT, min(self.rounds_played, 2), self.group_bits, self.scores_bits)
 
 
 def is_topscorer(p: EnginePlayer, ctx: WeightContext) -> bool:
@@ -196,6 +202,19 @@ def offset(key: str, ctx: WeightContext, layout: tuple[Field, ...] = LAYOUT) -> 
     return _offsets(layout, min(ctx.rounds_played, 2), ctx.group_bits, ctx.scores_bits)[key]
 
 
+_SHIFTS: dict[tuple[int, int, int, int], list[int]] = {}
+
+
+def _shifts(layout: tuple[Field, ...], rounds: int, group_bits: int, scores_bits: int) -> list[int]:
+    """The offsets of the present fields, in layout order."""
+    key = (id(layout), rounds, group_bits, scores_bits)
+    got = _SHIFTS.get(key)
+    if got is None:
+        offsets = _offsets(layout, rounds, group_bits, scores_bits)
+        got = _SHIFTS[key] = [offsets[f.key] for f, _bits in _fields(layout, rounds, group_bits, scores_bits)]
+    return got
+
+
 def _offsets(layout: tuple[Field, ...], rounds: int, group_bits: int, scores_bits: int) -> dict[str, int]:
     key = (id(layout), rounds, group_bits, scores_bits)
     got = _OFFSETS.get(key)
@@ -211,13 +230,10 @@ def pack(values: list[int], ctx: WeightContext, layout: tuple[Field, ...] = LAYO
 
     Fields are added, not or-ed, exactly as the sums over a matching add up (a value may carry into the
     field above when a narrow field overflows, the same for every pairing)."""
-    w = 0
-    present = fields(ctx, layout)
-    for k in range(len(values)):
-        w = (w << present[k][1]) + values[k]
-    for k in range(len(values), len(present)):
-        w <<= present[k][1]
-    return w
+    # ((v0 << b1) + v1) << b2 ... is the sum of each value shifted by its field's offset
+    shifts = ctx.shifts if layout is LAYOUT else _shifts(layout, min(ctx.rounds_played, 2), ctx.group_bits,
+                                                          ctx.scores_bits)
+    return sum(map(lshift, values, shifts))
 
 
 def decode(weight: int, ctx: WeightContext, layout: tuple[Field, ...] = LAYOUT) -> dict[str, int]:
