@@ -100,6 +100,22 @@ def test_c2_the_bye_goes_to_a_player_who_had_none() -> None:
     assert got.alternatives[0].reason.en == "5 already scored a point without playing (a bye or a forfeit win)."
 
 
+def test_c5_the_bye_goes_to_the_lowest_score() -> None:
+    """C.04.3 Art.2.3.1 (C5): 3 has a point, and players on 0 points can take the bye."""
+    absent = RoundEntry(None, None, Outcome.LOSS, False, ByeKind.ZERO)
+    state = _state({
+        1: [_game(2, W, Outcome.WIN)], 2: [_game(1, B, Outcome.LOSS)],
+        3: [_game(4, W, Outcome.WIN)], 4: [_game(3, B, Outcome.LOSS)], 5: [absent],
+    })
+    pairing = pair_dutch(state)
+    assert pairing.bye in (2, 4, 5)
+    got = explain(state, pairing, pairing.bye, N(3))
+    reason = got.alternatives[0].reason
+    assert reason.criterion == "C5"
+    assert reason.en == "3 has 1 point; a player with 0 points can take the bye."
+    assert reason.fr == "3 a 1 point ; un joueur à 0 point peut être exempt."
+
+
 def test_a_downfloater_from_an_odd_score_group() -> None:
     """C.04.3 Art.2.4.1 (C6): 1 alone on 1 point must float down."""
     state = _state({

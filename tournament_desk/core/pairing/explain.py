@@ -334,7 +334,11 @@ def explain(
     assert current is not None
     for c in _expected_opponents(rnd, asker, bracket, expected, limit):
         d = rnd.partner[c]
-        if d is None:  # c had the bye: asker meets c, asker's partner takes the bye
+        if d is None:  # c had the bye: asker meets c, asker's partner would take the bye
+            bad = _bye_reason(rnd, rnd.players[current])
+            if bad is not None:
+                alternatives.append(Alternative(rnd.players[asker].id, rnd.players[c].id, bad))
+                continue
             actual, other = [(asker, current)], [(asker, c)]
         elif d == asker:
             continue
@@ -431,6 +435,21 @@ def _float_note(rnd: _Round, x: int) -> FloatNote | None:
                             f"{rnd.players[y].id} (classé plus bas) reste plutôt, sinon " + reason.fr))
 
 
+def _bye_reason(rnd: _Round, p: EnginePlayer) -> Reason | None:
+    """C2 or C5 when ``p`` may not take the pairing-allocated bye."""
+    if not p.eligible_for_bye:
+        return Reason("C2", "C.04.3 Art.2.1.2 (C2)",
+                      f"{p.id} already scored a point without playing (a bye or a forfeit win).",
+                      f"{p.id} a déjà marqué un point sans jouer (exempt ou victoire par forfait).")
+    if p.score > rnd.ctx.bye_score:
+        return Reason("C5", "C.04.3 Art.2.3.1 (C5)",
+                      f"{p.id} has {_pts(p.score / _UNIT, False)}; a player with "
+                      f"{_pts(rnd.ctx.bye_score / _UNIT, False)} can take the bye.",
+                      f"{p.id} a {_pts(p.score / _UNIT, True)} ; un joueur à "
+                      f"{_pts(rnd.ctx.bye_score / _UNIT, True)} peut être exempt.")
+    return None
+
+
 def _explain_bye(rnd: _Round, v: int, number: int, names: dict[PairingNumber, str],
                  expected: PairingNumber | None, limit: int) -> Explanation:
     p = rnd.players[v]
@@ -443,16 +462,9 @@ def _explain_bye(rnd: _Round, v: int, number: int, names: dict[PairingNumber, st
     alternatives = []
     for c in candidates:
         pc = rnd.players[c]
-        if not pc.eligible_for_bye:
-            reason = Reason("C2", "C.04.3 Art.2.1.2 (C2)",
-                            f"{pc.id} already scored a point without playing (a bye or a forfeit win).",
-                            f"{pc.id} a déjà marqué un point sans jouer (exempt ou victoire par forfait).")
-        elif pc.score > rnd.ctx.bye_score:
-            reason = Reason("C5", "C.04.3 Art.2.3.1 (C5)",
-                            f"{pc.id} has {_pts(pc.score / _UNIT, False)}; a player with "
-                            f"{_pts(rnd.ctx.bye_score / _UNIT, False)} can take the bye.",
-                            f"{pc.id} a {_pts(pc.score / _UNIT, True)} ; un joueur à "
-                            f"{_pts(rnd.ctx.bye_score / _UNIT, True)} peut être exempt.")
+        found = _bye_reason(rnd, pc)
+        if found is not None:
+            reason = found
         else:
             d = rnd.partner[c]
             assert d is not None
