@@ -83,6 +83,12 @@ SUBCOMMANDS: dict[str, tuple[str, str, str, str]] = {
                "add_variant_parsers"),
     "topcut": ("single-elimination top cut after the Swiss rounds (seed 004)", "tournament_desk.cli.variants",
                "cmd_topcut", "add_variant_parsers"),
+    "settings": ("change event settings (one undoable action)", "tournament_desk.cli.event_settings",
+                 "cmd_settings", "add_settings_parsers"),
+    "apart": ("players who must not meet (family members, club-mates: TRF XXP)", "tournament_desk.cli.event_settings",
+              "cmd_apart", "add_settings_parsers"),
+    "results": ("enter several results of one round as one action", "tournament_desk.cli.event_settings",
+                "cmd_results", "add_settings_parsers"),
 }
 
 
@@ -150,6 +156,10 @@ def _args_new(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scoring", help="chess, draughts, kashdan or scrabble (default: the discipline's)")
     p.add_argument("--rating-system", choices=[r.value for r in RatingSystem])
     p.add_argument("--tiebreaks", default="", help="comma-separated tie-break codes, in order")
+    p.add_argument("--acceleration", choices=["none", "baku"], default="none",
+                   help="Dutch Swiss: Baku acceleration (FIDE C.04.5.1)")
+    p.add_argument("--initial-colour", choices=["white", "black"],
+                   help="Dutch Swiss: colour of pairing number 1 in round 1 (default: drawn by lot)")
     p.add_argument("--json", action="store_true")
 
 
@@ -170,6 +180,8 @@ def _args_players(players: argparse.ArgumentParser) -> None:
     pa.add_argument("--title", default="")
     pa.add_argument("--rating", type=int, help="rating in the event's rating system")
     pa.add_argument("--unrated", action="store_true")
+    pa.add_argument("--register-anyway", action="store_true",
+                    help="register although the same licence, or the same name and birth date, is already registered")
     pa.add_argument("--json", action="store_true")
     pl = psub.add_parser("list", help="list the players")
     pl.add_argument("file", type=Path)
@@ -316,6 +328,8 @@ def cmd_new(args: argparse.Namespace, lang: str) -> None:
         "start_date": args.start, "end_date": args.end or args.start, "arbiters": tuple(args.arbiter),
         "organiser": args.organiser, "time_control": TimeControl.parse(args.time_control),
         "tiebreaks": tuple(t.strip() for t in args.tiebreaks.split(",") if t.strip()),
+        "acceleration": "" if args.acceleration == "none" else args.acceleration,
+        "initial_colour": args.initial_colour or "",
     }
     if args.scoring:
         kwargs["scoring"] = profile_named(args.scoring)
@@ -347,7 +361,7 @@ def cmd_players(args: argparse.Namespace, lang: str) -> None:
                 fields["sex"] = Sex(args.sex)
             if args.rating is not None:
                 fields["ratings"] = ((session.event.rating_system.value, args.rating),)
-            change = session.add_player(**fields)
+            change = session.add_player(allow_duplicates=args.register_anyway, **fields)
             player = session.state().player(change.ids[0])
             _emit(args, player_to_dict(player), f"{change.label(lang)} (id {player.id})")
         elif args.players_command == "import":

@@ -17,10 +17,16 @@ class TournamentError(ValueError):
 
     code: str = "error"
 
-    def __init__(self, en: str, fr: str | None = None) -> None:
+    field: str | None = None
+    """The input field the error is about (``surname``, ``rounds``...), so that a form can show the message
+    next to it; None when it is not about one field."""
+
+    def __init__(self, en: str, fr: str | None = None, *, field: str | None = None) -> None:
         super().__init__(en)
         self.en = en
         self.fr = fr if fr is not None else en
+        if field is not None:
+            self.field = field
 
     def message(self, lang: Lang | str = "en") -> str:
         """The message in ``lang`` ("fr" or "en"); English for any other value."""
@@ -69,10 +75,10 @@ class ImportFormatError(TournamentError):
     code = "format"
 
     def __init__(self, en: str, fr: str | None = None, *, line: int | None = None,
-                 column: int | None = None) -> None:
+                 column: int | None = None, field: str | None = None) -> None:
         where_en = _where(line, column, "line", "column")
         where_fr = _where(line, column, "ligne", "colonne")
-        super().__init__(f"{where_en}{en}", f"{where_fr}{fr if fr is not None else en}")
+        super().__init__(f"{where_en}{en}", f"{where_fr}{fr if fr is not None else en}", field=field)
         self.line = line
         self.column = column
 

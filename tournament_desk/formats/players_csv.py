@@ -88,12 +88,38 @@ def read_players_csv(source: Path | str | bytes, *, rating_system: str) -> list[
         raise ImportFormatError("no surname column (expected 'surname' or 'nom')",
                                 "pas de colonne de nom (attendu « nom » ou « surname »)", line=1)
     players: list[dict[str, Any]] = []
+    problems: list[ImportFormatError] = []
     try:
         for row in reader:
-            players.extend(_read_row(row, columns, reader.line_num, rating_system))
+            try:
+                players.extend(_read_row(row, columns, reader.line_num, rating_system))
+            except ImportFormatError as exc:
+                problems.append(exc)  # every bad row is reported, not only the first
     except csv.Error as exc:
         raise ImportFormatError(f"unreadable CSV ({exc})", f"CSV illisible ({exc})", line=reader.line_num) from None
+    if problems:
+        raise RowsRefusedError(problems, players)
     return players
+
+
+class RowsRefusedError(ImportFormatError):
+    """Some rows of a players file are wrong: ``problems`` lists each (with its line and reason), ``rows`` holds
+    the rows that are right. Nothing is imported until the file is fixed or the arbiter accepts the good rows."""
+
+    code = "rows_refused"
+
+    def __init__(self, problems: list[ImportFormatError], rows: list[dict[str, Any]]) -> None:
+        shown = problems[:50]
+        more_en = f"\n… and {len(problems) - len(shown)} more" if len(problems) > len(shown) else ""
+        more_fr = f"\n… et {len(problems) - len(shown)} de plus" if len(problems) > len(shown) else ""
+        first = problems[0]
+        super().__init__(f"{len(problems)} row(s) cannot be imported:\n" + "\n".join(p.en for p in shown) + more_en,
+                         f"{len(problems)} ligne(s) ne peuvent pas être importées :\n"
+                         + "\n".join(p.fr for p in shown) + more_fr)
+        self.line = first.line
+        self.column = first.column
+        self.problems = tuple(problems)
+        self.rows = list(rows)
 
 
 def _read_row(row: list[str], columns: list[str | None], line_no: int, rating_system: str) -> list[dict[str, Any]]:

@@ -19,22 +19,22 @@ Errors are :class:`TournamentError` subclasses with both languages: ``StateError
 Dutch Swiss or the round is not paired, ``NotFoundError`` for an unknown board or a player not in the round.
 
 The explanation is computed by :func:`tournament_desk.core.pairing.explain.explain` on the engine's view of
-the round (the same :class:`SwissState` the engine paired: ``services.swiss.build_input``), from the engine's
-own weight layout.
+the round (the same :class:`SwissState` the engine paired: ``core.actions.swiss.dutch_input``, with the byes
+requested for that round), from the engine's own weight layout.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from tournament_desk.core.actions import swiss as core_swiss
 from tournament_desk.core.errors import NotFoundError, StateError
-from tournament_desk.core.ids import PairingNumber
-from tournament_desk.core.model import PairingSystem
+from tournament_desk.core.ids import PlayerId
+from tournament_desk.core.model import ByeRequest, PairingSystem
 from tournament_desk.core.pairing import explain as core_explain
 from tournament_desk.core.pairing import swiss_state as sw
 from tournament_desk.core.results import Outcome
 from tournament_desk.services.session import EventSession
-from tournament_desk.services.swiss import build_input
 
 __all__ = ["PairingExplanation", "explain_pairing"]
 
@@ -77,15 +77,17 @@ def explain_pairing(
     if not 1 <= round_number <= state.last_round:
         raise StateError(f"Round {round_number} is not paired", f"La ronde {round_number} n'est pas appariée")
     rnd = state.round(round_number)
+    # The round as it was paired: the byes requested for it are in the round now (as for check_last_round).
     requested = {b.player_id: b.kind for b in rnd.byes if b.kind in (Outcome.HALF_BYE, Outcome.FULL_BYE,
                                                                         Outcome.ZERO_BYE)}
-    colour = sw.Colour.BLACK if session.options().get("dutch.initial_colour") == "black" else sw.Colour.WHITE
-    data = build_input(state, round_number, requested, colour)
+    as_requested = replace(state, requests=tuple(ByeRequest(round_number, pid, kind)
+                                                 for pid, kind in requested.items()))
+    data = core_swiss.dutch_input(as_requested, round_number, core_swiss.initial_colour(state))
+    number_of = data.number_of
     pab = next((b.player_id for b in rnd.byes if b.kind is Outcome.PAIRING_BYE), None)
     pairing = sw.RoundPairing(
-        tuple(sw.Board(PairingNumber(data.number_of[g.white_id]), PairingNumber(data.number_of[g.black_id]))
-              for g in rnd.games),
-        None if pab is None else PairingNumber(data.number_of[pab]),
+        tuple(sw.Board(number_of[PlayerId(g.white_id)], number_of[PlayerId(g.black_id)]) for g in rnd.games),
+        None if pab is None else number_of[PlayerId(pab)],
     )
     if board is not None:
         game = next((g for g in rnd.games if g.board == board), None)
@@ -95,7 +97,7 @@ def explain_pairing(
         subject = game.white_id
     else:
         assert player_id is not None
-        if player_id not in data.number_of or (rnd.entry_of(player_id) is None):
+        if PlayerId(player_id) not in number_of or rnd.entry_of(player_id) is None:
             raise NotFoundError(f"Player {player_id} is not in round {round_number}",
                                 f"Le joueur {player_id} ne figure pas dans la ronde {round_number}")
         subject = player_id
@@ -104,10 +106,10 @@ def explain_pairing(
                             f"Le joueur {subject} n'a pas été apparié à la ronde {round_number} (exempt demandé)")
     expected = None
     if expected_id is not None:
-        if expected_id not in data.number_of:
+        if PlayerId(expected_id) not in number_of:
             raise NotFoundError(f"No player with id {expected_id}", f"Aucun joueur avec l'identifiant {expected_id}")
-        expected = PairingNumber(data.number_of[expected_id])
-    got = core_explain.explain(data.state, pairing, PairingNumber(data.number_of[subject]), expected, limit=limit)
+        expected = number_of[PlayerId(expected_id)]
+    got = core_explain.explain(data.state, pairing, number_of[PlayerId(subject)], expected, limit=limit)
     criteria = tuple(f.why_him.criterion if f.why_him else f.why_float.criterion for f in got.floats) + tuple(
         a.reason.criterion for a in got.alternatives)
     game_no = None if got.bye else next(g.board for g in rnd.games if subject in (g.white_id, g.black_id))

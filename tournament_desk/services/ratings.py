@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from tournament_desk.core.changes import StateChange
 from tournament_desk.core.errors import StateError, ValidationError
 from tournament_desk.core.model import EventState, Player, RatingSystem
 from tournament_desk.core.ratings import elo_fr, ffjd, from_event, scrabble_pl
@@ -223,24 +224,19 @@ def apply_rating_list(session: EventSession, source: Path | str | bytes | Rating
     label_en = f"Rating list ({target.value}): {n} player(s) updated, {len(unmatched)} row(s) matched nobody"
     label_fr = (f"Liste de classement ({target.value}) : {n} joueur(s) mis à jour, {len(unmatched)} ligne(s) "
                 "sans joueur correspondant")
-    _edit_players(session, edits, (f"Import rating list ({target.value}): {n} player(s)",
-                                   f"Importer la liste de classement ({target.value}) : {n} joueur(s)"))
-    return RatingListChange("players", label_en, label_fr, tuple(u.player_id for u in updates),
+    what = _edit_players(session, edits, (f"Import rating list ({target.value}): {n} player(s)",
+                                          f"Importer la liste de classement ({target.value}) : {n} joueur(s)"))
+    return RatingListChange("players", label_en, label_fr, tuple(u.player_id for u in updates), what,
                             updated=tuple(updates), unmatched=unmatched, not_in_list=tuple(not_in_list),
                             unchanged=unchanged, system=target.value)
 
 
-def _edit_players(session: EventSession, edits: Mapping[int, dict[str, object]], label: tuple[str, str]) -> None:
-    """Several player edits: one action (one undo step) when the session has a batch ``edit_players``, else
-    one :meth:`EventSession.edit_player` action per player."""
+def _edit_players(session: EventSession, edits: Mapping[int, dict[str, object]],
+                  label: tuple[str, str]) -> StateChange:
+    """Several player edits as one action (one undo step); returns what changed."""
     if not edits:
-        return
-    batch = getattr(session, "edit_players", None)
-    if callable(batch):
-        batch(edits, label=label)
-        return
-    for player_id, fields in edits.items():
-        session.edit_player(player_id, **fields)
+        return StateChange()
+    return session.edit_players(edits, label=label).what
 
 
 # --------------------------------------------------------------------------------------------------------

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tournament_desk.core.actions.settings import update_event
+from tournament_desk.core.actions.step import Message
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.ratings.ffjd import Cadence
 from tournament_desk.core.ratings.scrabble_pl import SeriesThresholds
@@ -85,8 +87,7 @@ def set_rule_setting(session: EventSession, key: str, value: str | float | int) 
     label_en = f"Rule setting {setting.key} = {text or '(empty)'}"
     label_fr = f"Réglage de règle {setting.key} = {text or '(vide)'}"
     if setting.storage == "event":
-        session.update_event(tiebreak_edition=text)
-        return Change("event", label_en, label_fr)
+        return session.apply(lambda s: update_event(s, {"tiebreak_edition": text}, Message(label_en, label_fr)))
     return session.set_option(setting.key, text, label=(label_en, label_fr))
 
 

@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tournament_desk.core.actions.settings import update_event
+from tournament_desk.core.actions.step import Message
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.model import EventState, PairingSystem, Player
 from tournament_desk.core.results import Discipline
@@ -154,6 +156,21 @@ class TiebreakSetting:
     warnings: tuple[TieBreakWarning, ...]
 
 
+def store_event_settings(session: EventSession, values: dict[str, Any]) -> Change:
+    """The Event settings form as one action: every field, the tie-break list checked like
+    :func:`set_tiebreaks` (unknown codes refused; the warnings become the change's notes)."""
+    values = dict(values)
+    state = session.state()
+    notes: tuple[Message, ...] = ()
+    if "tiebreaks" in values:
+        values["tiebreaks"] = _canonical(values["tiebreaks"])
+        if values["tiebreaks"]:
+            rr = PairingSystem(values.get("system", state.event.system)).is_round_robin
+            notes = tuple(Message(w.en, w.fr) for w in check_tiebreaks(values["tiebreaks"], round_robin=rr))
+    change = session.apply(lambda s: update_event(s, values))
+    return Change.of(Message(change.label_en, change.label_fr), change.what, notes)
+
+
 def set_tiebreaks(session: EventSession, codes: Sequence[str], edition: Edition | str | None = None) -> TiebreakSetting:
     """Store the event's ordered tie-break list and its rule edition (one undoable action).
 
@@ -165,12 +182,12 @@ def set_tiebreaks(session: EventSession, codes: Sequence[str], edition: Edition 
     canonical = _canonical(codes)
     chosen = parse_edition(edition) if edition is not None else stored_edition(state)
     warnings = tuple(check_tiebreaks(canonical, round_robin=state.event.system.is_round_robin)) if canonical else ()
-    session.update_event(tiebreaks=canonical, tiebreak_edition=chosen.value if chosen else "")
     shown_en = ", ".join(canonical) or "default preset"
     shown_fr = ", ".join(canonical) or "préréglage par défaut"
     ed = chosen or DEFAULT_EDITION
-    change = Change("event", f"Tie-breaks: {shown_en} ({ed.label_en})",
-                    f"Départages : {shown_fr} ({ed.label_fr})")
+    label = Message(f"Tie-breaks: {shown_en} ({ed.label_en})", f"Départages : {shown_fr} ({ed.label_fr})")
+    change = session.apply(lambda s: update_event(
+        s, {"tiebreaks": canonical, "tiebreak_edition": chosen.value if chosen else ""}, label))
     return TiebreakSetting(change, canonical, ed, warnings)
 
 

@@ -23,14 +23,19 @@ from tournament_desk.core.model import Bye, Event, EventState, Game, Player, Rou
 from tournament_desk.storage import mapping
 from tournament_desk.storage.schema import (
     AuditRow,
+    ByeRequestRow,
     ByeRow,
     EventRow,
+    ForbiddenPairRow,
     GameRow,
     JournalRow,
     MetaRow,
+    OptionRow,
     PlayerRatingRow,
     PlayerRow,
     RoundRow,
+    TopCutPlayoffRow,
+    TopCutRow,
 )
 
 Row = dict[str, Any]
@@ -245,10 +250,24 @@ class Repository:
                 for r in conn.execute(select(bt).order_by(bt.c.round, bt.c.player_id)).mappings():
                     byes.setdefault(r["round"], []).append(mapping.bye_from_row(dict(r)))
                 numbers = conn.execute(select(_table(RoundRow).c.number).order_by("number")).scalars().all()
+                rt = _table(ByeRequestRow)
+                requests = tuple(mapping.request_from_row(dict(r)) for r in conn.execute(
+                    select(rt).order_by(rt.c.round, rt.c.player_id)).mappings())
+                ft = _table(ForbiddenPairRow)
+                pairs = tuple((r.player_a, r.player_b) for r in conn.execute(
+                    select(ft).order_by(ft.c.player_a, ft.c.player_b)))
+                cut_row = conn.execute(select(_table(TopCutRow))).mappings().first()
+                top_cut = None
+                if cut_row is not None:
+                    playoffs = [dict(r) for r in conn.execute(select(_table(TopCutPlayoffRow))).mappings()]
+                    top_cut = mapping.top_cut_from_rows(dict(cut_row), playoffs)
+                ot = _table(OptionRow)
+                options = tuple((r.key, r.value) for r in conn.execute(select(ot).order_by(ot.c.key)))
         except OperationalError as exc:
             raise _file_error(exc) from exc
         rounds = tuple(Round(n, tuple(games.get(n, [])), tuple(byes.get(n, []))) for n in numbers)
-        return EventState(mapping.event_from_row(dict(event_row)), players, rounds)
+        return EventState(mapping.event_from_row(dict(event_row)), players, rounds, requests, pairs, top_cut,
+                          options)
 
     def meta(self) -> dict[str, str]:
         with self.engine.connect() as conn:
