@@ -58,7 +58,8 @@ def test_version_and_help_load_nothing_heavy(args: list[str]) -> None:
 
 
 def test_engine_interface_loads_nothing_heavy(tmp_path: Path) -> None:
-    trf = DATA / "swiss_031p_11r_74634154.trf"
+    trf = tmp_path / "open.trf"  # a fixture, with the number of rounds the engine interface needs
+    trf.write_bytes((DATA / "swiss_031p_11r_74634154.trf").read_bytes() + b"XXR 12\r")
     out = tmp_path / "out.txt"
     loaded = _loaded_after(
         "from tournament_desk.__main__ import main\n"

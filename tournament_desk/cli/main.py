@@ -143,9 +143,11 @@ def _args_new(p: argparse.ArgumentParser) -> None:
     from tournament_desk.core.results import Discipline
 
     p.add_argument("file", type=Path)
-    p.add_argument("--name", required=True)
+    p.add_argument("--name", help="the event's name (required unless --from-trf)")
     p.add_argument("--system", choices=[s.value for s in PairingSystem], default="dutch")
-    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--rounds", type=int, help="number of rounds (required unless --from-trf gives it)")
+    p.add_argument("--from-trf", type=Path, metavar="FILE.trf",
+                   help="continue an event begun in another program: its TRF16/TRF26 with rounds and results")
     p.add_argument("--discipline", choices=[d.value for d in Discipline], default="chess")
     p.add_argument("--place", default="")
     p.add_argument("--start", type=_date)
@@ -317,6 +319,16 @@ def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 
 def cmd_new(args: argparse.Namespace, lang: str) -> None:
+    if args.from_trf is not None:
+        from tournament_desk.cli.trf_cli import cmd_new_from_trf
+
+        cmd_new_from_trf(args, lang)
+        return
+    if args.name is None or args.rounds is None:
+        from tournament_desk.core.errors import ValidationError
+
+        raise ValidationError("new needs --name and --rounds (or --from-trf FILE)",
+                              "new demande --name et --rounds (ou --from-trf FICHIER)")
     from tournament_desk.core.model import Event, PairingSystem, RatingSystem, TimeControl
     from tournament_desk.core.results import Discipline
     from tournament_desk.core.scoring import profile_named
@@ -345,8 +357,7 @@ def cmd_new(args: argparse.Namespace, lang: str) -> None:
 def cmd_players(args: argparse.Namespace, lang: str) -> None:
     from tournament_desk.core.model import Sex
     from tournament_desk.formats.event_json import player_to_dict
-    from tournament_desk.formats.players_csv import read_players_csv
-    from tournament_desk.formats.players_trf import read_players_trf
+    from tournament_desk.formats.players_trf import read_players_file
     from tournament_desk.services.session import EventSession
     readonly = args.players_command == "list"
     with EventSession.open(args.file, readonly=readonly) as session:
@@ -365,11 +376,7 @@ def cmd_players(args: argparse.Namespace, lang: str) -> None:
             player = session.state().player(change.ids[0])
             _emit(args, player_to_dict(player), f"{change.label(lang)} (id {player.id})")
         elif args.players_command == "import":
-            system = session.event.rating_system.value
-            if args.csv.suffix.lower() in (".trf", ".txt") and args.csv.read_bytes()[:4] in (b"012 ", b"001 "):
-                rows = read_players_trf(args.csv, rating_system=system)
-            else:
-                rows = read_players_csv(args.csv, rating_system=system)
+            rows = read_players_file(args.csv, rating_system=session.event.rating_system.value)
             change = session.add_players(rows)
             _emit(args, {"imported": list(change.ids)}, change.label(lang))
         elif args.players_command == "withdraw":

@@ -19,11 +19,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from tournament_desk.cli.trf_cli import add_columns_argument, import_list, parse_columns
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.model import RatingSystem
 from tournament_desk.core.ratings import ffjd, scrabble_pl
 from tournament_desk.core.ratings.common import PlayerId, PreviewRow
-from tournament_desk.formats.rating_list import RatingListEntry, read_rating_list, write_preview_csv
+from tournament_desk.formats.rating_list import RatingListEntry, write_preview_csv
+from tournament_desk.services.rating_lists import load_rating_list
 from tournament_desk.services.ratings import (
     apply_rating_list,
     licences_of,
@@ -82,6 +84,8 @@ def add_ratings_parser(subparsers: Any) -> argparse.ArgumentParser:
     chk = sub.add_parser("check", help="read a rating list and report what it holds, or its first error")
     chk.add_argument("list", type=Path, metavar="LIST.csv")
     chk.add_argument("--json", action="store_true")
+    for command in (imp, chk):
+        add_columns_argument(command)
     return p
 
 
@@ -209,15 +213,16 @@ def _entry_dict(e: RatingListEntry) -> dict[str, Any]:
 def cmd_ratings(args: argparse.Namespace, lang: str) -> None:
     """``ratings import`` (update the event's players from a list) and ``ratings check`` (read a list)."""
     fr = lang == "fr"
+    columns = parse_columns(args.columns)
     if args.ratings_command == "check":
-        rating_list = read_rating_list(args.list)
+        rating_list = load_rating_list(args.list, columns=columns)
         rated = sum(1 for e in rating_list.entries if not e.unrated)
         text = (f"{len(rating_list.entries)} {'lignes' if fr else 'rows'} ({rating_list.layout}), "
                 f"{rated} {'classés' if fr else 'rated'}")
         _emit(args, {"layout": rating_list.layout, "entries": [_entry_dict(e) for e in rating_list.entries]}, text)
         return
     with EventSession.open(args.file) as session:
-        change = apply_rating_list(session, args.list, system=args.system)
+        change = apply_rating_list(session, import_list(args.list, columns, session), system=args.system)
     lines = [change.label(lang)]
     for u in change.updated:
         lines.append(f"  {u.name:<32} {_num(u.old_rating):>6} -> {_num(u.new_rating):>6}"

@@ -70,7 +70,10 @@ def _scoring_codes(state: EventState) -> dict[str, float]:
 
 
 def state_to_trf(state: EventState) -> TrfTournament:
-    """The event as a :class:`TrfTournament` (header records, players, round blocks, scoring)."""
+    """The event as a :class:`TrfTournament` (header records, players, round blocks, scoring), with the round
+    to pair as the engines read it: its requested byes ``0000 - H/F/Z``, ``Z`` for a player withdrawn from it,
+    the initial colour ``XXC white1/black1`` (``152``), pairs kept apart ``XXP``, and for the Baku acceleration
+    ``192 FIDE_DUTCH_2026_BAKU`` with the virtual points as ``XXA`` lines (C.04.5.1)."""
     e = state.event
     ranks = start_ranks(state)
     codes = list(e.tiebreaks)
@@ -128,6 +131,8 @@ def state_to_trf(state: EventState) -> TrfTournament:
     groups = [[ranks[a], ranks[b]] for a, b in state.forbidden_pairs]
     accelerations = {ranks[pid]: list(values) for pid, values in
                      baku_accelerations_of(_numbered(state), min(next_round, e.rounds)).items()}
+    if e.acceleration == "baku":
+        headers["192"] = ["FIDE_DUTCH_2026_BAKU"]
     return TrfTournament(headers=headers, players=players, total_rounds=e.rounds, initial_colour=colour,
                          forbidden_groups=groups, accelerations=accelerations, scoring_codes=_scoring_codes(state))
 

@@ -104,6 +104,10 @@ _FR: dict[str, str] = {
     "+ − (White wins by forfeit)": "+ − (les Blancs gagnent par forfait)",
     "− + (Black wins by forfeit)": "− + (les Noirs gagnent par forfait)",
     "0-0 (both lose)": "0-0 (les deux perdent)", "− − (double forfeit)": "− − (double forfait)",
+    "Players who must not &meet…": "Joueurs à ne pas &opposer…", "Players who must not meet":
+        "Joueurs à ne pas opposer", "&Keep apart": "&Séparer", "&Let them meet": "&Autoriser la rencontre",
+    "The pairing engines never pair two players kept apart (TRF XXP).":
+        "Les moteurs d'appariement n'opposent jamais deux joueurs séparés (XXP du TRF).",
     # registration
     "No.": "N°", "Name": "Nom", "Club": "Club", "Fed.": "Féd.", "Rating": "Classement", "Licence": "Licence",
     "Status": "Statut", "active": "présent", "withdrawn from round {}": "retiré à partir de la ronde {}",

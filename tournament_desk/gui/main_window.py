@@ -167,6 +167,7 @@ class MainWindow(QMainWindow):
         self.event_menu = bar.addMenu("")
         self.settings_action = self._action(self.event_menu, self.edit_settings)
         self.rules_action = self._action(self.event_menu, self.edit_rules)
+        self.apart_action = self._action(self.event_menu, self.edit_apart)
 
         self.help_menu = bar.addMenu("")
         self.lang_menu = self.help_menu.addMenu("")
@@ -178,7 +179,7 @@ class MainWindow(QMainWindow):
         self.about_action = self._action(self.help_menu, self.about)
         self.event_actions = [self.save_copy_action, self.close_action, self.import_menu.menuAction(),
                               self.export_menu.menuAction(), self.print_menu.menuAction(), self.restore_action,
-                              self.history_action, self.settings_action, self.rules_action]
+                              self.history_action, self.settings_action, self.rules_action, self.apart_action]
 
     # -- language -------------------------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:
@@ -213,7 +214,7 @@ class MainWindow(QMainWindow):
             (self.restore_action, "Restore a &backup…"), (self.quit_action, "&Quit"),
             (self.history_action, "&History…"), (self.settings_action, "Event &settings…"),
             (self.about_action, "&About tournament_desk"), (self.rules_action, "&Rule settings…"),
-            (self.rules_doc_action, "About the &rules"),
+            (self.rules_doc_action, "About the &rules"), (self.apart_action, "Players who must not &meet…"),
         ):
             action.setText(t(text))
         self.start_page.retranslate(t)
@@ -578,6 +579,13 @@ class MainWindow(QMainWindow):
             changes = dialog.changes()
         for key, value in dict(changes).items():
             self.run(lambda k=key, v=value: set_rule_setting(session, k, v))
+
+    def edit_apart(self) -> None:
+        """Players who must not meet (family members, club-mates)."""
+        from tournament_desk.gui.dialogs.apart_dialog import ApartDialog
+
+        if self._session is not None:
+            ApartDialog(self).exec()
 
     def open_rules_doc(self) -> bool:
         """Open docs/rules.md (the program's reading of every rule) with the system's viewer."""

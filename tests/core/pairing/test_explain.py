@@ -184,7 +184,9 @@ def test_explain_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 
 def test_pair_dutch_explain_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    trf = Path(__file__).resolve().parents[2] / "data" / "dutch" / "swiss_020p_09r_445096324.trf"
+    trf = tmp_path / "open.trf"  # a fixture, with the number of rounds the engine interface needs
+    fixture = Path(__file__).resolve().parents[2] / "data" / "dutch" / "swiss_020p_09r_445096324.trf"
+    trf.write_bytes(fixture.read_bytes() + b"XXR 11\r")
     out = tmp_path / "pairs.txt"
     assert main(["pair", "--dutch", str(trf), "-p", str(out), "--explain"]) == 0
     err = capsys.readouterr().err

@@ -73,7 +73,8 @@ def test_every_bracket_of_a_round_is_accounted_for() -> None:
 
 def test_pair_dutch_stats_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "pairs.txt"
-    trf = DATA / "swiss_040p_07r_850192002.trf"
+    trf = tmp_path / "open.trf"  # a fixture, with the number of rounds the engine interface needs
+    trf.write_bytes((DATA / "swiss_040p_07r_850192002.trf").read_bytes() + b"XXR 9\r")
     assert main(["pair", "--dutch", str(trf), "-p", str(out), "--stats"]) == 0
     err = capsys.readouterr().err
     assert "bracket 1: score" in err and "paths: " in err and "hand-overs: " in err
