@@ -99,7 +99,6 @@ def _standings_event(work: Path) -> Path:
     if path.exists():
         return path
     sys.path.insert(0, str(HERE))
-    sys.path.insert(0, str(ROOT))
     from standings import build_event  # benchmarks/standings.py
 
     from tournament_desk.services.session import EventSession
@@ -123,7 +122,6 @@ def _period_files(work: Path) -> list[Path]:
     done = folder / "done"
     if not done.exists():
         sys.path.insert(0, str(HERE))
-        sys.path.insert(0, str(ROOT))
         from ratings import build_states, write_files  # benchmarks/ratings.py
 
         from tournament_desk.core.model import RatingSystem
@@ -134,6 +132,28 @@ def _period_files(work: Path) -> list[Path]:
         write_files(build_states(RatingSystem.FFJD, 5000, 300, 20, 500, 10, 1), folder)
         done.write_text("ok")
     return sorted(folder.glob("*.tdesk"))
+
+
+MAKE_INPUTS = (
+    "import sys\n"
+    "from pathlib import Path\n"
+    "sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in type(f).__module__.lower()]\n"
+    "sys.path.insert(0, {tree!r})\n"
+    "sys.path.insert(0, {here!r})\n"
+    "import cli_calls\n"
+    "cli_calls._standings_event(Path({work!r}))\n"
+    "cli_calls._period_files(Path({work!r}))\n"
+)
+
+
+def make_inputs(tree: Path, work: Path) -> Path:
+    """The event files for ``tree``, written by that tree's own code (event files carry a schema version:
+    each tree reads files it wrote, so that neither pays for an upgrade in the timings)."""
+    folder = work / ("ours" if tree == ROOT else "baseline")
+    folder.mkdir(parents=True, exist_ok=True)
+    code = MAKE_INPUTS.format(tree=str(tree), here=str(HERE), work=str(folder))
+    subprocess.run([sys.executable, "-c", code], check=True)
+    return folder
 
 
 def _figures(work: Path, slow_setup: bool) -> list[Figure]:
@@ -148,7 +168,7 @@ def _figures(work: Path, slow_setup: bool) -> list[Figure]:
                                                              "-p", str(w / "out.txt")]),
     ]
     if slow_setup:
-        event = _standings_event(work)
+        event = work / "standings_2000x11.tdesk"
         copy = work / "result_2000.tdesk"
 
         def reset(_w: Path) -> None:
@@ -162,7 +182,7 @@ def _figures(work: Path, slow_setup: bool) -> list[Figure]:
             Figure("show (open an event file) 2000 players", None, lambda w: ["show", str(event), "--json"],
                    "storage helper"),
         ]
-        files = _period_files(work)
+        files = sorted((work / "period_ffjd").glob("*.tdesk"))
         figures.append(Figure("rate --period 50k games / 5k players (ffjd)", 1.0,
                               lambda w: ["rate", "--period", *map(str, files), "--system", "ffjd"],
                               "rules helper"))
@@ -233,16 +253,22 @@ def _report(work: Path, baseline: Path | None, args: argparse.Namespace) -> None
     if baseline:
         head += f" {'base med':>9} {'best':>7} {'MiB':>5} {'ours/base':>9}"
     print(head)
-    for fig in _figures(work, not args.skip_slow_setup):
+    slow = not args.skip_slow_setup
+    ours_work = make_inputs(ROOT, work) if slow else work
+    base_work = make_inputs(baseline, work) if slow and baseline else work
+    base_figures = _figures(base_work, slow)
+    for k, fig in enumerate(_figures(ours_work, slow)):
         if args.only and not any(word in fig.name for word in args.only):
             continue
-        reset = (lambda f=fig: f.reset(work)) if fig.reset else None  # type: ignore[misc]
-        med, best, rss, code = _measure(_command(ROOT, fig.args(work)), args.runs, reset)
+        reset = (lambda f=fig: f.reset(ours_work)) if fig.reset else None  # type: ignore[misc]
+        med, best, rss, code = _measure(_command(ROOT, fig.args(ours_work)), args.runs, reset)
         target = f"{fig.target:.2f}" if fig.target else "-"
         line = (f"{fig.name:44} {target:>7} {med:9.3f} {best:7.3f} {(rss or 0) / 1024:5.0f} "
                 f"{med / floor:6.1f}")
         if baseline:
-            bmed, bbest, brss, bcode = _measure(_command(baseline, fig.args(work)), args.runs, reset)
+            bfig = base_figures[k]
+            breset = (lambda f=bfig: f.reset(base_work)) if bfig.reset else None  # type: ignore[misc]
+            bmed, bbest, brss, bcode = _measure(_command(baseline, bfig.args(base_work)), args.runs, breset)
             line += f" {bmed:9.3f} {bbest:7.3f} {(brss or 0) / 1024:5.0f} {med / bmed:9.2f}"
             if bcode:
                 line += f"  (baseline exit {bcode})"
