@@ -636,6 +636,18 @@
             <translation>Les moteurs d'appariement n'opposent jamais deux joueurs séparés (XXP du TRF).</translation>
         </message>
         <message>
+            <source>&amp;FIDE rating report (TRF)…</source>
+            <translation>Rapport FI&amp;DE (TRF)…</translation>
+        </message>
+        <message>
+            <source>Continue an event from a TR&amp;F file…</source>
+            <translation>Poursuivre un &amp;tournoi depuis un fichier TRF…</translation>
+        </message>
+        <message>
+            <source>Ra&amp;ting period…</source>
+            <translation>Période de cl&amp;assement…</translation>
+        </message>
+        <message>
             <source>No.</source>
             <translation>N°</translation>
         </message>

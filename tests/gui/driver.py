@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QLineEdit, QMainWindow, QMessageBox, QWidget
 
 W = TypeVar("W", bound=QWidget)
 Script = Generator[None, None, None]
@@ -64,7 +64,18 @@ def modal(kind: type[W], what: str = "") -> Iterator[W]:
 def choose_file(path: Path) -> Iterator[None]:
     """Answer the open or save file dialog that is shown with ``path``."""
     dialog = yield from modal(QFileDialog, "a file dialog")
-    dialog.selectFile(str(path))
+    yield  # let the dialog finish showing (it sets its own initial selection)
+
+    def typed() -> bool:  # as a person does: go to the folder, type the name
+        dialog.setDirectory(str(path.parent))
+        name = dialog.findChild(QLineEdit, "fileNameEdit")
+        if name is None:
+            dialog.selectFile(str(path))
+        else:
+            name.setText(path.name)
+        return dialog.selectedFiles() == [str(path)]
+
+    yield from wait_for(typed, f"{path} selected")
     dialog.accept()
     yield
 

@@ -35,6 +35,9 @@ _ALIASES: dict[str, str] = {
 }
 
 
+_NOT_RATED = {"nc", "n_c", "non_classe", "unrated", "", "-", "–", "—"}
+
+
 def _key(header: str) -> str:
     text = unicodedata.normalize("NFKD", header.strip().lower())
     text = "".join(c for c in text if not unicodedata.combining(c))
@@ -172,6 +175,9 @@ def _read_row(row: list[str], columns: list[str | None], line_no: int, rating_sy
 
 def _store(fields: dict[str, Any], field: str, cell: str, rating_system: str) -> None:
     if field == "rating":
+        if _key(cell).strip("_") in _NOT_RATED:  # "NC" (non classé) or a dash: unrated, not an error, not zero
+            fields["unrated"] = True
+            return
         number = float(cell.replace(",", "."))
         if number != number or number in (float("inf"), float("-inf")):  # nan, inf
             raise ValueError(cell)

@@ -108,6 +108,9 @@ _FR: dict[str, str] = {
         "Joueurs à ne pas opposer", "&Keep apart": "&Séparer", "&Let them meet": "&Autoriser la rencontre",
     "The pairing engines never pair two players kept apart (TRF XXP).":
         "Les moteurs d'appariement n'opposent jamais deux joueurs séparés (XXP du TRF).",
+    "&FIDE rating report (TRF)…": "Rapport FI&DE (TRF)…",
+    "Continue an event from a TR&F file…": "Poursuivre un &tournoi depuis un fichier TRF…",
+    "Ra&ting period…": "Période de cl&assement…",
     # registration
     "No.": "N°", "Name": "Nom", "Club": "Club", "Fed.": "Féd.", "Rating": "Classement", "Licence": "Licence",
     "Status": "Statut", "active": "présent", "withdrawn from round {}": "retiré à partir de la ronde {}",

@@ -141,8 +141,11 @@ class MainWindow(QMainWindow):
         self.import_menu = self.file_menu.addMenu("")
         self.import_action = self._action(self.import_menu, lambda: self.registration.import_csv())
         self.import_ratings_action = self._action(self.import_menu, lambda: self.import_rating_list())
+        self.import_trf_action = self._action(self.file_menu, lambda: self.import_event_from_trf())
+        self.rating_period_action = self._action(self.file_menu, lambda: self.rating_period())
         self.export_menu = self.file_menu.addMenu("")
         self.export_bundle_action = self._action(self.export_menu, lambda: self.export_bundle())
+        self.export_trf_action = self._action(self.export_menu, lambda: self.export_trf())
         self.export_pdf_actions = {kind: self._action(self.export_menu, lambda k=kind: self.export_pdf(k))
                                    for kind in PRINTABLE}
         self.print_menu = self.file_menu.addMenu("")
@@ -201,6 +204,9 @@ class MainWindow(QMainWindow):
             action.setText(t("PDF: {}", t(PRINTABLE[kind])))
         self.import_ratings_action.setText(t("&Rating list…"))
         self.export_bundle_action.setText(t("&Homologation bundle…"))
+        self.export_trf_action.setText(t("&FIDE rating report (TRF)…"))
+        self.import_trf_action.setText(t("Continue an event from a TR&F file…"))
+        self.rating_period_action.setText(t("Ra&ting period…"))
         for widget, text in (
             (self.import_menu, "&Import"), (self.export_menu, "&Export"), (self.print_menu, "&Print"),
             (self.file_menu, "&File"), (self.edit_menu, "&Edit"), (self.event_menu, "E&vent"),
@@ -550,7 +556,9 @@ class MainWindow(QMainWindow):
             self.inform(self._t("Bundle written: {}", target.name) + ("\n\n" + "\n".join(lines) if lines else ""))
 
     def import_rating_list(self, path: str | None = None) -> None:
-        from tournament_desk.services.ratings import apply_rating_list
+        """A federation's rating list (CSV, FIDE TXT or XML): the column mapping is asked for when the layout
+        is not known, the list is read with a progress bar, the ratings applied as one action."""
+        from tournament_desk.gui.dialogs.column_mapping import import_rating_list
 
         session = self._session
         if session is None:
@@ -561,9 +569,40 @@ class MainWindow(QMainWindow):
         if not path:
             return
         target = Path(path)
-        change = self.run(lambda: apply_rating_list(session, target), busy=self._t("Importing…"))
+        change = self.run(lambda: import_rating_list(self, self._t, session, target))
         if change is not None:
             self.inform(change.label(self._t.lang))
+
+    def import_event_from_trf(self) -> None:
+        """Continue an event begun in another program: its TRF becomes a new event file, then opens."""
+        from tournament_desk.gui.dialogs.import_trf import ImportTrfDialog
+
+        dialog = ImportTrfDialog(self, self._t)
+        if dialog.exec() and dialog.result_import is not None:
+            imported = dialog.result_import
+            if self.open_path(imported.path):
+                self.inform(imported.summary(self._t.lang))
+
+    def rating_period(self) -> None:
+        """A federation's rating period over several events (FFJD, national Elo, Scrabble PL)."""
+        from tournament_desk.gui.dialogs.rating_period import RatingPeriodDialog
+
+        RatingPeriodDialog(self, self._t).exec()
+
+    def export_trf(self, path: str | None = None) -> None:
+        """The event as a TRF file (the FIDE rating report)."""
+        from tournament_desk.services.trf_io import export_event_trf
+
+        session = self._session
+        if session is None:
+            return
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self._t("&FIDE rating report (TRF)…").replace("&", ""),
+                                                  str(session.path.with_suffix(".trf")), "TRF (*.trf *.txt)")
+        if not path:
+            return
+        target = Path(path)
+        self.run(lambda: export_event_trf(session, target))
 
     def edit_rules(self, changes: dict[str, str] | None = None) -> None:
         """The event's rule settings (docs/rules.md); ``changes`` applies ``{key: value}`` without asking."""

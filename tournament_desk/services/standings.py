@@ -400,6 +400,8 @@ def standings(session_or_state: EventSession | EventState, *, after_round: int |
 _NOTES_FR: tuple[tuple[str, str], ...] = (
     ("rating after the 350-point rule, result", "Elo après la règle des 350 points, résultat"),
     ("half-virtual", "moitié du score ajusté de l'adversaire absent"),
+    ("average-buchholz", "moyenne des Buchholz du tournoi (exempt, absence)"),
+    ("half-buchholz", "moitié du Buchholz de l'adversaire absent"),
     ("dummy-capped", "adversaire fictif plafonné"),
     ("running score", "score cumulé"),
     ("opponent on", "adversaire à"),
@@ -411,6 +413,8 @@ _NOTES_FR: tuple[tuple[str, str], ...] = (
 )
 _NOTES_EN: dict[str, str] = {
     "half-virtual": "half the absent opponent's adjusted score",
+    "average-buchholz": "tournament average of the Buchholz (bye, absence)",
+    "half-buchholz": "half the absent opponent's Buchholz",
     "average": "tournament average (exempt)",
     "dummy": "dummy opponent",
     "dummy-capped": "capped dummy opponent",
@@ -490,7 +494,7 @@ class TiebreakExplanation:
             out.append(f"  {rnd:>4}  {ln.opponent:<30} {format_number(ln.value, lang):>8}  {status:<8} "
                        f"{ln.note(lang)}")
         counted = [ln.value for ln in self.lines if ln.counted]
-        if counted and self.code.startswith(("BH", "SB", "CUM")):
+        if counted and self.code.startswith(("BH", "SB", "CUM", "YUGO")):
             total = format_number(sum(counted), lang)
             out.append(f"  {'Somme des valeurs comptées :' if fr else 'Sum of the counted values:'} {total}")
         return "\n".join(out)

@@ -14,8 +14,8 @@ from tournament_desk.core.changes import StateChange
 from tournament_desk.core.collation import name_key
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.model import Player
-from tournament_desk.formats.players_csv import RowsRefusedError, read_players_csv
-from tournament_desk.formats.players_trf import read_players_trf
+from tournament_desk.formats.players_csv import RowsRefusedError
+from tournament_desk.formats.players_trf import read_players_file
 from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.dialogs.player_dialog import PlayerDialog
 from tournament_desk.gui.dialogs.registration_dialogs import (
@@ -247,9 +247,8 @@ class RegistrationTab(Tab):
                 return
         system = session.event.rating_system.value
         chosen = Path(path)
-        reader = read_players_trf if chosen.suffix.lower() == ".trf" else read_players_csv
         try:
-            rows = reader(chosen, rating_system=system)
+            rows = read_players_file(chosen, rating_system=system)  # TRF or CSV, told by the content
         except RowsRefusedError as exc:
             text = exc.message(self.t.lang)
             if not exc.rows:
