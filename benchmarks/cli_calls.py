@@ -149,7 +149,9 @@ MAKE_INPUTS = (
 def make_inputs(tree: Path, work: Path) -> Path:
     """The event files for ``tree``, written by that tree's own code (event files carry a schema version:
     each tree reads files it wrote, so that neither pays for an upgrade in the timings)."""
-    folder = work / ("ours" if tree == ROOT else "baseline")
+    head = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short=12", "HEAD"], capture_output=True,
+                          text=True, check=False).stdout.strip() or "unknown"
+    folder = work / f"{'ours' if tree == ROOT else 'baseline'}-{head}"  # per commit: files carry its schema
     folder.mkdir(parents=True, exist_ok=True)
     code = MAKE_INPUTS.format(tree=str(tree), here=str(HERE), work=str(folder))
     subprocess.run([sys.executable, "-c", code], check=True)
