@@ -30,7 +30,6 @@ from tournament_desk.core.errors import StateError, TournamentError
 from tournament_desk.core.model import Event, EventState
 from tournament_desk.gui.dialogs.event_dialog import EventDialog
 from tournament_desk.gui.dialogs.lists import BackupsDialog, HistoryDialog
-from tournament_desk.gui.dialogs.rules_dialog import RulesDialog
 from tournament_desk.gui.i18n import Translator, install_qt_translator
 from tournament_desk.gui.start_page import StartPage
 from tournament_desk.gui.tabs.base import Tab
@@ -606,6 +605,7 @@ class MainWindow(QMainWindow):
 
     def edit_rules(self, changes: dict[str, str] | None = None) -> None:
         """The event's rule settings (docs/rules.md); ``changes`` applies ``{key: value}`` without asking."""
+        from tournament_desk.gui.dialogs.rules_dialog import RulesDialog
         from tournament_desk.services.rules import current_rule_settings, set_rule_setting
 
         session = self._session

@@ -74,11 +74,14 @@ def _ids(what: StateChange) -> tuple[int, ...]:
     return tuple(sorted(what.players)) if what.players else tuple(sorted(what.rounds))
 
 
-def default_arbiter() -> str:
-    """The arbiter profile recorded in the audit log: ``TDESK_ARBITER``, else the system user name."""
+def default_arbiter(event: Event | None = None) -> str:
+    """The arbiter profile recorded in the audit log: ``TDESK_ARBITER``, else the event's chief arbiter (the
+    first of its arbiters), else the system user name."""
     name = os.environ.get("TDESK_ARBITER", "").strip()
     if name:
         return name
+    if event is not None and event.arbiters:
+        return event.arbiters[0]
     try:
         return getpass.getuser()
     except (OSError, KeyError):
@@ -105,7 +108,7 @@ class EventSession:
         engine = create_event_file(path)
         try:
             lock = WriterLock(path).acquire()
-            repository = repo.Repository(engine, arbiter=arbiter or default_arbiter())
+            repository = repo.Repository(engine, arbiter=arbiter or default_arbiter(event))
             with repository.action("Create event", "Créer le tournoi") as uow:
                 repo.write_event(uow, event, create=True)
                 repo.write_meta(uow, "created_with", f"tournament_desk {__version__}")
@@ -131,9 +134,10 @@ class EventSession:
             lock = WriterLock(path).acquire()
         try:
             engine = open_event_file(path, readonly=readonly)
-            session = cls(path, repo.Repository(engine, readonly=readonly, arbiter=arbiter or default_arbiter()),
-                          lock)
-            session.state()  # fail now, with a clear message, if the file holds no event
+            repository = repo.Repository(engine, readonly=readonly, arbiter=arbiter or "")
+            session = cls(path, repository, lock)
+            state = session.state()  # fail now, with a clear message, if the file holds no event
+            repository.arbiter = arbiter or default_arbiter(state.event)
         except BaseException:
             if lock is not None:
                 lock.release()

@@ -17,16 +17,20 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tournament_desk.core.actions import swiss as core_swiss
 from tournament_desk.core.actions import topcut as core_topcut
 from tournament_desk.core.actions.rounds import check_previous_complete
 from tournament_desk.core.errors import PairingError, StateError
 from tournament_desk.core.model import Bye, EventState, Game, Round
-from tournament_desk.core.pairing import knockout, manual, scoregroups
+from tournament_desk.core.pairing import knockout, manual
 from tournament_desk.core.results import Outcome
 from tournament_desk.services.session import Change, EventSession
 from tournament_desk.services.standings import standings
+
+if TYPE_CHECKING:  # the score-group engine needs scipy: imported when a round is paired, not at start-up
+    from tournament_desk.core.pairing import scoregroups
 
 __all__ = [
     "KnockoutPairResult",

@@ -7,6 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QHeaderView, QTableView
 
 Index = QModelIndex | QPersistentModelIndex
 Getter = Callable[[Any], Any]
@@ -112,3 +113,22 @@ class RowsProxy(QSortFilterProxyModel):
             return bool(a < b)
         except TypeError:
             return str(a) < str(b)
+
+
+def make_table(model: Any, *, sortable: bool = False, fit_columns: bool = True) -> QTableView:
+    """A read-only table view. ``fit_columns`` sizes the columns to their contents; long tables pass False
+    and call :func:`fit_columns_to_visible` instead (sizing over every row of a 2000-player list is slow)."""
+    view = QTableView()
+    view.setModel(model)
+    view.setSortingEnabled(sortable)
+    view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+    view.setAlternatingRowColors(True)
+    view.setTabKeyNavigation(False)  # Tab leaves the table: keyboard users move between widgets
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents if fit_columns
+                                else QHeaderView.ResizeMode.Interactive)
+    header.setResizeContentsPrecision(50)  # size columns on the first rows, not on every row
+    header.setStretchLastSection(True)
+    view.verticalHeader().setVisible(False)
+    return view

@@ -6,30 +6,14 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QHeaderView, QTableView, QWidget
+from PySide6.QtWidgets import QWidget
 
 from tournament_desk.core.changes import StateChange
 from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.i18n import Translator
+from tournament_desk.gui.models.tables import make_table
 
-
-def make_table(model: Any, *, sortable: bool = False, fit_columns: bool = True) -> QTableView:
-    """A read-only table view. ``fit_columns`` sizes the columns to their contents; long tables pass False
-    and call :func:`fit_columns_to_visible` instead (sizing over every row of a 2000-player list is slow)."""
-    view = QTableView()
-    view.setModel(model)
-    view.setSortingEnabled(sortable)
-    view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-    view.setAlternatingRowColors(True)
-    view.setTabKeyNavigation(False)  # Tab leaves the table: keyboard users move between widgets
-    header = view.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents if fit_columns
-                                else QHeaderView.ResizeMode.Interactive)
-    header.setResizeContentsPrecision(50)  # size columns on the first rows, not on every row
-    header.setStretchLastSection(True)
-    view.verticalHeader().setVisible(False)
-    return view
+__all__ = ["Tab", "make_table"]
 
 
 class Tab(QWidget):

@@ -23,7 +23,6 @@ from tournament_desk.core.model import Bye, EventState
 from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.models.tables import RowsModel
 from tournament_desk.gui.tabs.base import Tab, make_table
-from tournament_desk.services.ratings import rating_preview
 from tournament_desk.services.standings import Standings, StandingsLine, explain, standings
 
 
@@ -125,6 +124,8 @@ class StandingsTab(Tab):
         if session is None or state.event.rating_system.value not in ("ffjd", "elo-fr", "fisf-pl") \
                 or self.after.currentData() != state.last_round or not state.rounds:
             return {}, ""
+        from tournament_desk.services.ratings import rating_preview  # numpy and scipy: only when shown
+
         try:
             rows = rating_preview(session)
         except TournamentError as exc:
