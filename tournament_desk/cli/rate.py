@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from tournament_desk.core.errors import ValidationError
 
 if TYPE_CHECKING:
-    from tournament_desk.core.ratings.common import PlayerId, PreviewRow
+    from tournament_desk.core.ratings.common import PreviewRow, RatedKey
     from tournament_desk.formats.rating_list import RatingListEntry
     from tournament_desk.services.ratings import EventInputs
 
@@ -234,7 +234,7 @@ def cmd_rate(args: argparse.Namespace, lang: str) -> None:
     _emit(args, data, "\n".join([title, *_table(rows, lang)]))
 
 
-def _write_csv(args: argparse.Namespace, rows: Sequence[PreviewRow], licences: Mapping[PlayerId, str]) -> None:
+def _write_csv(args: argparse.Namespace, rows: Sequence[PreviewRow], licences: Mapping[RatedKey, str]) -> None:
     if args.csv is not None:
         from tournament_desk.formats.rating_list import write_preview_csv
 

@@ -65,7 +65,7 @@ from typing import BinaryIO
 
 from tournament_desk.core.errors import ImportFormatError
 from tournament_desk.core.messages import Msg, msg, per_language
-from tournament_desk.core.ratings.common import PlayerId, PreviewRow, round_half_away
+from tournament_desk.core.ratings.common import PreviewRow, RatedKey, round_half_away
 
 __all__ = [
     "FIELD_NAMES_FR",
@@ -852,7 +852,7 @@ def _number(value: float | None) -> str:
 
 
 def write_preview_csv(rows: Sequence[PreviewRow],
-                      licence_of: Mapping[PlayerId, str] | Callable[[PlayerId], str] | None = None,
+                      licence_of: Mapping[RatedKey, str] | Callable[[RatedKey], str] | None = None,
                       *, delimiter: str = ",") -> str:
     """CSV text of a rating preview, one row per player, columns :data:`PREVIEW_COLUMNS`.
 
@@ -862,14 +862,14 @@ def write_preview_csv(rows: Sequence[PreviewRow],
     if delimiter not in (",", ";", "\t"):
         raise ImportFormatError(msg("'{delimiter}' is not a CSV separator (',', ';' or tab)", delimiter=delimiter))
     if licence_of is None:
-        def lookup(_pid: PlayerId) -> str:
+        def lookup(_pid: RatedKey) -> str:
             return ""
     elif callable(licence_of):
         lookup = licence_of
     else:
         mapping = licence_of
 
-        def lookup(pid: PlayerId) -> str:
+        def lookup(pid: RatedKey) -> str:
             return mapping.get(pid, "")
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")

@@ -291,7 +291,7 @@ def rating_preview_csv(state: EventState, rows: list[PreviewRow]) -> bytes:
         return "" if v is None else f"{v:g}"
 
     for r in rows:
-        p = state.player(r.player_id)
+        p = state.player(int(r.player_id))  # an event's preview: keyed by the event file's ids
         w.writerow([r.player_id, p.pairing_number or "", r.name, p.licence_id, num(r.rating_before),
                     r.games_counted, num(r.expected_score), num(r.evolution), num(r.new_rating),
                     num(r.performance), r.note])

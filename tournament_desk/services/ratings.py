@@ -23,12 +23,13 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.errors import ImportFormatError, StateError, ValidationError
 from tournament_desk.core.model import Event, EventState, Game, PairingSystem, Player, RatingSystem, Round
 from tournament_desk.core.ratings import elo_fr, ffjd, from_event, scrabble_pl
-from tournament_desk.core.ratings.common import PlayerId, PreviewRow
+from tournament_desk.core.ratings.common import PreviewRow, RatedKey
 from tournament_desk.core.results import Discipline, Outcome
 from tournament_desk.formats.period_files import (
     PlayerInput,
@@ -692,7 +693,7 @@ def _ffjd_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mapping[i
                  warnings: list[tuple[str, str]], carried: Mapping[str, object], out: dict[str, object],
                  ) -> list[PreviewRow]:
     """Seed 000 §2: ratings frozen at the period start for every series; evolutions summed, rounded once."""
-    ratings: dict[PlayerId, float | None] = {}
+    ratings: dict[RatedKey, float | None] = {}
     series: list[ffjd.FfjdSeries] = []
     codes: dict[object, tuple[int, int, bool, bool]] = {}  # result -> points (§4), counts (§6.4), forfeit
     for ev in events:
@@ -725,16 +726,17 @@ def _ffjd_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mapping[i
                 ratings[k] = value
             elif ratings[k] != value:
                 _note_difference(warnings, names[k], label, ratings[k], value)
-    pending = {k: v for k, v in carried.items() if k in ratings and ratings[k] is None and isinstance(v, tuple)}
-    results = ffjd.rate_period(ratings, series, pending)  # type: ignore[arg-type]
+    pending: dict[RatedKey, tuple[Any, ...]] = {
+        k: v for k, v in carried.items() if k in ratings and ratings[k] is None and isinstance(v, tuple)}
+    results = ffjd.rate_period(ratings, series, pending)
     rows = []
-    for k, r in results.items():
+    for rk, r in results.items():
         note = from_event.ffjd_note(r)
         if r.status == "pending" and r.parts:  # seed 000 §6.2.3: the games accumulate until the first rating
-            out[str(k)] = r.parts
+            out[str(rk)] = r.parts
         if len(r.performances) > 1:
             note = "; ".join([*(x for x in [note] if x), *(f"perf {round(v)} in {n}" for n, v in r.performances)])
-        rows.append(from_event.ffjd_row(k, names[str(k)], r, note))
+        rows.append(from_event.ffjd_row(rk, names[str(rk)], r, note))
     return rows
 
 
@@ -770,14 +772,14 @@ def _elo_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mapping[in
                     games.append(elo_fr.EloGame(key[g.white_id], key[g.black_id], score))
     results = elo_fr.rate_period(list(players.values()), games)
     rows = []
-    for k, r in results.items():
+    for rk, r in results.items():
         note = r.case.value
         if r.elo_before is None and r.new_elo is not None:
             note += " (first rating)"
         if r.archive is not None and r.new_elo is None:
             note += f" (archive Pa {r.archive.pa:.0f}, Na {r.archive.na})"
-            out[str(k)] = r.archive
-        rows.append(from_event.elo_fr_row(k, names[str(k)], r, note))
+            out[str(rk)] = r.archive
+        rows.append(from_event.elo_fr_row(rk, names[str(rk)], r, note))
     return rows
 
 

@@ -111,7 +111,7 @@ def dutch_input(state: EventState, round_number: int, initial_colour: sw.Colour)
     requested = {PlayerId(pid): kind for pid, kind in state.requests_for(round_number).items()}
     last_ga = _group_a_last(state) if state.event.acceleration == BAKU else None
     players: list[sw.PlayerState] = []
-    absent: set[int] = set()
+    absent: set[PairingNumber] = set()
     withdrawn: list[PlayerId] = []
     for p in state.players:
         pid, tpn = PlayerId(p.id), number_of[PlayerId(p.id)]

@@ -13,11 +13,17 @@ from dataclasses import dataclass
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.messages import msg
 
-PlayerId = int | str
-"""Any hashable player key: the event file's id, a licence number..."""
+RatedKey = int | str
+"""A player as a rating computation knows them: the event file's id, or a licence number in a rating period
+(not to be mixed up with :data:`tournament_desk.core.ids.PlayerId`, the event file's id only)."""
 
 __all__ = [
-    "PlayerId", "PreviewRow", "RatedGame", "RatingComputationError", "mean", "round_half_away",
+    "PreviewRow",
+    "RatedGame",
+    "RatedKey",
+    "RatingComputationError",
+    "mean",
+    "round_half_away",
     "round_half_up",
 ]
 
@@ -62,7 +68,7 @@ class RatedGame:
     opponent_rating: float | None
     score: float
     counts: bool = True
-    opponent_id: PlayerId | None = None
+    opponent_id: RatedKey | None = None
     forfeit: bool = False
 
 
@@ -70,7 +76,7 @@ class RatedGame:
 class PreviewRow:
     """One line of a per-event rating preview (Ratings view, homologation bundle)."""
 
-    player_id: PlayerId
+    player_id: RatedKey
     name: str
     rating_before: float | None
     games_counted: int

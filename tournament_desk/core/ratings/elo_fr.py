@@ -22,7 +22,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import msg
-from tournament_desk.core.ratings.common import PlayerId, RatedGame, round_half_up
+from tournament_desk.core.ratings.common import RatedGame, RatedKey, round_half_up
 from tournament_desk.core.ratings.fide import dp_interpolated, expected_scores
 
 __all__ = [
@@ -235,8 +235,8 @@ def performance_weight(case: EloCase, nj: int, archive: EloArchive | None = None
 class EloGame:
     """One rated game of the period; ``white_score`` 1, 0.5 or 0."""
 
-    white: PlayerId
-    black: PlayerId
+    white: RatedKey
+    black: RatedKey
     white_score: float
 
     def __post_init__(self) -> None:
@@ -251,7 +251,7 @@ class EloGame:
 class EloPlayer:
     """A player at the start of the period. ``elo`` None (or an estimate ending in 9): unrated."""
 
-    player_id: PlayerId
+    player_id: RatedKey
     elo: int | None = None
     youth: bool = False
     archive: EloArchive | None = None
@@ -263,8 +263,8 @@ class EloPlayer:
 
 @dataclass(frozen=True, slots=True)
 class IterationResult:
-    estimates: Mapping[PlayerId, float]
-    frozen: frozenset[PlayerId]
+    estimates: Mapping[RatedKey, float]
+    frozen: frozenset[RatedKey]
     cycles: int
     converged: bool
 
@@ -272,7 +272,7 @@ class IterationResult:
 class _Sides:
     """Both sides of every game as arrays (player index, opponent index, score)."""
 
-    def __init__(self, index: Mapping[PlayerId, int], games: Sequence[EloGame]) -> None:
+    def __init__(self, index: Mapping[RatedKey, int], games: Sequence[EloGame]) -> None:
         a = np.fromiter((index[g.white] for g in games), dtype=np.int64, count=len(games))
         b = np.fromiter((index[g.black] for g in games), dtype=np.int64, count=len(games))
         s = np.fromiter((g.white_score for g in games), dtype=float, count=len(games))
@@ -367,7 +367,7 @@ def estimate_unrated(players: Sequence[EloPlayer], games: Sequence[EloGame], ini
 class EloResult:
     """One player at the end of a period (seed 001 §2–§4)."""
 
-    player_id: PlayerId
+    player_id: RatedKey
     elo_before: int | None
     youth: bool
     nj: int
@@ -389,7 +389,7 @@ class EloResult:
 
 
 def rate_period(players: Sequence[EloPlayer], games: Sequence[EloGame], initial: float = 1500.0,
-                max_cycles: int = MAX_CYCLES, tolerance: float = TOLERANCE) -> dict[PlayerId, EloResult]:
+                max_cycles: int = MAX_CYCLES, tolerance: float = TOLERANCE) -> dict[RatedKey, EloResult]:
     """Seed 001: one calculation period for every player of ``players`` (each game's two players must be
     listed). Unrated players are estimated first (§4.2); rated players' performances use those estimates for
     their unrated opponents; the unrated players' Pj is their final estimate, Nj their compatible games at
@@ -406,7 +406,7 @@ def rate_period(players: Sequence[EloPlayer], games: Sequence[EloGame], initial:
     nj, sc, ea, p, d, pj = sides.perf(values, compatibility=True)
     expected = sides.expected(values)
     total = np.bincount(sides.me, minlength=len(players))
-    out: dict[PlayerId, EloResult] = {}
+    out: dict[RatedKey, EloResult] = {}
     for i, pl in enumerate(players):
         n = int(nj[i])
         if unrated[i]:

@@ -23,8 +23,8 @@ import numpy as np
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import msg
 from tournament_desk.core.ratings.common import (
-    PlayerId,
     RatedGame,
+    RatedKey,
     RatingComputationError,
     round_half_away,
     round_half_up,
@@ -219,8 +219,8 @@ class FfjdGame:
     """One board of a series. ``counts``: homologated for the rating (§6.4); ``forfeit``: not played over the
     board (an unexcused forfeit counts as played, §6.4, but is not one of the 5 games of §6.2.2)."""
 
-    white: PlayerId
-    black: PlayerId
+    white: RatedKey
+    black: RatedKey
     white_points: int
     black_points: int
     counts: bool = True
@@ -234,7 +234,7 @@ class FfjdGame:
             raise ValidationError(msg("A player cannot play himself"))
 
     @classmethod
-    def from_result(cls, white: PlayerId, black: PlayerId, result: GameResult) -> FfjdGame:
+    def from_result(cls, white: RatedKey, black: RatedKey, result: GameResult) -> FfjdGame:
         """Seed 000 §4 and §6.4: points and whether the game counts, from the board's result code."""
         w, b = result.outcomes()
         return cls(white, black, points_of(w), points_of(b), counts=w.counts_for_ffjd_rating,
@@ -251,8 +251,8 @@ class FfjdSeries:
     games: tuple[FfjdGame, ...]
     organiser_estimate: float | None = None
     """EONC, Annex B 4)–5): the organiser's estimate of the unrated players' average."""
-    exempt: frozenset[PlayerId] = frozenset()
-    players: tuple[PlayerId, ...] = ()
+    exempt: frozenset[RatedKey] = frozenset()
+    players: tuple[RatedKey, ...] = ()
     present: Present = Present.COUNTED_GAME
     """Annex B 3): how NJC counts the classed players "présents dans la série"."""
 
@@ -261,15 +261,15 @@ class FfjdSeries:
         return [g for g in self.games
                 if g.counts and g.white not in self.exempt and g.black not in self.exempt]
 
-    def classed_present(self, ratings: Mapping[PlayerId, float | None]) -> int:
+    def classed_present(self, ratings: Mapping[RatedKey, float | None]) -> int:
         """NJC, Annex B 3): "le nombre de joueurs classés présents dans la série", read per :attr:`present`."""
         if self.present is Present.REGISTERED:
             return sum(1 for p in self.entrants() if ratings.get(p) is not None)
         played = {x for g in self.counted_games() for x in (g.white, g.black)}
         return sum(1 for p in played if ratings.get(p) is not None)
 
-    def entrants(self) -> list[PlayerId]:
-        seen: dict[PlayerId, None] = {}
+    def entrants(self) -> list[RatedKey]:
+        seen: dict[RatedKey, None] = {}
         for p in self.players or [x for g in self.games for x in (g.white, g.black)]:
             if p not in self.exempt:
                 seen.setdefault(p, None)
@@ -295,10 +295,10 @@ class AcceleratedResult:
     """Annex B for one series: performance, MCP (incl. unrated opponents at their performance) and CPf of
     each unrated player, with the correction applied (4) or 5))."""
 
-    perf: Mapping[PlayerId, float]
-    mcp: Mapping[PlayerId, float]
-    cpf: Mapping[PlayerId, float]
-    eligible: frozenset[PlayerId]
+    perf: Mapping[RatedKey, float]
+    mcp: Mapping[RatedKey, float]
+    cpf: Mapping[RatedKey, float]
+    eligible: frozenset[RatedKey]
     """Unrated players with at least 5 games without forfeit: they get the CPf."""
     njc: int
     eanc: float | None
@@ -328,7 +328,7 @@ def _components(meet: np.ndarray) -> tuple[int, np.ndarray]:
     return len(roots), labels
 
 
-def accelerated_procedure(series: FfjdSeries, ratings: Mapping[PlayerId, float | None]) -> AcceleratedResult:
+def accelerated_procedure(series: FfjdSeries, ratings: Mapping[RatedKey, float | None]) -> AcceleratedResult:
     """FFJD §6.2.2 and Annex B 1)–5): performances of the unrated players as a linear system, then CPf.
 
     For each unrated player i (NPJ_i counted games, Pts_i points): NPJ_i·Perf_i − Σ_{unrated opp j} Perf_j =
@@ -341,7 +341,7 @@ def accelerated_procedure(series: FfjdSeries, ratings: Mapping[PlayerId, float |
     rating = {p: ratings.get(p) for g in counted for p in (g.white, g.black)}
     unrated = [p for p in dict.fromkeys(x for g in counted for x in (g.white, g.black)) if rating[p] is None]
     njc = series.classed_present(ratings)  # Annex B 3)
-    over_the_board: dict[PlayerId, int] = {}
+    over_the_board: dict[RatedKey, int] = {}
     for g in counted:
         if not g.forfeit:
             for p in (g.white, g.black):
@@ -459,7 +459,7 @@ def accelerated_procedure(series: FfjdSeries, ratings: Mapping[PlayerId, float |
 class SeriesPlayer:
     """What one series gives one player (ratings frozen at the period start)."""
 
-    player_id: PlayerId
+    player_id: RatedKey
     rating_before: float | None
     games_counted: int
     """Classed player: counted games against classed opponents (§6.1); unrated: counted games used for
@@ -478,18 +478,18 @@ class SeriesPlayer:
 @dataclass(frozen=True, slots=True)
 class SeriesResult:
     series: str
-    players: Mapping[PlayerId, SeriesPlayer]
+    players: Mapping[RatedKey, SeriesPlayer]
     accelerated: AcceleratedResult | None
 
 
-def evaluate_series(series: FfjdSeries, ratings: Mapping[PlayerId, float | None]) -> SeriesResult:
+def evaluate_series(series: FfjdSeries, ratings: Mapping[RatedKey, float | None]) -> SeriesResult:
     """One series with the ratings frozen at the start of the period (§2, §6.1, §6.2, §8, Annex B)."""
     counted = series.counted_games()
     acc = accelerated_procedure(series, ratings)
     cadence = series.cadence
-    k_of: dict[PlayerId, float] = {}
+    k_of: dict[RatedKey, float] = {}
     # per player: [games vs classed, points vs classed, Σ opponents' CP, Σ PA, Σ Ev, all games, all points]
-    per: dict[PlayerId, list[float]] = {p: [0, 0.0, 0.0, 0.0, 0.0, 0, 0.0] for p in series.entrants()}
+    per: dict[RatedKey, list[float]] = {p: [0, 0.0, 0.0, 0.0, 0.0, 0, 0.0] for p in series.entrants()}
     for g in counted:
         for p, o, pp in ((g.white, g.black, g.white_points), (g.black, g.white, g.black_points)):
             row = per.setdefault(p, [0, 0.0, 0.0, 0.0, 0.0, 0, 0.0])
@@ -510,7 +510,7 @@ def evaluate_series(series: FfjdSeries, ratings: Mapping[PlayerId, float | None]
                 row[3] += pa
                 row[4] += (pp - pa) * k
 
-    out: dict[PlayerId, SeriesPlayer] = {}
+    out: dict[RatedKey, SeriesPlayer] = {}
     for p, (ng_f, pts_c, opp_sum, expected, ev, n_all_f, pts_all) in per.items():
         own = ratings.get(p)
         ng, n_all = int(ng_f), int(n_all_f)
@@ -559,7 +559,7 @@ def first_rating(parts: Sequence[FirstRatingPart]) -> tuple[int | None, float | 
 class FfjdPlayerResult:
     """One player at the end of a period."""
 
-    player_id: PlayerId
+    player_id: RatedKey
     rating_before: float | None
     games_counted: int
     points: float
@@ -595,10 +595,10 @@ class _Acc:
 
 
 def rate_period(
-    ratings: Mapping[PlayerId, float | None],
+    ratings: Mapping[RatedKey, float | None],
     series: Iterable[FfjdSeries],
-    pending: Mapping[PlayerId, Sequence[FirstRatingPart]] | None = None,
-) -> dict[PlayerId, FfjdPlayerResult]:
+    pending: Mapping[RatedKey, Sequence[FirstRatingPart]] | None = None,
+) -> dict[RatedKey, FfjdPlayerResult]:
     """FFJD §2 and §6: one publication period.
 
     ``ratings`` are the published ratings at the period start (None or absent: unrated), used for every
@@ -607,7 +607,7 @@ def rate_period(
     the series.
     """
     pending = pending or {}
-    acc: dict[PlayerId, _Acc] = {}
+    acc: dict[RatedKey, _Acc] = {}
     for s in series:
         res = evaluate_series(s, ratings)
         for p, sp in res.players.items():
@@ -624,7 +624,7 @@ def rate_period(
             if sp.k is not None and sp.games_counted:
                 row.ks.add(sp.k)
 
-    results: dict[PlayerId, FfjdPlayerResult] = {}
+    results: dict[RatedKey, FfjdPlayerResult] = {}
     for p in dict.fromkeys([*ratings.keys(), *acc.keys(), *pending.keys()]):
         row = acc.get(p) or _Acc()
         before = ratings.get(p)

@@ -16,7 +16,7 @@ from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState, Player, RatingSystem
 from tournament_desk.core.ratings import elo_fr, ffjd, scrabble_pl
-from tournament_desk.core.ratings.common import PlayerId, PreviewRow
+from tournament_desk.core.ratings.common import PreviewRow, RatedKey
 from tournament_desk.core.results import Outcome
 from tournament_desk.core.scoring import scrabble_spread
 
@@ -45,9 +45,9 @@ def cadence_of(state: EventState) -> ffjd.Cadence:
     return ffjd.Cadence.ACCELERATED if tc.base_minutes + tc.increment_seconds < 60 else ffjd.Cadence.SLOW
 
 
-def ffjd_ratings(state: EventState) -> dict[PlayerId, float | None]:
+def ffjd_ratings(state: EventState) -> dict[RatedKey, float | None]:
     """The CP of each player at the period start: FFJD rating, else FMJD equivalent (§7.1), else unrated."""
-    out: dict[PlayerId, float | None] = {}
+    out: dict[RatedKey, float | None] = {}
     for p in state.players:
         if _is_exempt(p):
             continue
@@ -61,7 +61,7 @@ def ffjd_ratings(state: EventState) -> dict[PlayerId, float | None]:
 
 def ffjd_from_event(state: EventState, cadence: ffjd.Cadence | None = None,
                     organiser_estimate: float | None = None, present: ffjd.Present = ffjd.Present.COUNTED_GAME,
-                    ) -> tuple[ffjd.FfjdSeries, dict[PlayerId, float | None]]:
+                    ) -> tuple[ffjd.FfjdSeries, dict[RatedKey, float | None]]:
     """The event as one FFJD series, with the players' frozen ratings (``present``: Annex B 3) reading)."""
     exempt = frozenset(p.id for p in state.players if _is_exempt(p))
     games = tuple(
@@ -84,7 +84,7 @@ def ffjd_note(result: ffjd.FfjdPlayerResult) -> str:
     return note
 
 
-def ffjd_row(pid: PlayerId, name: str, r: ffjd.FfjdPlayerResult, note: str) -> PreviewRow:
+def ffjd_row(pid: RatedKey, name: str, r: ffjd.FfjdPlayerResult, note: str) -> PreviewRow:
     """One preview row of an FFJD result (evolution as published: after the floor)."""
     return PreviewRow(pid, name, r.rating_before, r.games_counted, r.expected,
                       float(r.evolution) if r.evolution is not None else None, r.new_rating, r.performance,
@@ -93,7 +93,7 @@ def ffjd_row(pid: PlayerId, name: str, r: ffjd.FfjdPlayerResult, note: str) -> P
 
 def ffjd_preview(state: EventState, cadence: ffjd.Cadence | None = None,
                  organiser_estimate: float | None = None,
-                 pending: Mapping[PlayerId, tuple[ffjd.FirstRatingPart, ...]] | None = None,
+                 pending: Mapping[RatedKey, tuple[ffjd.FirstRatingPart, ...]] | None = None,
                  present: ffjd.Present = ffjd.Present.COUNTED_GAME,
                  ) -> list[PreviewRow]:
     """Seed 000: what the federation will compute for this event alone (one series in the period)."""
@@ -120,7 +120,7 @@ def is_youth(player: Player, on: dt.date | None) -> bool:
 
 
 def elo_fr_from_event(state: EventState, youth: Callable[[Player], bool] | None = None,
-                      archives: Mapping[PlayerId, elo_fr.EloArchive] | None = None,
+                      archives: Mapping[RatedKey, elo_fr.EloArchive] | None = None,
                       ) -> tuple[list[elo_fr.EloPlayer], list[elo_fr.EloGame]]:
     """The event's players and games played over the board (forfeits and byes are not rated)."""
     archives = archives or {}
@@ -141,7 +141,7 @@ def elo_fr_from_event(state: EventState, youth: Callable[[Player], bool] | None 
 
 
 def elo_fr_preview(state: EventState, youth: Callable[[Player], bool] | None = None,
-                   archives: Mapping[PlayerId, elo_fr.EloArchive] | None = None) -> list[PreviewRow]:
+                   archives: Mapping[RatedKey, elo_fr.EloArchive] | None = None) -> list[PreviewRow]:
     """Seed 001: the event as if it were the whole period."""
     players, games = elo_fr_from_event(state, youth, archives)
     results = elo_fr.rate_period(players, games)
@@ -153,7 +153,7 @@ def elo_fr_preview(state: EventState, youth: Callable[[Player], bool] | None = N
     return rows
 
 
-def elo_fr_row(pid: PlayerId, name: str, r: elo_fr.EloResult, note: str) -> PreviewRow:
+def elo_fr_row(pid: RatedKey, name: str, r: elo_fr.EloResult, note: str) -> PreviewRow:
     """One preview row of a national Elo result: Sc as the score, the expected score at Ei over the same
     compatible games, and the share k of the performance in the new Elo (seed 001 §3)."""
     before = r.elo_before
@@ -167,9 +167,9 @@ def elo_fr_row(pid: PlayerId, name: str, r: elo_fr.EloResult, note: str) -> Prev
 
 
 def scrabble_entrants(state: EventState,
-                      duplicate_series: Mapping[PlayerId, scrabble_pl.DuplicateSeries] | None = None,
-                      ratings: Mapping[PlayerId, float | None] | None = None,
-                      last_events: Mapping[PlayerId, dt.date] | None = None,
+                      duplicate_series: Mapping[int, scrabble_pl.DuplicateSeries] | None = None,
+                      ratings: Mapping[int, float | None] | None = None,
+                      last_events: Mapping[int, dt.date] | None = None,
                       ) -> list[scrabble_pl.ScrabbleEntrant]:
     """The event's participants as seed 002 rates them.
 
@@ -191,10 +191,10 @@ def scrabble_entrants(state: EventState,
     return out
 
 
-def scrabble_final_order(state: EventState, entrants: Sequence[scrabble_pl.ScrabbleEntrant]) -> list[PlayerId]:
+def scrabble_final_order(state: EventState, entrants: Sequence[scrabble_pl.ScrabbleEntrant]) -> list[RatedKey]:
     """Seed 002 §7: the final ranking: points, then the points difference capped at 100 a game, then the
     initial ranking (decreasing PL at the start of *this* event, ties alphabetical, §8) of ``entrants``."""
-    spread: dict[PlayerId, int] = {p.id: 0 for p in state.players}
+    spread: dict[RatedKey, int] = {p.id: 0 for p in state.players}
     for r in state.rounds:
         for g in r.games:
             if g.result is None or not g.result.is_played:
@@ -208,11 +208,11 @@ def scrabble_final_order(state: EventState, entrants: Sequence[scrabble_pl.Scrab
     return sorted((p.id for p in state.players), key=lambda pid: (-score[pid], -spread[pid], initial[pid]))
 
 
-def event_scores(state: EventState) -> dict[PlayerId, float]:
+def event_scores(state: EventState) -> dict[RatedKey, float]:
     """Every player's points (:meth:`EventState.score` for all players in one pass over the rounds: a board
     counts before a bye record of the same player; a game without result and an absence give nothing)."""
     points = state.event.scoring.points
-    score: dict[PlayerId, float] = {p.id: 0.0 for p in state.players}
+    score: dict[RatedKey, float] = {p.id: 0.0 for p in state.players}
     for r in state.rounds:
         on_board: set[int] = set()
         for g in r.games:
@@ -233,10 +233,10 @@ def event_scores(state: EventState) -> dict[PlayerId, float]:
 
 
 def scrabble_from_event(state: EventState,
-                        duplicate_series: Mapping[PlayerId, scrabble_pl.DuplicateSeries] | None = None,
-                        ratings: Mapping[PlayerId, float | None] | None = None,
-                        last_events: Mapping[PlayerId, dt.date] | None = None,
-                        ) -> tuple[list[scrabble_pl.ScrabbleEntrant], list[PlayerId]]:
+                        duplicate_series: Mapping[RatedKey, scrabble_pl.DuplicateSeries] | None = None,
+                        ratings: Mapping[RatedKey, float | None] | None = None,
+                        last_events: Mapping[RatedKey, dt.date] | None = None,
+                        ) -> tuple[list[scrabble_pl.ScrabbleEntrant], list[RatedKey]]:
     """Entrants (:func:`scrabble_entrants`) and the final ranking (:func:`scrabble_final_order`), both from
     the same starting ratings."""
     entrants = scrabble_entrants(state, duplicate_series, ratings, last_events)
@@ -245,9 +245,9 @@ def scrabble_from_event(state: EventState,
 
 def scrabble_preview(state: EventState, kind: scrabble_pl.EventKind = scrabble_pl.EventKind.HOMOLOGATED,
                      classic_b: bool = False,
-                     duplicate_series: Mapping[PlayerId, scrabble_pl.DuplicateSeries] | None = None,
+                     duplicate_series: Mapping[RatedKey, scrabble_pl.DuplicateSeries] | None = None,
                      thresholds: scrabble_pl.SeriesThresholds = scrabble_pl.SEASON_2015_2016,
-                     last_events: Mapping[PlayerId, dt.date] | None = None,
+                     last_events: Mapping[RatedKey, dt.date] | None = None,
                      ) -> list[PreviewRow]:
     """Seed 002: the new PL after this event (games = rounds played). ``classic_b``: a TH Classique B (CT 0.8,
     §7); ``last_events``: each player's last classique event, for inactive players (§9)."""

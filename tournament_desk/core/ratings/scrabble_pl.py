@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import msg
-from tournament_desk.core.ratings.common import PlayerId, round_half_away
+from tournament_desk.core.ratings.common import RatedKey, round_half_away
 
 __all__ = [
     "NBP_MAX",
@@ -127,8 +127,8 @@ class SeriesThresholds:
 SEASON_2015_2016 = SeriesThresholds()
 
 
-def reclassify_season_start(ratings: Mapping[PlayerId, float], world_top_ten: Sequence[PlayerId],
-                            thresholds: SeriesThresholds = SEASON_2015_2016) -> dict[PlayerId, float]:
+def reclassify_season_start(ratings: Mapping[RatedKey, float], world_top_ten: Sequence[RatedKey],
+                            thresholds: SeriesThresholds = SEASON_2015_2016) -> dict[RatedKey, float]:
     """Seed 002 §3: at the season start, a top-10 player of the last francophone World Championship who is
     not in the Joker series is put in it at its minimum."""
     out = dict(ratings)
@@ -242,7 +242,7 @@ class ScrabbleEntrant:
     """A participant. ``rating``: his PL (None for a first event: PL* from ``duplicate_series``, or 1000
     for a new licence)."""
 
-    player_id: PlayerId
+    player_id: RatedKey
     name: str
     rating: float | None = None
     duplicate_series: DuplicateSeries | None = None
@@ -270,7 +270,7 @@ def initial_ranking(entrants: Sequence[ScrabbleEntrant],
 
 @dataclass(frozen=True, slots=True)
 class ScrabbleResult:
-    player_id: PlayerId
+    player_id: RatedKey
     name: str
     rating_before: float
     provisional: bool
@@ -283,10 +283,10 @@ class ScrabbleResult:
     new_rating: float
 
 
-def rate_event(entrants: Sequence[ScrabbleEntrant], final_order: Sequence[PlayerId], kind: EventKind,
+def rate_event(entrants: Sequence[ScrabbleEntrant], final_order: Sequence[RatedKey], kind: EventKind,
                games: int, classic_b: bool = False, thresholds: SeriesThresholds = SEASON_2015_2016,
                category_override: int | None = None, event_date: dt.date | None = None,
-               ) -> dict[PlayerId, ScrabbleResult]:
+               ) -> dict[RatedKey, ScrabbleResult]:
     """Seed 002 §2.2 and §4–§8: the new PL of every participant of one event.
 
     ``final_order``: player ids from first to last (the ranking with its tie-break on the points difference
@@ -302,7 +302,7 @@ def rate_event(entrants: Sequence[ScrabbleEntrant], final_order: Sequence[Player
     m = value_m(cat)
     jokers = joker_share([starting_rating(e, event_date) for e in entrants], thresholds)
     pj_min, pj_max = pj_bounds(cat, games, jokers, classic_b)
-    out: dict[PlayerId, ScrabbleResult] = {}
+    out: dict[RatedKey, ScrabbleResult] = {}
     for x, pid in enumerate(final_order, start=1):
         e = by_id[pid]
         cj = starting_rating(e, event_date)
