@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from tournament_desk.core.model import PairingSystem
 from tournament_desk.core.results import Discipline
 from tournament_desk.gui.main_window import MainWindow
+from tournament_desk.services.session import EventSession
 
 
 def test_swiss_event_by_keyboard(qtbot: QtBot, tmp_path: Path) -> None:
@@ -101,3 +102,30 @@ def test_manual_pairing_board_and_top_cut(qtbot: QtBot, qtmodeltester, tmp_path:
     window.pairings.pair_next_round()
     assert session.state().round(3).games and len(session.state().round(3).games) == 2
     assert "Tour éliminatoire 1" in window.pairings.bracket_text()
+
+
+def test_why_this_pairing_from_the_pairings_tab(qtbot: QtBot, tmp_path: Path) -> None:
+    """Issue 22: the Why? action explains a board of a Dutch round, in the window's language."""
+    import random
+
+    from tournament_desk.core.model import Event
+    from tournament_desk.services.pairing import pair_next
+
+    session = EventSession.create(tmp_path / "why.tdesk", Event("Why", system=PairingSystem.DUTCH, rounds=5))
+    rng = random.Random(8)
+    session.add_players([{"surname": f"Joueur{i}", "ratings": (("fide", 1500 + 37 * ((i * 5) % 10)),)}
+                         for i in range(10)])
+    pair_next(session)
+    session.record_results(1, {g.board: rng.choice(["1-0", "0-1", "1/2"]) for g in session.state().round(1).games})
+    pair_next(session)
+    window = MainWindow(session, lang="fr", interactive=False)
+    qtbot.addWidget(window)
+    tab = window.pairings
+    assert not tab.why_button.isHidden() and tab.why_button.isEnabled()
+    tab.view.setCurrentIndex(tab.model.index(0, 1))
+    board = session.state().round(2).game(1)
+    names = {p.id: p.name for p in session.players()}
+    text = tab.explain_board(show=False)
+    assert text and text.startswith("Ronde 2") and names[board.white_id] in text and "groupe" in text
+    second = tab.explain_board(2, show=False)
+    assert second is not None and names[session.state().round(2).game(2).white_id] in second

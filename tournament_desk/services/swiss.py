@@ -16,12 +16,12 @@ from tournament_desk.core.errors import PairingError, StateError
 from tournament_desk.core.ids import PlayerId
 from tournament_desk.core.model import ByeRequest, Round
 from tournament_desk.core.pairing import swiss_state as sw
-from tournament_desk.core.pairing.checker import Violation, check_round
+from tournament_desk.core.pairing.checker import Severity, Violation, check_round
 from tournament_desk.core.results import Outcome
 from tournament_desk.services.session import Change, EventSession
 
-__all__ = ["SwissPairResult", "check_last_round", "initial_order_key", "pair_next_dutch_round", "request_bye",
-           "requested_byes"]
+__all__ = ["RoundIssue", "SwissPairResult", "check_last_round", "initial_order_key", "pair_next_dutch_round",
+           "request_bye", "requested_byes"]
 
 
 def requested_byes(session: EventSession, round_number: int) -> dict[int, Outcome]:
@@ -54,7 +54,7 @@ def pair_next_dutch_round(session: EventSession) -> SwissPairResult:
     return SwissPairResult(change, rnd, {b: f"{m.en} | {m.fr}" for b, m in detail.explanations.items()})
 
 
-def check_last_round(session: EventSession) -> list[Violation]:
+def check_last_round(session: EventSession) -> list[RoundIssue]:
     """Check the last round (engine-made or edited by hand) against the Dutch rules."""
     state = session.state()
     if not state.rounds:
@@ -71,4 +71,25 @@ def check_last_round(session: EventSession) -> list[Violation]:
     pab = next((data.number_of[PlayerId(b.player_id)] for b in rnd.byes if b.kind is Outcome.PAIRING_BYE), None)
     boards = tuple(sw.Board(data.number_of[PlayerId(g.white_id)], data.number_of[PlayerId(g.black_id)])
                    for g in rnd.games)
-    return check_round(data.state, sw.RoundPairing(boards, pab))
+    return [RoundIssue(v, tuple(data.id_of[n] for n in v.players))
+            for v in check_round(data.state, sw.RoundPairing(boards, pab))]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundIssue:
+    """A rule the round breaks, with the players concerned as the event's ids (the checker's ``Violation``
+    names them by pairing number)."""
+
+    violation: Violation
+    player_ids: tuple[PlayerId, ...]
+
+    @property
+    def code(self) -> str:
+        return self.violation.code
+
+    @property
+    def severity(self) -> Severity:
+        return self.violation.severity
+
+    def text(self, lang: str = "en") -> str:
+        return self.violation.text(lang)

@@ -92,7 +92,9 @@ class PairingsTab(Tab):
         self.topcut_button.clicked.connect(lambda: self.start_top_cut())
         self.print_button = QPushButton()
         self.print_button.clicked.connect(lambda: self.ctx.print_document("pairings"))
-        for b in (self.pair_button, self.manual_button, self.unpair_button, self.topcut_button,
+        self.why_button = QPushButton()
+        self.why_button.clicked.connect(lambda: self.explain_board())
+        for b in (self.pair_button, self.why_button, self.manual_button, self.unpair_button, self.topcut_button,
                   self.print_button, self.print_grid_button):
             top.addWidget(b)
         layout.addLayout(top)
@@ -125,6 +127,9 @@ class PairingsTab(Tab):
         self.manual_button.setText(self.t("Pair by han&d…"))
         self.topcut_button.setText(self.t("Top &cut…"))
         self.print_button.setText(self.t("Print the p&airing sheet…"))
+        self.why_button.setText(self.t("&Why this pairing?"))
+        self.why_button.setToolTip(self.t("Which bracket this board came from, who floated and why, and which "
+                                          "rule ruled out the pairing one would have expected"))
 
     def shows(self, what: StateChange) -> bool:
         return bool(what.rounds or what.players or what.event_fields or what.requests or what.top_cut)
@@ -138,6 +143,8 @@ class PairingsTab(Tab):
         self.pair_button.setVisible(state is None or state.event.system is not PairingSystem.MANUAL
                                     or (session is not None and top_cut_settings(session) is not None))
         self.unpair_button.setEnabled(bool(state and state.rounds))
+        self.why_button.setVisible(state is not None and state.event.system is PairingSystem.DUTCH)
+        self.why_button.setEnabled(bool(state and state.rounds))
         self.print_button.setEnabled(bool(state and state.rounds))
         self.round.fill(self.t, state)
         self.show_round()
@@ -257,6 +264,30 @@ class PairingsTab(Tab):
                 self.ctx.inform(note)
         self.show_round()
         return True
+
+    def explain_board(self, board: int | None = None, *, show: bool = True) -> str | None:
+        """Why the selected board (FIDE Dutch) was made: its bracket, the floats and their reasons, and the
+        criterion that ruled out the pairing one would have expected (services.explain)."""
+        from tournament_desk.services.explain import explain_pairing
+
+        session = self.ctx.session
+        number = self.round.currentData()
+        if session is None or number is None:
+            return None
+        if board is None:
+            index = self.view.currentIndex()
+            if not index.isValid():
+                self.ctx.inform(self.t("Choose a board first"))
+                return None
+            board = self.model.row_object(index.row()).board
+        chosen = board
+        explanation = self.run(lambda: explain_pairing(session, number, board=chosen))
+        if explanation is None:
+            return None
+        text = explanation.text(self.t.lang)
+        if show:
+            self.ctx.inform(text)
+        return text
 
     def pair_by_hand(self) -> ManualPairingDialog | None:
         """The assisted manual pairing board (seed 000 §6.6); also overrides an engine pairing once the last
