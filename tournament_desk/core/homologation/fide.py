@@ -13,7 +13,8 @@ import datetime as dt
 
 from tournament_desk.core.homologation.common import HomologationCheck, entrants, names
 from tournament_desk.core.model import EventState, Player
-from tournament_desk.core.ratings.from_event import fide_games, fide_rating
+from tournament_desk.core.ratings.fide import minimum_minutes
+from tournament_desk.core.ratings.from_event import fide_games, fide_minutes, fide_rating
 
 __all__ = [
     "CHECKS", "arbiter", "fide_ids", "games_against_unrated", "hours_per_day", "long_event", "match",
@@ -29,17 +30,7 @@ DAY_MINUTES_MAX = 12 * 60
 def minutes_for_60_moves(state: EventState) -> int:
     """Each player's time for a game of 60 moves: base + 60 × increment (B.02 §1.1 "assuming the game lasts 60
     moves"; the formula of B.02 RB §1.1.1)."""
-    tc = state.event.time_control
-    return tc.base_minutes + tc.increment_seconds  # 60 moves × s seconds = s minutes
-
-
-def _band(rating: float | None) -> int:
-    """B.02 §1.1: the minimum a game needs from its higher-rated player (an unrated player counts below 1800)."""
-    if rating is not None and rating >= 2400:
-        return 120
-    if rating is not None and rating >= 1800:
-        return 90
-    return 60
+    return fide_minutes(state)
 
 
 def rate_of_play(state: EventState) -> HomologationCheck:
@@ -67,10 +58,11 @@ def rate_of_play(state: EventState) -> HomologationCheck:
             "rate-of-play", "error",
             f"Time control {tc}: {t} minutes per player for 60 moves, less than the 60 the standard list needs "
             f"(§1.1): the games are {chapter_en} games, rated on the FIDE {chapter_en} list under the Rapid and "
-            "Blitz Rating Regulations; the rating report of this bundle is the standard one.",
+            "Blitz Rating Regulations; the rating report of this bundle is the standard list's, without them.",
             f"Cadence {tc} : {t} minutes par joueur pour 60 coups, moins que les 60 qu'exige la liste standard "
             f"(§1.1) : ce sont des parties {chapter_fr}, classées sur la liste FIDE {chapter_fr} selon le règlement "
-            "rapide et blitz ; le rapport de classement de ce paquet est celui de la liste standard.", rule)
+            "rapide et blitz ; le rapport de classement de ce paquet est celui de la liste standard, sans elles.",
+            rule)
     rule = f"{B02} §1.1"
     threshold = 1800 if t < 90 else 2400 if t < 120 else None
     if threshold is None:
@@ -81,26 +73,29 @@ def rate_of_play(state: EventState) -> HomologationCheck:
             f"Cadence {tc} : {t} minutes par joueur pour 60 coups (120 ou plus) : toutes les parties peuvent être "
             "classées (§1.1). Si la première période fixe un nombre de coups, il doit être d'au moins 30 (§1.2) : "
             "à vérifier.", rule)
-    too_strong = [p for p in players if _band(fide_rating(p)) > t]
+    need = minimum_minutes(threshold, None)
+    too_strong = [p for p in players if minimum_minutes(fide_rating(p), None) > t]
     if not too_strong:
         return HomologationCheck(
             "rate-of-play", "ok",
             f"Time control {tc}: {t} minutes per player for 60 moves; no player is rated {threshold} or more, so "
-            f"every game can be rated (§1.1: {_band(threshold)} minutes needed from {threshold}).",
+            f"every game can be rated (§1.1: {need} minutes needed from {threshold}).",
             f"Cadence {tc} : {t} minutes par joueur pour 60 coups ; aucun joueur n'est classé {threshold} ou plus, "
-            f"toutes les parties peuvent donc être classées (§1.1 : {_band(threshold)} minutes exigées à partir "
-            f"de {threshold}).", rule)
-    strong = {p.id for p in too_strong}
-    lost = sum(1 for pid, games in fide_games(state).items() if pid in strong for _ in games)
+            f"toutes les parties peuvent donc être classées (§1.1 : {need} minutes exigées à partir de "
+            f"{threshold}).", rule)
+    ratings = {p.id: fide_rating(p) for p in state.players}
+    lost = sum(1 for r in state.rounds for g in r.games if g.result is not None and g.result.is_played
+               and minimum_minutes(ratings[g.white_id], ratings[g.black_id]) > t)
     level = "error" if len(too_strong) == len(players) else "warning"
     return HomologationCheck(
         "rate-of-play", level,
-        f"Time control {tc}: {t} minutes per player for 60 moves, less than the {_band(threshold)} a game with a "
-        f"player rated {threshold} or more needs (§1.1): the games of {len(too_strong)} player(s) will not be "
-        f"rated: {names(too_strong)} ({lost} such game(s) played so far).",
-        f"Cadence {tc} : {t} minutes par joueur pour 60 coups, moins que les {_band(threshold)} qu'exige une "
-        f"partie avec un joueur classé {threshold} ou plus (§1.1) : les parties de {len(too_strong)} joueur(s) "
-        f"ne seront pas classées : {names(too_strong)} ({lost} partie(s) de ce genre jouée(s) à ce jour).", rule)
+        f"Time control {tc}: {t} minutes per player for 60 moves, less than the {need} a game with a player rated "
+        f"{threshold} or more needs (§1.1): the games of {len(too_strong)} player(s) will not be rated: "
+        f"{names(too_strong)} ({lost} such game(s) played so far, left out of the rating report).",
+        f"Cadence {tc} : {t} minutes par joueur pour 60 coups, moins que les {need} qu'exige une partie avec un "
+        f"joueur classé {threshold} ou plus (§1.1) : les parties de {len(too_strong)} joueur(s) ne seront pas "
+        f"classées : {names(too_strong)} ({lost} partie(s) de ce genre jouée(s) à ce jour, hors du rapport de "
+        "classement).", rule)
 
 
 def hours_per_day(state: EventState) -> HomologationCheck:

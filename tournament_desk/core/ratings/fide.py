@@ -27,7 +27,7 @@ from tournament_desk.core.ratings.common import round_half_away, round_half_up
 __all__ = [
     "DP_TABLE", "PD_TABLE", "RULE_2650_FROM", "SIGMA", "InitialRating", "RatedChange", "capped_coefficient",
     "counted_difference", "development_coefficient", "dp", "dp_continuous", "dp_interpolated", "expected_score",
-    "expected_scores", "initial_rating", "pd_continuous", "ptp", "rated_change", "tpr",
+    "expected_scores", "initial_rating", "minimum_minutes", "pd_continuous", "ptp", "rated_change", "tpr",
 ]
 
 SIGMA = 2000.0 / 7.0
@@ -190,6 +190,18 @@ NEW_PLAYER_GAMES = 5
 """B.02 §7.1.4: an initial rating is published when based on at least 5 games against rated opponents."""
 K_TIMES_GAMES_MAX = 700
 """B.02 §8.3.3: K × n may not exceed 700."""
+
+
+def minimum_minutes(rating_a: float | None, rating_b: float | None) -> int:
+    """B.02 §1.1: the minimum time each player needs for a game of 60 moves to be rated: 120 minutes "where at
+    least one of the players in the game has a rating of 2400 or higher", 90 where one has 1800 or higher, 60
+    "where both of the players in the game are rated below 1800" (an unrated player counts below 1800)."""
+    top = max((r for r in (rating_a, rating_b) if r is not None), default=None)
+    if top is not None and top >= 2400:
+        return 120
+    if top is not None and top >= 1800:
+        return 90
+    return 60
 
 
 def counted_difference(own: float, opponent: float, on: dt.date | None = None) -> float:

@@ -24,7 +24,7 @@ from tournament_desk.core.scoring import scrabble_spread
 
 __all__ = [
     "EXEMPT_NAME", "cadence_of", "elo_fr_from_event", "elo_fr_preview", "ffjd_from_event", "ffjd_preview",
-    "fide_coefficient", "fide_games", "fide_preview", "fide_rating", "is_youth", "preview_event",
+    "fide_coefficient", "fide_games", "fide_minutes", "fide_preview", "fide_rating", "is_youth", "preview_event",
     "scrabble_entrants", "scrabble_final_order", "scrabble_from_event", "scrabble_preview",
 ]
 
@@ -279,15 +279,27 @@ def fide_rating(player: Player) -> float | None:
     return None if player.unrated or value is None else float(value)
 
 
-def fide_games(state: EventState) -> dict[PlayerId, list[tuple[PlayerId, float]]]:
+def fide_minutes(state: EventState) -> int:
+    """Each player's time for a game of 60 moves, base + 60 × increment (B.02 §1.1 "assuming the game lasts 60
+    moves"; the formula B.02 RB §1.1.1 writes out)."""
+    tc = state.event.time_control
+    return tc.base_minutes + tc.increment_seconds  # 60 moves × s seconds = s minutes
+
+
+def fide_games(state: EventState, *, rate_of_play: bool = True) -> dict[PlayerId, list[tuple[PlayerId, float]]]:
     """Every player's games that B.02 rates: played over the board with a score 1, ½ or 0 (§5.1: "Whether
-    these occur because of forfeiture or any other reason, [unplayed games] are not counted"); games against
-    the EXEMPT are byes. Value: (opponent id, score) in round order."""
+    these occur because of forfeiture or any other reason, [unplayed games] are not counted"), and with
+    ``rate_of_play`` only those whose time control meets §1.1 for the two players' ratings; games against the
+    EXEMPT are byes. Value: (opponent id, score) in round order."""
     exempt = {p.id for p in state.players if _is_exempt(p)}
     out: dict[PlayerId, list[tuple[PlayerId, float]]] = {p.id: [] for p in state.players if p.id not in exempt}
+    ratings = {p.id: fide_rating(p) for p in state.players}
+    minutes = fide_minutes(state)
     for r in state.rounds:
         for g in r.games:
             if g.result is None or g.white_id in exempt or g.black_id in exempt:
+                continue
+            if rate_of_play and minutes < fide.minimum_minutes(ratings[g.white_id], ratings[g.black_id]):
                 continue
             white, black = g.result.outcomes()
             if white in _FIDE_SCORES and black in _FIDE_SCORES:
@@ -305,7 +317,8 @@ def fide_coefficient(player: Player, rating: float, on: dt.date | None) -> int:
 
 def fide_preview(state: EventState, k_factors: Mapping[PlayerId, int] | None = None,
                  first_event: Mapping[PlayerId, bool] | None = None) -> list[PreviewRow]:
-    """B.02: what FIDE computes for this event alone. A rated player: n games against rated opponents, W, the
+    """B.02: what FIDE computes for this event alone, from the games it rates (:func:`fide_games`: played, and
+    at a rate of play §1.1 allows for the two players). A rated player: n games against rated opponents, W, the
     sum of the expected scores We (table 8.1.2 with the 400-point rule, §8.3.1-8.3.2), K (§8.3.3: ``k_factors``
     — the K the FIDE list publishes — else from the rating and the birth date), the change K × Σ(W − We) rounded
     (§8.3.4) and the new rating. An unrated player: Ru (§8.2) from the games against rated opponents, published
