@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = ["add_rate_parser", "add_ratings_parser", "cmd_rate", "cmd_ratings", "parse_event_inputs"]
 
-_SYSTEM_CHOICES = ("ffjd", "elo-fr", "fisf-pl", "scrabble-pl")
+_SYSTEM_CHOICES = ("ffjd", "elo-fr", "fisf-pl", "scrabble-pl", "fide")
 # The values of core.ratings.ffjd.Cadence / Present and scrabble_pl.EventKind (a test checks they agree):
 # written here so that building the parser imports nothing heavy.
 CADENCES = ("slow", "accelerated")

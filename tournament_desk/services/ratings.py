@@ -75,6 +75,12 @@ def parse_system(value: RatingSystem | str) -> RatingSystem:
             system = RatingSystem(text)
         except ValueError:
             system = None
+    if system is RatingSystem.FIDE:
+        raise ValidationError(
+            f"FIDE ratings are previewed one event at a time (rate EVENT); periods, lists' carry and results files "
+            f"are supported for {_SUPPORTED_TEXT}",
+            f"Le classement FIDE s'affiche tournoi par tournoi (rate TOURNOI) ; les périodes, reports et fichiers de "
+            f"résultats sont pris en charge pour {_SUPPORTED_TEXT_FR}")
     if system not in SUPPORTED_SYSTEMS:
         raise ValidationError(f"No rating rules for the rating system '{value}'; supported: {_SUPPORTED_TEXT}",
                               f"Pas de règles de classement pour le système « {value} » ; systèmes pris en "

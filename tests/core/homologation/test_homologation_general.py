@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tournament_desk.core.homologation import (
+    RULE_SETS,
     HomologationCheck,
     RuleSet,
     general,
@@ -12,7 +13,6 @@ from tournament_desk.core.homologation import (
     register_rule_set,
     rule_set_for,
 )
-from tournament_desk.core.homologation import RULE_SETS as _RULE_SETS
 from tournament_desk.core.model import Event, PairingSystem, RatingSystem
 from tournament_desk.core.results import Discipline
 
@@ -42,7 +42,7 @@ def test_a_registered_rule_set_takes_over() -> None:
     def always(state):
         return HomologationCheck("club", "info", "Club rule.", "Règle du club.", "Club rules §1")
 
-    saved = list(_RULE_SETS)
+    saved = list(RULE_SETS)
     try:
         register_rule_set(RuleSet("club", "Club", "Club", (always,),
                                   lambda e: e.discipline is Discipline.OTHER))
@@ -50,7 +50,7 @@ def test_a_registered_rule_set_takes_over() -> None:
         assert rule_set_for(event).key == "club"
         assert rule_set_for(Event.for_discipline("E", Discipline.CHESS)).key == "fide"
     finally:
-        _RULE_SETS[:] = saved
+        RULE_SETS[:] = saved
     assert rule_set_for(Event.for_discipline("E", Discipline.OTHER)).key == "general"
 
 
