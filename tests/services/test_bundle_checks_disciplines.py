@@ -52,7 +52,7 @@ def _event(path: Path, discipline: Discipline, rating_system: RatingSystem, rati
 
 CASES = [
     (Discipline.CHESS, RatingSystem.FIDE, "fide", "FIDE Rating Regulations (Handbook B.02, 2024)",
-     {"rate-of-play", "hours-per-day", "unplayed", "fide-ids", "arbiter", "reporting"}),
+     {"registration", "rate-of-play", "hours-per-day", "unplayed", "fide-ids", "arbiter", "reporting"}),
     (Discipline.CHESS, RatingSystem.NATIONAL_ELO, "elo-fr",
      "French chess federation (FFE): homologated competitions, national Elo", {"cadence", "licences", "arbiter"}),
     (Discipline.DRAUGHTS, RatingSystem.FFJD, "ffjd", "FFJD draughts homologation (seed 000 §5, §6.6)",

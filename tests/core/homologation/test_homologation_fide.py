@@ -169,3 +169,29 @@ def test_closing_date_and_last_list_b02_7_1_3_9_1(build, people) -> None:
     with build(players, start=dt.date(2026, 12, 27), end=dt.date(2026, 12, 31), play=0) as s:
         check = fide.reporting(s.state())
     assert "list of 2027-02-01" in check.en and "list of 2027-03-01" in check.en
+
+
+def test_registration_notice_b02_0_2(build, people) -> None:
+    """§0.2: registered 30 days before the start when a player is rated over 2700 (a woman over 2500), else 3."""
+    with build(_rated(people, 8, 1500, 2300), start=dt.date(2026, 4, 4), play=0) as s:
+        check = fide.registration(s.state())
+    assert check.level == "info" and "by 2026-04-01, 3 days before" in check.en
+    players = _rated(people, 8, 1500, 2300)
+    players[0].update(ratings=(("fide", 2510),), sex="F")
+    with build(players, start=dt.date(2026, 4, 4), play=0) as s:
+        check = fide.registration(s.state())
+    assert "by 2026-03-05, 30 days before" in check.en and "over 2500 for a woman" in check.en
+    players[0].update(sex="M")
+    with build(players, start=dt.date(2026, 4, 4), play=0) as s:
+        assert "3 days before" in fide.registration(s.state()).en  # 2510: over 2500 counts for women only
+
+
+def test_rapid_and_blitz_rounds_per_day_b02rb_3_1(build, people) -> None:
+    """B.02 RB §3.1: at most 15 rapid rounds and 30 blitz rounds a day."""
+    players = _rated(people, 40, 1500, 2300)
+    with build(players, rounds=16, tc=(15, 10), start=dt.date(2026, 5, 1), end=dt.date(2026, 5, 1), play=0) as s:
+        check = fide.hours_per_day(s.state())
+    assert check.level == "error" and "at most 15 rapid rounds a day" in check.en and "§3.1.1" in check.rule
+    with build(players, rounds=30, tc=(3, 2), start=dt.date(2026, 5, 1), end=dt.date(2026, 5, 1), play=0) as s:
+        check = fide.hours_per_day(s.state())
+    assert check.level == "ok" and "§3.1.2" in check.rule

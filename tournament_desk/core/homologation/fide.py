@@ -12,13 +12,13 @@ from __future__ import annotations
 import datetime as dt
 
 from tournament_desk.core.homologation.common import HomologationCheck, entrants, names
-from tournament_desk.core.model import EventState, Player
+from tournament_desk.core.model import EventState, Player, Sex
 from tournament_desk.core.ratings.fide import minimum_minutes
 from tournament_desk.core.ratings.from_event import fide_games, fide_minutes, fide_rating
 
 __all__ = [
     "CHECKS", "arbiter", "fide_ids", "games_against_unrated", "hours_per_day", "long_event", "match",
-    "minutes_for_60_moves", "rate_of_play", "reporting", "unplayed_games", "unrated_players",
+    "minutes_for_60_moves", "rate_of_play", "registration", "reporting", "unplayed_games", "unrated_players",
 ]
 
 B02 = "FIDE Handbook B.02 (Rating Regulations, 2024)"
@@ -31,6 +31,36 @@ def minutes_for_60_moves(state: EventState) -> int:
     """Each player's time for a game of 60 moves: base + 60 × increment (B.02 §1.1 "assuming the game lasts 60
     moves"; the formula of B.02 RB §1.1.1)."""
     return fide_minutes(state)
+
+
+def registration(state: EventState) -> HomologationCheck:
+    """B.02 §0.2 (as amended by the FIDE Council, effective immediately, fide.com/news/2818 of 25 December 2023):
+    the tournament and its playing
+    schedule are registered "not later than 30 days before the tournament starts, if one of the players in the
+    tournament is rated in excess of 2700, or a female player rated in excess of 2500", "otherwise, three days
+    before the tournament starts"."""
+    rule = f"{B02} §0.2"
+    players = entrants(state)
+    top = [p for p in players if (fide_rating(p) or 0) > 2700
+           or (p.sex is Sex.FEMALE and (fide_rating(p) or 0) > 2500)]
+    days = 30 if top else 3
+    why_en = f" ({names(top, 3)} rated over 2700, or over 2500 for a woman)" if top else ""
+    why_fr = f" ({names(top, 3)} classé(e)s plus de 2700, ou plus de 2500 pour une joueuse)" if top else ""
+    start = state.event.start_date
+    if start is None:
+        return HomologationCheck(
+            "registration", "info",
+            f"The tournament is registered with FIDE at least {days} days before it starts{why_en} (§0.2); no start "
+            "date is set.",
+            f"Le tournoi est enregistré auprès de la FIDE au moins {days} jours avant son début{why_fr} (§0.2) ; "
+            "aucune date de début n'est indiquée.", rule)
+    last = start - dt.timedelta(days=days)
+    return HomologationCheck(
+        "registration", "info",
+        f"Register the tournament and its schedule with FIDE by {last.isoformat()}, {days} days before it starts"
+        f"{why_en} (§0.2).",
+        f"Enregistrer le tournoi et son calendrier auprès de la FIDE au plus tard le {last.isoformat()}, {days} "
+        f"jours avant son début{why_fr} (§0.2).", rule)
 
 
 def rate_of_play(state: EventState) -> HomologationCheck:
@@ -100,8 +130,9 @@ def rate_of_play(state: EventState) -> HomologationCheck:
 
 def hours_per_day(state: EventState) -> HomologationCheck:
     """B.02 §3: no more than 12 hours of play in one day, counted on games of 60 moves (a game lasts both
-    players' time, 2 × (base + 60 × increment)). The event file records the first and last days, not the
-    schedule: the busiest day has at least ⌈rounds / days⌉ rounds."""
+    players' time, 2 × (base + 60 × increment)); for rapid and blitz games B.02 RB §3.1 limits the rounds instead:
+    15 rapid, 30 blitz rounds a day. The event file records the first and last days, not the schedule: the
+    busiest day has at least ⌈rounds / days⌉ rounds."""
     rule = f"{B02} §3"
     e = state.event
     game = 2 * minutes_for_60_moves(state)
@@ -115,6 +146,17 @@ def hours_per_day(state: EventState) -> HomologationCheck:
     days = (e.end_date - e.start_date).days + 1
     busiest = -(-e.rounds // days)
     hours = busiest * game / 60
+    t = minutes_for_60_moves(state)
+    if 3 < t < 60:  # B.02 RB §3.1: rounds per day instead of hours
+        most, kind_en, kind_fr, article = ((15, "rapid", "rapide", "§3.1.1") if t > 10 else
+                                           (30, "blitz", "blitz", "§3.1.2"))
+        level = "error" if busiest > most else "ok"
+        return HomologationCheck(
+            "hours-per-day", level,
+            f"{e.rounds} {kind_en} rounds in {days} day(s): at least {busiest} on one day; at most {most} {kind_en} "
+            f"rounds a day (B.02 RB {article}).",
+            f"{e.rounds} rondes {kind_fr} en {days} jour(s) : au moins {busiest} un même jour ; au plus {most} "
+            f"rondes {kind_fr} par jour (B.02 RB {article}).", f"{B02RB} {article}")
     if busiest * game > DAY_MINUTES_MAX:
         return HomologationCheck(
             "hours-per-day", "error",
@@ -292,6 +334,6 @@ def reporting(state: EventState) -> HomologationCheck:
         "après sa fin, n'est pas classé (§9.1).", rule)
 
 
-CHECKS = (rate_of_play, hours_per_day, long_event, unplayed_games, match, unrated_players, games_against_unrated,
-          fide_ids, arbiter, reporting)
+CHECKS = (registration, rate_of_play, hours_per_day, long_event, unplayed_games, match, unrated_players,
+          games_against_unrated, fide_ids, arbiter, reporting)
 """B.02's checks, in the order ``checks.txt`` prints them."""
