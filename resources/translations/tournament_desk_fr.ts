@@ -648,6 +648,10 @@
             <translation>Période de cl&amp;assement…</translation>
         </message>
         <message>
+            <source>Sent to the printer: {}</source>
+            <translation>Envoyé à l'imprimante : {}</translation>
+        </message>
+        <message>
             <source>No.</source>
             <translation>N°</translation>
         </message>

@@ -111,6 +111,7 @@ _FR: dict[str, str] = {
     "&FIDE rating report (TRF)…": "Rapport FI&DE (TRF)…",
     "Continue an event from a TR&F file…": "Poursuivre un &tournoi depuis un fichier TRF…",
     "Ra&ting period…": "Période de cl&assement…",
+    "Sent to the printer: {}": "Envoyé à l'imprimante : {}",
     # registration
     "No.": "N°", "Name": "Nom", "Club": "Club", "Fed.": "Féd.", "Rating": "Classement", "Licence": "Licence",
     "Status": "Statut", "active": "présent", "withdrawn from round {}": "retiré à partir de la ronde {}",

@@ -64,6 +64,7 @@ class MainWindow(QMainWindow):
         self._interactive = interactive
         """False in tests and scripted use: messages go to :attr:`messages` instead of modal boxes."""
         self.messages: list[str] = []
+        self._printer: Any = None
 
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
@@ -519,10 +520,16 @@ class MainWindow(QMainWindow):
         pdf = self.run(lambda: self._document(kind), busy=self._t("Printing…"))
         if pdf is None:
             return
+        from PySide6.QtPrintSupport import QPrinter
+
         from tournament_desk.gui.printer import print_pdf
 
+        if self._printer is None:  # one printer for the session: the printer, paper and duplex chosen are offered again
+            self._printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         title = self._t(PRINTABLE[kind]).replace("&", "").rstrip("…")
-        self.run(lambda: print_pdf(self, pdf, title))
+        printer = self._printer
+        if self.run(lambda: print_pdf(self, pdf, title, printer=printer)):
+            self.status(self._t("Sent to the printer: {}", title))
 
     def export_pdf(self, kind: str, path: str | None = None) -> None:
         """Save one of the documents as a PDF file."""

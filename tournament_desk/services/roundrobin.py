@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from tournament_desk.core.actions import roundrobin as core_rr
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.formatting import format_date_range
 from tournament_desk.core.model import Round
 from tournament_desk.core.pairing import berger
 from tournament_desk.services.session import Change, EventSession
@@ -70,6 +71,6 @@ def event_grid_pdf(session: EventSession, *, lang: str = "fr") -> bytes:
     names = {p.pairing_number: f"{p.name} ({p.club})" if p.club else p.name
              for p in state.players if p.pairing_number is not None}
     event = state.event
-    parts = [event.place, event.start_date.isoformat() if event.start_date else "", ", ".join(event.arbiters)]
+    parts = [event.place, format_date_range(event.start_date, event.end_date, lang), ", ".join(event.arbiters)]
     return grid_pdf(schedule, title=event.name, names=names or None,
                     subtitle=" — ".join(x for x in parts if x), lang=lang)

@@ -23,6 +23,7 @@ from typing import Any
 from tournament_desk.core.actions.settings import update_event
 from tournament_desk.core.actions.step import Message
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.formatting import format_number
 from tournament_desk.core.model import EventState, PairingSystem, Player
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.tiebreaks import (
@@ -192,17 +193,6 @@ def set_tiebreaks(session: EventSession, codes: Sequence[str], edition: Edition 
 
 
 # -- standings ---------------------------------------------------------------------------------------------------
-
-
-def format_number(value: float | None, lang: str = "en") -> str:
-    """A score or tie-break value as printed: no trailing zeros (``23.5``, ``4``, ``79.25``, ``1823.33``),
-    two decimals at most, a decimal comma in French; empty when there is no value."""
-    if value is None:
-        return ""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    if text == "-0":
-        text = "0"
-    return text.replace(".", ",") if lang == "fr" else text
 
 
 @dataclass(frozen=True, slots=True)

@@ -234,6 +234,7 @@ def record_playoff(session: EventSession, round_number: int, board: int, winner_
 
 def top_cut_pdf(session: EventSession, *, lang: str = "fr") -> bytes:
     """The bracket with its players' names and results, as A4 PDF bytes."""
+    from tournament_desk.core.formatting import format_date_range
     from tournament_desk.core.results import format_game_result
     from tournament_desk.printing.bracket_pdf import bracket_pdf
 
@@ -243,6 +244,6 @@ def top_cut_pdf(session: EventSession, *, lang: str = "fr") -> bytes:
     results = {(m.stage, m.index): format_game_result(m.result, state.event.discipline)
                for stage in current.stages for m in stage if m.result is not None}
     event = state.event
-    parts = [event.place, event.start_date.isoformat() if event.start_date else "", ", ".join(event.arbiters)]
+    parts = [event.place, format_date_range(event.start_date, event.end_date, lang), ", ".join(event.arbiters)]
     return bracket_pdf(current, title=event.name, names=names, subtitle=" — ".join(x for x in parts if x),
                        lang=lang, results=results)

@@ -164,6 +164,7 @@ def test_closing_date_and_last_list_b02_7_1_3_9_1(build, people) -> None:
     with build(players, start=dt.date(2026, 3, 27), end=dt.date(2026, 3, 29), play=0) as s:
         check = fide.reporting(s.state())
     assert "list of 2026-04-01" in check.en and "list of 2026-06-01" in check.en
+    assert "liste du 01/04/2026" in check.fr and "liste du 01/06/2026" in check.fr  # dates in the language's form
     with build(players, start=dt.date(2026, 3, 28), end=dt.date(2026, 3, 30), play=0) as s:
         assert "list of 2026-05-01" in fide.reporting(s.state()).en
     with build(players, start=dt.date(2026, 12, 27), end=dt.date(2026, 12, 31), play=0) as s:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from tournament_desk.core.formatting import format_number
 from tournament_desk.core.homologation.common import HomologationCheck, age_on, entrants, names
 from tournament_desk.core.model import EventState, Player, RatingSystem
 from tournament_desk.core.ratings.from_event import cadence_of
@@ -148,16 +149,17 @@ def rounds(state: EventState) -> HomologationCheck | None:
     low, high = n / 3, n / 2
     if low <= e.rounds <= high:
         return HomologationCheck(
-            "rounds", "ok", f"{e.rounds} rounds for {n} players: between a third ({low:g}) and a half "
-                            f"({high:g}) of the players (§6.6).",
-            f"{e.rounds} rondes pour {n} joueurs : entre le tiers ({low:g}) et la moitié ({high:g}) du nombre "
-            "de joueurs (§6.6).", rule)
+            "rounds", "ok", f"{e.rounds} rounds for {n} players: between a third ({format_number(low)}) and a "
+                            f"half ({format_number(high)}) of the players (§6.6).",
+            f"{e.rounds} rondes pour {n} joueurs : entre le tiers ({format_number(low, 'fr')}) et la moitié "
+            f"({format_number(high, 'fr')}) du nombre de joueurs (§6.6).", rule)
     return HomologationCheck(
         "rounds", "warning",
-        f"{e.rounds} rounds for {n} players: the regulations want between a third ({low:g}) and a half "
-        f"({high:g}) of the number of players (§6.6).",
-        f"{e.rounds} rondes pour {n} joueurs : le règlement demande entre le tiers ({low:g}) et la moitié "
-        f"({high:g}) du nombre de joueurs (§6.6).", rule)
+        f"{e.rounds} rounds for {n} players: the regulations want between a third ({format_number(low)}) "
+        f"and a half ({format_number(high)}) of the number of players (§6.6).",
+        f"{e.rounds} rondes pour {n} joueurs : le règlement demande entre le tiers "
+        f"({format_number(low, 'fr')}) et la moitié ({format_number(high, 'fr')}) du nombre de joueurs "
+        "(§6.6).", rule)
 
 
 def homologation_fee(state: EventState) -> tuple[int, int, int]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from tournament_desk.core.formatting import format_date, format_number, format_score
 from tournament_desk.core.homologation.common import HomologationCheck, entrants, names
 from tournament_desk.core.model import EventState, Player, Sex
 from tournament_desk.core.ratings.fide import minimum_minutes
@@ -57,10 +58,10 @@ def registration(state: EventState) -> HomologationCheck:
     last = start - dt.timedelta(days=days)
     return HomologationCheck(
         "registration", "info",
-        f"Register the tournament and its schedule with FIDE by {last.isoformat()}, {days} days before it starts"
+        f"Register the tournament and its schedule with FIDE by {format_date(last)}, {days} days before it starts"
         f"{why_en} (§0.2).",
-        f"Enregistrer le tournoi et son calendrier auprès de la FIDE au plus tard le {last.isoformat()}, {days} "
-        f"jours avant son début{why_fr} (§0.2).", rule)
+        f"Enregistrer le tournoi et son calendrier auprès de la FIDE au plus tard le {format_date(last, 'fr')}, "
+        f"{days} jours avant son début{why_fr} (§0.2).", rule)
 
 
 def rate_of_play(state: EventState) -> HomologationCheck:
@@ -139,10 +140,10 @@ def hours_per_day(state: EventState) -> HomologationCheck:
     if e.start_date is None or e.end_date is None:
         return HomologationCheck(
             "hours-per-day", "info",
-            f"No start or end date: the 12 hours of play a day (§3, {game / 60:g} h a game of 60 moves) cannot be "
-            "checked.",
-            f"Pas de date de début ou de fin : les 12 heures de jeu par jour (§3, {game / 60:g} h par partie de 60 "
-            "coups) ne peuvent pas être vérifiées.", rule)
+            f"No start or end date: the 12 hours of play a day (§3, {format_number(game / 60)} h a game of 60 "
+            "moves) cannot be checked.",
+            f"Pas de date de début ou de fin : les 12 heures de jeu par jour (§3, {format_number(game / 60, 'fr')} h "
+            "par partie de 60 coups) ne peuvent pas être vérifiées.", rule)
     days = (e.end_date - e.start_date).days + 1
     busiest = -(-e.rounds // days)
     hours = busiest * game / 60
@@ -160,16 +161,18 @@ def hours_per_day(state: EventState) -> HomologationCheck:
     if busiest * game > DAY_MINUTES_MAX:
         return HomologationCheck(
             "hours-per-day", "error",
-            f"{e.rounds} rounds in {days} day(s): at least {busiest} rounds on one day, {hours:g} hours of play "
-            f"({game / 60:g} h a game of 60 moves), more than the 12 hours a day allowed (§3).",
-            f"{e.rounds} rondes en {days} jour(s) : au moins {busiest} rondes un même jour, soit {hours:g} heures "
-            f"de jeu ({game / 60:g} h par partie de 60 coups), plus que les 12 heures par jour permises (§3).", rule)
+            f"{e.rounds} rounds in {days} day(s): at least {busiest} rounds on one day, {format_number(hours)} hours "
+            f"of play ({format_number(game / 60)} h a game of 60 moves), more than the 12 hours a day allowed (§3).",
+            f"{e.rounds} rondes en {days} jour(s) : au moins {busiest} rondes un même jour, soit "
+            f"{format_number(hours, 'fr')} heures de jeu ({format_number(game / 60, 'fr')} h par partie de 60 "
+            "coups), plus que les 12 heures par jour permises (§3).", rule)
     return HomologationCheck(
         "hours-per-day", "ok",
-        f"{e.rounds} rounds in {days} day(s): {busiest} round(s) a day make {hours:g} hours of play, within 12 (§3); "
-        "the schedule of each day is not recorded: no day may have more.",
-        f"{e.rounds} rondes en {days} jour(s) : {busiest} ronde(s) par jour font {hours:g} heures de jeu, dans la "
-        "limite de 12 (§3) ; l'horaire de chaque jour n'est pas enregistré : aucun jour ne doit dépasser.", rule)
+        f"{e.rounds} rounds in {days} day(s): {busiest} round(s) a day make {format_number(hours)} hours of play, "
+        "within 12 (§3); the schedule of each day is not recorded: no day may have more.",
+        f"{e.rounds} rondes en {days} jour(s) : {busiest} ronde(s) par jour font {format_number(hours, 'fr')} "
+        "heures de jeu, dans la limite de 12 (§3) ; l'horaire de chaque jour n'est pas enregistré : aucun jour "
+        "ne doit dépasser.", rule)
 
 
 def long_event(state: EventState) -> HomologationCheck | None:
@@ -231,8 +234,8 @@ def unrated_players(state: EventState) -> HomologationCheck | None:
     parts_en, parts_fr = [], []
     for p in unrated[:12]:
         vs_rated = [s for o, s in games.get(p.id, []) if ratings.get(o) is not None]
-        parts_en.append(f"{p.name} {len(vs_rated)} ({sum(vs_rated):g} pts)")
-        parts_fr.append(f"{p.name} {len(vs_rated)} ({sum(vs_rated):g} pts)")
+        parts_en.append(f"{p.name} {len(vs_rated)} ({format_score(sum(vs_rated))} pts)")
+        parts_fr.append(f"{p.name} {len(vs_rated)} ({format_score(sum(vs_rated), 'fr')} pts)")
     more = f", … (+{len(unrated) - 12})" if len(unrated) > 12 else ""
     return HomologationCheck(
         "unrated", "info",
@@ -326,12 +329,12 @@ def reporting(state: EventState) -> HomologationCheck:
     third = _first_of_next_month(_first_of_next_month(_first_of_next_month(end)))
     return HomologationCheck(
         "reporting", "info",
-        f"The event ends on {end.isoformat()}: it can be rated on the list of {first.isoformat()} (closing date 3 "
-        f"days before, §7.1.3); a report that misses the list of {third.isoformat()}, the third after its end, is "
-        "not rated (§9.1).",
-        f"Le tournoi se termine le {end.isoformat()} : il peut être classé sur la liste du {first.isoformat()} "
-        f"(clôture 3 jours avant, §7.1.3) ; un rapport qui manque la liste du {third.isoformat()}, la troisième "
-        "après sa fin, n'est pas classé (§9.1).", rule)
+        f"The event ends on {format_date(end)}: it can be rated on the list of {format_date(first)} (closing date "
+        f"3 days before, §7.1.3); a report that misses the list of {format_date(third)}, the third after its end, "
+        "is not rated (§9.1).",
+        f"Le tournoi se termine le {format_date(end, 'fr')} : il peut être classé sur la liste du "
+        f"{format_date(first, 'fr')} (clôture 3 jours avant, §7.1.3) ; un rapport qui manque la liste du "
+        f"{format_date(third, 'fr')}, la troisième après sa fin, n'est pas classé (§9.1).", rule)
 
 
 CHECKS = (registration, rate_of_play, hours_per_day, long_event, unplayed_games, match, unrated_players,

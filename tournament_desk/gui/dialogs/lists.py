@@ -8,6 +8,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
 
+from tournament_desk.core.formatting import format_datetime
 from tournament_desk.gui.models.tables import RowsModel, make_table
 from tournament_desk.services.session import AuditEntry, BackupInfo
 
@@ -21,7 +22,7 @@ class HistoryDialog(QDialog):
         lang = getattr(tr, "lang", "en")
         kinds = {"do": "", "undo": tr("Undo") + ": ", "redo": tr("Redo") + ": "}
         self.model = RowsModel([
-            (tr("When"), lambda e: dt.datetime.fromtimestamp(e.at).strftime("%Y-%m-%d %H:%M:%S")),
+            (tr("When"), lambda e: format_datetime(dt.datetime.fromtimestamp(e.at), lang)),
             (tr("Arbiter"), lambda e: e.arbiter),
             (tr("Action"), lambda e: kinds.get(e.kind, "") + (e.label_fr if lang == "fr" else e.label_en)),
         ], list(reversed(entries)))
@@ -42,7 +43,7 @@ class BackupsDialog(QDialog):
         self.backups = list(backups)
         self.chosen: BackupInfo | None = None
         self.model = RowsModel([
-            (tr("Taken"), lambda b: b.taken.strftime("%Y-%m-%d %H:%M:%S")),
+            (tr("Taken"), lambda b: format_datetime(b.taken, getattr(tr, "lang", "en"))),
             (tr("Reason"), lambda b: b.reason),
             (tr("File"), lambda b: b.path.name),
         ], self.backups)

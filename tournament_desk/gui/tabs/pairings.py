@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QInputDialog,
 from tournament_desk.core.actions.rounds import MissingResultsError
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.formatting import format_score
 from tournament_desk.core.model import EventState, Game, PairingSystem
 from tournament_desk.core.pairing.knockout import recommended_size
 from tournament_desk.core.results import Outcome, format_game_result
@@ -343,5 +344,4 @@ class PairingsTab(Tab):
 
 
 def _score(value: float, lang: str) -> str:
-    text = f"{value:g}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return format_score(value, lang)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.formatting import colour_letter
 from tournament_desk.core.model import Bye, EventState
 from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.models.tables import RowsModel
@@ -183,8 +184,7 @@ def _cell(state: EventState, player_id: int, number: int, place: dict[int, int],
         return {"pab": "bye", "hpb": "½bye", "fpb": "+bye", "zpb": "abs", "withdrawn": "—"}.get(entry.kind.value, "")
     outcome = entry.outcome_of(player_id)
     opponent = entry.opponent_of(player_id)
-    white = entry.white_id == player_id
-    colour = ("B" if white else "N") if lang == "fr" else ("w" if white else "b")
+    colour = colour_letter(entry.white_id == player_id, lang)
     if outcome is None:
         return f"{place.get(opponent, '?')}{colour}"
     if outcome.is_forfeit:

@@ -1,0 +1,45 @@
+# Shared by the README's two commands (installer/start.sh and tests/run.sh): sourced, not run.
+#   apt_install PACKAGE...   install with apt-get those not installed yet (sudo when not root; no-op without apt)
+#   choose_python            check Python >= 3.11 and set PYTHON to an interpreter pip may install into: the one
+#                            given ($PYTHON, default python3), or a .venv beside the checkout when the system's
+#                            Python refuses pip installs (PEP 668: Debian 12, Ubuntu 23.04 and later)
+
+apt_install() {
+  command -v apt-get >/dev/null 2>&1 || return 0
+  local missing=() package
+  for package in "$@"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  echo "tournament_desk: installing ${missing[*]}" >&2
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+choose_python() {
+  PYTHON=${PYTHON:-python3}
+  if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+    echo "tournament_desk: Python 3.11 or newer is needed ($PYTHON is $("$PYTHON" --version 2>&1 || echo missing))" >&2
+    exit 1
+  fi
+  VERSION=$("$PYTHON" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
+  local in_venv managed
+  in_venv=$("$PYTHON" -c 'import sys; print(int(sys.prefix != sys.base_prefix))')
+  managed=$("$PYTHON" -c 'import os, sysconfig; print(int(os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED"))))')
+  if [ "$in_venv" = 0 ] && [ "$managed" = 1 ]; then
+    if [ ! -x .venv/bin/python ]; then
+      "$PYTHON" -c 'import ensurepip, venv' 2>/dev/null || apt_install "python$VERSION-venv"
+      "$PYTHON" -m venv .venv
+    fi
+    PYTHON=.venv/bin/python
+  fi
+}
+
+# What Qt needs on Linux: headless (offscreen, as the tests run) and on a real X11 display (Qt 6's "Qt for X11
+# Requirements"), libcups2 for the printers.
+QT_OFFSCREEN_LIBS=(libegl1 libgl1 libx11-6 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0 libcups2)
+QT_X11_LIBS=(libx11-xcb1 libxcb1 libxcb-cursor0 libxcb-glx0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
+             libxcb-randr0 libxcb-render0 libxcb-render-util0 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1
+             libxcb-xfixes0 libxcb-xkb1 libxkbcommon-x11-0 libfreetype6)

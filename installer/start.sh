@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Install the program from this checkout and start it: the README's first command.
+#
+#   bash installer/start.sh              # the start screen: new event, open, recent events
+#   bash installer/start.sh EVENT.tdesk  # that event
+#
+# Installs the system libraries Qt needs that are missing (apt-get, with sudo when not root: those of a real
+# display, and of the headless platform when QT_QPA_PLATFORM=offscreen), then `pip install .` (into .venv when
+# the system's Python refuses pip installs), then runs `tournament-desk` with the arguments given.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source installer/setup-common.sh
+
+if [ "${QT_QPA_PLATFORM:-}" = "offscreen" ]; then
+  apt_install "${QT_OFFSCREEN_LIBS[@]}"
+else
+  apt_install "${QT_OFFSCREEN_LIBS[@]}" "${QT_X11_LIBS[@]}"
+fi
+choose_python
+"$PYTHON" -m pip install -q .
+exec "$PYTHON" -m tournament_desk "$@"
