@@ -13,6 +13,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from tournament_desk.__main__ import main
 from tournament_desk.core.model import Event, PairingSystem, TimeControl
@@ -114,7 +115,10 @@ def test_rate_command_and_bundle_for_a_fide_event(tmp_path: Path, capsys: pytest
     with zipfile.ZipFile(tmp_path / "b.zip") as z:
         table = list(csv.DictReader(io.StringIO(z.read("rating-preview.csv").decode("utf-8-sig")), delimiter=";"))
         checks = z.read("checks.txt").decode()
-        assert z.read("rating-preview.pdf").startswith(b"%PDF")
+        pdf = PdfReader(io.BytesIO(z.read("rating-preview.pdf")))
+    report = " ".join(" ".join(page.extract_text().split()) for page in pdf.pages)
+    assert "Classement FIDE (règlement B.02, 2024)" in report and "AUBRY Marc" in report
+    assert "deux adversaires fictifs à 1800" in report  # the legend says how the columns are computed
     row = next(r for r in table if r["name"] == "AUBRY Marc")
     assert (row["rating_before"], row["expected_score"], row["evolution"], row["new_rating"]) == (
         "2000", "2.92", "-8", "1992")
