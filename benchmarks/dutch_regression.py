@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/dutch_regression.py record SNAPSHOT.json [--events 120] [--max-players 300] [--min-players 6]
-    python benchmarks/dutch_regression.py compare SNAPSHOT.json
+    python benchmarks/dutch_regression.py compare SNAPSHOT.json [--reference] [--stats]
 
 ``benchmarks/data/dutch_snapshot.json.gz`` holds 1,122 rounds (events of 6 to 900 players) recorded with the
 engine as it was before the speed work of issue 4; ``compare`` on it must report 0 different.
@@ -12,6 +12,10 @@ absences, late entries), every round paired by ``pair_dutch``, and stores every 
 each stored tournament round by round and checks that the engine still makes exactly the same pairings,
 colours and bye. Use it before and after a change to the engine meant to be a pure speed-up: the golden
 fixtures are few, this covers many more situations (large brackets, long float histories, byes).
+``--reference`` also pairs every round by the reference path (``pair_dutch(fast=False)``: the plain blossom
+algorithm over all remaining players, no shortcut; slow on the large events) and checks it agrees;
+``--stats`` prints how often each fast path served and each hand-over reason (``core/pairing/fastpaths.py``).
+A third of the tournaments runs in CI (tests/core/pairing/test_dutch_snapshot.py).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import sys
 import time
 
 from tournament_desk.core.pairing.dutch import NoValidPairingError, pair_dutch
+from tournament_desk.core.pairing.fastpaths import collecting
 from tournament_desk.core.pairing.swiss_state import (
     ByeKind,
     Colour,
@@ -94,23 +99,30 @@ def record(path: str, events: int, max_players: int, seed: int, min_players: int
         json.dump(out, fh)
 
 
-def compare(path: str) -> int:
+def compare(path: str, reference: bool = False, stats: bool = False) -> int:
     opener = gzip.open if path.endswith(".gz") else open
     with opener(path, "rt", encoding="utf-8") as fh:
         events = json.load(fh)
     differences = 0
     rounds_checked = 0
     start = time.perf_counter()
-    for k, ev in enumerate(events):
-        for r, rnd in enumerate(ev["rounds"]):
-            state = _state(ev["n"], ev["rounds"][:r], ev["total"], ev["late"], rnd["away"])
-            got = pair_dutch(state)
-            want = sorted((w, b) for w, b, _res, _pl in rnd["boards"])
-            rounds_checked += 1
-            if sorted((b.white, b.black) for b in got.boards) != want or got.bye != rnd["bye"]:
-                differences += 1
-                print(f"event {k} ({ev['n']} players) round {r + 1}: different pairing")
-    print(f"{rounds_checked} rounds compared, {differences} different, {time.perf_counter() - start:.1f} s")
+    with collecting() as counts:
+        for k, ev in enumerate(events):
+            for r, rnd in enumerate(ev["rounds"]):
+                state = _state(ev["n"], ev["rounds"][:r], ev["total"], ev["late"], rnd["away"])
+                got = pair_dutch(state)
+                want = sorted((w, b) for w, b, _res, _pl in rnd["boards"])
+                rounds_checked += 1
+                if sorted((b.white, b.black) for b in got.boards) != want or got.bye != rnd["bye"]:
+                    differences += 1
+                    print(f"event {k} ({ev['n']} players) round {r + 1}: different pairing")
+                if reference and pair_dutch(state, fast=False) != got:
+                    differences += 1
+                    print(f"event {k} ({ev['n']} players) round {r + 1}: the reference path pairs differently")
+    print(f"{rounds_checked} rounds compared{' (and by the reference path)' if reference else ''}, "
+          f"{differences} different, {time.perf_counter() - start:.1f} s")
+    if stats:
+        print("\n".join(counts.lines()[-2:]))
     return 1 if differences else 0
 
 
@@ -122,11 +134,13 @@ def main() -> None:
     parser.add_argument("--max-players", type=int, default=300)
     parser.add_argument("--min-players", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--reference", action="store_true", help="compare: also check the reference path")
+    parser.add_argument("--stats", action="store_true", help="compare: count the paths and hand-overs")
     args = parser.parse_args()
     if args.mode == "record":
         record(args.snapshot, args.events, args.max_players, args.seed, args.min_players)
     else:
-        sys.exit(compare(args.snapshot))
+        sys.exit(compare(args.snapshot, args.reference, args.stats))
 
 
 if __name__ == "__main__":

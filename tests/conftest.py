@@ -6,6 +6,9 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("TDESK_LANG", "en")
+# Issue 22: a fast path of the pairing engine that fails where it must not raises instead of handing over
+# silently (core/pairing/fastpaths.py); subprocesses started by the tests inherit it.
+os.environ.setdefault("TDESK_STRICT_ENGINE", "1")
 
 from pathlib import Path
 

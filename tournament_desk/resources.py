@@ -24,8 +24,6 @@ from pathlib import Path
 SHARE_NAME = "tournament-desk"
 #: Sizes of the rendered PNG application icons in ``resources/icons``.
 ICON_SIZES: tuple[int, ...] = (16, 32, 48, 64, 128, 256)
-#: Languages with a compiled Qt catalogue (English is the source language and needs none).
-TRANSLATED_LANGUAGES: tuple[str, ...] = ("fr",)
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -101,13 +99,3 @@ def app_icon_paths() -> list[Path]:
     return [app_icon_path(size) for size in ICON_SIZES]
 
 
-def translation_path(lang: str) -> Path | None:
-    """The compiled Qt catalogue (``.qm``) for ``lang`` (``"fr"``, or ``"fr_FR"``), or ``None`` for a
-    language that has none (English, the source language, or an unknown language).
-
-    Raises :class:`FileNotFoundError` when the language has a catalogue but it is not installed.
-    """
-    base = lang.replace("-", "_").split("_")[0].lower()
-    if base not in TRANSLATED_LANGUAGES:
-        return None
-    return resource_path("translations", f"tournament_desk_{base}.qm")

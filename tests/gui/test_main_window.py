@@ -175,15 +175,18 @@ def test_rule_settings_from_the_window(qtbot: QtBot, draughts_session: EventSess
     assert window.open_rules_doc()
 
 
-def test_qt_translation_catalogue_is_used(qtbot: QtBot, draughts_session: EventSession) -> None:
+def test_the_catalogue_and_qts_own_texts_are_used(qtbot: QtBot, draughts_session: EventSession) -> None:
+    from PySide6.QtCore import QCoreApplication
+
     from tournament_desk.gui import i18n
 
-    assert i18n.install_qt_translator("fr")
-    assert i18n._translate("&Registration") == "&Inscriptions"  # from the compiled .qm, not the dict
+    assert i18n.Translator("fr")("&Registration") == "&Inscriptions"  # the program's gettext catalogue
+    assert i18n.install_qt_translator("fr")  # Qt's own texts (buttons of its dialogs) in French
+    assert QCoreApplication.translate("QPlatformTheme", "&Yes") == "&Oui"
     window = _window(qtbot, draughts_session, lang="fr")
     assert window.tabs.tabText(0) == "&Inscriptions"
     assert not i18n.install_qt_translator("en")  # English is the source language: no catalogue
-    assert i18n._translate("&Registration") == "&Registration"
+    assert QCoreApplication.translate("QPlatformTheme", "&Yes") == "&Yes"
 
 
 def test_crosstable_view(qtbot: QtBot, draughts_session: EventSession) -> None:

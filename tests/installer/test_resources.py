@@ -15,14 +15,12 @@ from types import ModuleType
 import pytest
 
 from tournament_desk import resources
-from tournament_desk.gui.i18n import _FR
 from tournament_desk.resources import (
     ICON_SIZES,
     app_icon_path,
     app_icon_paths,
     resource_path,
     resource_roots,
-    translation_path,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -48,10 +46,6 @@ def test_resource_path_finds_the_icon_and_the_catalogue_in_the_source_tree() -> 
     assert app_icon_path() == REPO / "resources" / "icons" / "tournament_desk.svg"
     assert [p.name for p in app_icon_paths()] == [f"tournament_desk_{s}.png" for s in ICON_SIZES]
     assert all(p.is_file() for p in app_icon_paths())
-    assert translation_path("fr") == REPO / "resources" / "translations" / "tournament_desk_fr.qm"
-    assert translation_path("fr_FR") == translation_path("fr-CA") == translation_path("fr")
-    assert translation_path("en") is None
-    assert translation_path("de") is None
 
 
 def test_resource_path_refuses_missing_files_and_escapes() -> None:
@@ -102,26 +96,15 @@ def test_the_override_variable_comes_first(tmp_path: Path, monkeypatch: pytest.M
     assert app_icon_path() == root / "icons" / "tournament_desk.svg"
 
 
-def test_the_compiled_catalogue_translates_every_message(qapp: object) -> None:
-    from PySide6.QtCore import QTranslator
+def test_the_message_catalogue_is_complete_and_compiled() -> None:
+    """Issue 21: one catalogue for the core's messages, the CLI, the GUI and the printed documents; every text
+    the code marks has its French, with the same fields, and the .mo the program reads is compiled from the .po."""
+    catalogue = _load_script(REPO / "resources" / "translations" / "catalogue.py")
+    assert catalogue.problems("fr") == [], "run python resources/translations/catalogue.py and translate"
+    from tournament_desk.i18n import translate
 
-    translator = QTranslator()
-    qm = translation_path("fr")
-    assert qm is not None
-    assert translator.load(str(qm))
-    assert translator.translate("tournament_desk", "Registration") == "Inscriptions"
-    missing = {src: dst for src, dst in _FR.items() if translator.translate("tournament_desk", src) != dst}
-    assert not missing, f"not in the .qm (run python resources/translations/make_ts.py): {missing}"
-
-
-def test_the_ts_source_is_generated_from_the_catalogue() -> None:
-    make_ts = _load_script(REPO / "resources" / "translations" / "make_ts.py")
-    assert make_ts.main(["--check"]) == 0, "run python resources/translations/make_ts.py and commit the result"
-    root = ET.parse(REPO / "resources" / "translations" / "tournament_desk_fr.ts").getroot()
-    assert root.tag == "TS" and root.get("language") == "fr_FR"
-    messages = {m.findtext("source"): m.findtext("translation") for m in root.iter("message")}
-    assert messages == _FR
-    assert [c.findtext("name") for c in root.iter("context")] == ["tournament_desk"]
+    assert translate("&Registration", "fr") == "&Inscriptions"
+    assert translate("Round {number} is not paired", "fr") == "La ronde {number} n'est pas appariée"
 
 
 def test_the_icons_have_their_sizes(qapp: object) -> None:

@@ -3,6 +3,18 @@
 ``--dutch INPUT.trf -p [OUTPUT]`` pairs the next round and writes the number of pairs, then one
 ``white black`` line per pair, the bye as ``id 0``. ``--dutch INPUT.trf -c`` re-pairs the last round of the
 file and reports the differences. Exit codes: 0 ok, 1 no valid pairing, 3 invalid input, 5 file error.
+
+Two additions of our own, written on stderr so that stdout stays the engines' protocol:
+
+* ``--stats``: which path of the matching engine served each bracket (the bracket itself, with the next
+  score group, the whole round; coarse-to-fine, sparse) and every hand-over between them with its reason
+  (``core/pairing/fastpaths.py``);
+* ``--explain [N]``: why each board (or only the board or bye of player N) was made: the bracket, who floated
+  and why, and which criterion ruled out the expected opponents (``core/pairing/explain.py``), in English or
+  French (``--lang``, default from the locale).
+
+Start-up matters here (other programs call this once per round): this module imports only the TRF reader and
+the engine, none of the event-file, PDF or GUI layers.
 """
 
 from __future__ import annotations
@@ -11,8 +23,9 @@ import argparse
 import sys
 from typing import TextIO
 
+from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.pairing.dutch import NoValidPairingError, pair_dutch
-from tournament_desk.core.pairing.swiss_state import RoundPairing
+from tournament_desk.core.pairing.swiss_state import RoundPairing, SwissState
 from tournament_desk.formats.trf import TrfError, TrfTournament, check_engine_input, loads, to_swiss_state
 
 __all__ = ["EXIT_FILE_ERROR", "EXIT_INVALID_INPUT", "EXIT_NO_PAIRING", "EXIT_OK", "main_dutch"]
@@ -31,6 +44,11 @@ def _parser() -> argparse.ArgumentParser:
         "-p", dest="output", nargs="?", const="-", metavar="OUTPUT", help="pair the next round (stdout if no file)"
     )
     mode.add_argument("-c", dest="check", action="store_true", help="re-pair the last round and compare")
+    parser.add_argument("--stats", action="store_true",
+                        help="on stderr: the matching path that served each bracket, and the hand-overs")
+    parser.add_argument("--explain", nargs="?", const=0, type=int, metavar="N",
+                        help="on stderr: why each board was made (or only player N's board or bye)")
+    parser.add_argument("--lang", choices=("en", "fr"), help="language of the explanations")
     return parser
 
 
@@ -57,11 +75,12 @@ def _recorded_round(trf: TrfTournament, k: int) -> tuple[set[tuple[int, int]], i
     return pairs, bye
 
 
-def _check(trf: TrfTournament, k: int, out: TextIO) -> int:
+def _check(trf: TrfTournament, k: int, out: TextIO, err: TextIO, args: argparse.Namespace) -> int:
     if k == 0:
         out.write("The file holds no paired round to check.\n")
         return EXIT_INVALID_INPUT
-    pairing = pair_dutch(to_swiss_state(trf, k))
+    state = to_swiss_state(trf, k)
+    pairing = _pair(state, err, args)
     expected, expected_bye = _recorded_round(trf, k)
     got = set(pairing.pairs())
     if got == expected and pairing.bye == expected_bye:
@@ -77,6 +96,40 @@ def _check(trf: TrfTournament, k: int, out: TextIO) -> int:
         engine = "the engine gives none" if pairing.bye is None else f"the engine gives it to {pairing.bye}"
         out.write(f"Round {k}: {recorded}, {engine}.\n")
     return EXIT_NO_PAIRING
+
+
+def _pair(state: SwissState, err: TextIO, args: argparse.Namespace) -> RoundPairing:
+    """The engine's pairing, with the --stats and --explain reports on ``err``."""
+    if not args.stats:
+        pairing = pair_dutch(state)
+    else:
+        from tournament_desk.core.pairing.fastpaths import collecting
+
+        with collecting() as stats:
+            pairing = pair_dutch(state)
+        err.write(f"Round {state.round_to_pair}: how the matchings were solved\n")
+        err.writelines(f"  {line}\n" for line in stats.lines())
+    if args.explain is not None:
+        from tournament_desk.core.pairing.explain import explain, explain_all
+
+        lang = args.lang or _lang()
+        if args.explain:
+            found = [explain(state, pairing, PairingNumber(args.explain))]
+        else:
+            found = explain_all(state, pairing)
+        for item in found:
+            err.writelines(f"{line}\n" for line in item.lines(lang))
+    return pairing
+
+
+def _lang() -> str:
+    import os
+
+    for var in ("TDESK_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
 
 
 def main_dutch(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
@@ -106,12 +159,15 @@ def main_dutch(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
         err.write(f"Warning: {warning}\n")
     try:
         if args.check:
-            return _check(trf, k, out)
-        pairing = pair_dutch(to_swiss_state(trf))
+            return _check(trf, k, out, err, args)
+        pairing = _pair(to_swiss_state(trf), err, args)
     except NoValidPairingError as exc:
         err.write(f"{exc}\n")
         return EXIT_NO_PAIRING
-    except (ValueError, KeyError) as exc:
+    except KeyError as exc:
+        err.write(f"Invalid tournament data: no player {exc} in the round\n")
+        return EXIT_INVALID_INPUT
+    except ValueError as exc:
         err.write(f"Invalid tournament data: {exc}\n")
         return EXIT_INVALID_INPUT
     text = format_pairing(pairing)

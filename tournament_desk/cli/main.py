@@ -3,44 +3,26 @@
 Exit code 0 on success; on error one clear line on stderr (in French when ``--lang fr`` or a French
 locale) and a non-zero code: 2 bad usage or input, 3 invalid data, 4 refused by the event's state,
 5 file error.
+
+Start-up (issue 20): a call pays only for what its command needs. This module imports nothing heavy at the
+top; the parser lists every subcommand (name and help, from :data:`SUBCOMMANDS`) but fills in the arguments
+of the one being run only, and each command imports its services when it runs. ``--version`` and ``--help``
+therefore load neither SQLAlchemy, scipy, reportlab nor Qt (``tests/cli/test_cli_startup.py``).
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import importlib
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from tournament_desk import __version__
-from tournament_desk.cli.event_settings import SETTINGS_COMMANDS, add_settings_parsers
-from tournament_desk.cli.export import EXPORT_COMMANDS, add_export_parsers
-from tournament_desk.cli.rate import add_rate_parser, add_ratings_parser, cmd_rate, cmd_ratings
-from tournament_desk.cli.rules import add_rules_parser, cmd_rules
-from tournament_desk.cli.standings import add_standings_parser, cmd_standings, cmd_tiebreaks
-from tournament_desk.cli.variants import VARIANT_COMMANDS, add_variant_parsers
-from tournament_desk.core.errors import (
-    EventFileError,
-    ImportFormatError,
-    NotFoundError,
-    StateError,
-    TournamentError,
-    ValidationError,
-)
-from tournament_desk.core.model import Event, PairingSystem, RatingSystem, Sex, TimeControl
-from tournament_desk.core.pairing.berger import Order, RoundRobinSchedule, format_grid
-from tournament_desk.core.results import Discipline, format_game_result
-from tournament_desk.core.scoring import profile_named
-from tournament_desk.formats.event_json import player_to_dict, round_to_dict, state_to_dict
-from tournament_desk.formats.players_trf import read_players_file
-from tournament_desk.services.pairing import pair_next
-from tournament_desk.services.roundrobin import assign_numbers, event_grid_pdf, schedule_for
-from tournament_desk.services.session import EventSession
-from tournament_desk.services.swiss import request_bye
+Handler = Callable[[argparse.Namespace, str], None]
 
 
 def detect_lang(explicit: str | None = None) -> str:
@@ -60,14 +42,106 @@ def _date(text: str) -> dt.date:
         raise argparse.ArgumentTypeError(f"'{text}' is not a date (YYYY-MM-DD)") from None
 
 
-def build_parser() -> argparse.ArgumentParser:
+# Every subcommand: its help line, the module holding it, its command function, and the function that adds
+# its arguments. Functions named ``add_*`` register on the subparsers (they may register several commands:
+# see _OneCommand); the ``_args_*`` ones below fill the command's own parser.
+_MAIN = "tournament_desk.cli.main"
+SUBCOMMANDS: dict[str, tuple[str, str, str, str]] = {
+    "new": ("create an event file", _MAIN, "cmd_new", "_args_new"),
+    "players": ("register and list players", _MAIN, "cmd_players", "_args_players"),
+    "show": ("show the event", _MAIN, "cmd_show", "_args_show"),
+    "result": ("enter a result (or a bye with --player)", _MAIN, "cmd_result", "_args_result"),
+    "rounds": ("list the rounds and their boards", _MAIN, "cmd_rounds", "_args_rounds"),
+    "pair": ("pair the next round of the event (or a TRF file: pair --dutch FILE -p)", _MAIN, "cmd_pair",
+             "_args_pair"),
+    "request-bye": ("Swiss: record in advance a bye for a round not yet paired", _MAIN, "cmd_request_bye",
+                    "_args_request_bye"),
+    "unpair": ("cancel the pairing of the last round", _MAIN, "cmd_unpair", "_args_unpair"),
+    "explain": ("why a board or the bye of a FIDE Dutch round was made", _MAIN, "cmd_explain", "_args_explain"),
+    "numbers": ("assign pairing numbers", _MAIN, "cmd_numbers", "_args_numbers"),
+    "grid": ("print a round-robin (Berger) grid", _MAIN, "cmd_grid", "_args_grid"),
+    "undo": ("undo the last action", _MAIN, "cmd_undo_redo", "_args_undo_redo"),
+    "redo": ("redo the last undone action", _MAIN, "cmd_undo_redo", "_args_undo_redo"),
+    "standings": ("standings after any round, with tie-breaks", "tournament_desk.cli.standings", "cmd_standings",
+                  "add_standings_parser"),
+    "tiebreaks": ("show, set or list tie-breaks", "tournament_desk.cli.standings", "cmd_tiebreaks",
+                  "add_standings_parser"),
+    "rate": ("rating preview of an event, or a rating period over several events", "tournament_desk.cli.rate",
+             "cmd_rate", "add_rate_parser"),
+    "ratings": ("federation rating lists", "tournament_desk.cli.rate", "cmd_ratings", "add_ratings_parser"),
+    "rules": ("show or change the event's rule settings (docs/rules.md)", "tournament_desk.cli.rules",
+              "cmd_rules", "add_rules_parser"),
+    "print": ("print a document of the event as an A4 PDF", "tournament_desk.cli.export", "cmd_print",
+              "add_export_parsers"),
+    "export": ("export the homologation bundle (zip) or a PDF", "tournament_desk.cli.export", "cmd_export",
+               "add_export_parsers"),
+    "verify-bundle": ("check a homologation bundle against its manifest (SHA-256)", "tournament_desk.cli.export",
+                      "cmd_verify_bundle", "add_export_parsers"),
+    "pair-scoregroup": ("pair the next round by score groups (seed 004)", "tournament_desk.cli.variants",
+                        "cmd_pair_scoregroup", "add_variant_parsers"),
+    "manual": ("assisted manual Swiss pairing (seed 000 §6.6)", "tournament_desk.cli.variants", "cmd_manual",
+               "add_variant_parsers"),
+    "topcut": ("single-elimination top cut after the Swiss rounds (seed 004)", "tournament_desk.cli.variants",
+               "cmd_topcut", "add_variant_parsers"),
+    "settings": ("change event settings (one undoable action)", "tournament_desk.cli.event_settings",
+                 "cmd_settings", "add_settings_parsers"),
+    "apart": ("players who must not meet (family members, club-mates: TRF XXP)", "tournament_desk.cli.event_settings",
+              "cmd_apart", "add_settings_parsers"),
+    "results": ("enter several results of one round as one action", "tournament_desk.cli.event_settings",
+                "cmd_results", "add_settings_parsers"),
+}
+
+
+class _OneCommand:
+    """Stands for the subparsers object when a module's ``add_*`` function registers its commands: the
+    command being built gets its parser (created with the help line of :data:`SUBCOMMANDS`); the others,
+    not needed for this call, go to a parser that is thrown away."""
+
+    def __init__(self, parsers: dict[str, argparse.ArgumentParser]) -> None:
+        self.parsers = parsers
+
+    def add_parser(self, name: str, **_kwargs: Any) -> argparse.ArgumentParser:
+        return self.parsers.get(name) or argparse.ArgumentParser(prog=name, add_help=False)
+
+
+class _Version(argparse.Action):
+    """``--version``: the version is read from the package metadata only when asked for."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from tournament_desk import __version__
+
+        sys.stdout.write(f"tournament-desk {__version__}\n")
+        parser.exit()
+
+
+def build_parser(commands: Iterable[str] | None = None) -> argparse.ArgumentParser:
+    """The CLI parser, with the arguments of ``commands`` filled in (None: every command)."""
     parser = argparse.ArgumentParser(prog="tournament-desk",
                                      description="Offline tournament manager. Without a subcommand: the GUI.")
-    parser.add_argument("--version", action="version", version=f"tournament-desk {__version__}")
+    parser.add_argument("--version", action=_Version, help="show the program's version number and exit")
     parser.add_argument("--lang", choices=("en", "fr"), help="language of messages (default: from locale)")
     sub = parser.add_subparsers(dest="command", required=True)
+    parsers = {name: sub.add_parser(name, help=text) for name, (text, *_rest) in SUBCOMMANDS.items()}
+    wanted = list(SUBCOMMANDS) if commands is None else [c for c in commands if c in SUBCOMMANDS]
+    done: set[tuple[str, str]] = set()
+    for name in wanted:
+        _text, module, _handler, register = SUBCOMMANDS[name]
+        if module == _MAIN:
+            globals()[register](parsers[name])
+        elif (module, register) not in done:
+            done.add((module, register))
+            getattr(importlib.import_module(module), register)(_OneCommand(parsers))
+    return parser
 
-    p = sub.add_parser("new", help="create an event file")
+
+def _args_new(p: argparse.ArgumentParser) -> None:
+    from tournament_desk.core.model import PairingSystem, RatingSystem
+    from tournament_desk.core.results import Discipline
+
     p.add_argument("file", type=Path)
     p.add_argument("--name", help="the event's name (required unless --from-trf)")
     p.add_argument("--system", choices=[s.value for s in PairingSystem], default="dutch")
@@ -90,7 +164,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Dutch Swiss: colour of pairing number 1 in round 1 (default: drawn by lot)")
     p.add_argument("--json", action="store_true")
 
-    players = sub.add_parser("players", help="register and list players")
+
+def _args_players(players: argparse.ArgumentParser) -> None:
     psub = players.add_subparsers(dest="players_command", required=True)
     pa = psub.add_parser("add", help="register one player")
     pa.add_argument("file", type=Path)
@@ -124,41 +199,91 @@ def build_parser() -> argparse.ArgumentParser:
     pw.add_argument("--forfeit", choices=["0fe", "0fne"], default="0fe",
                     help="round robin: the forfeit the remaining games become (seed 000 §6.4)")
 
-    s = sub.add_parser("show", help="show the event")
+
+def _args_show(s: argparse.ArgumentParser) -> None:
     s.add_argument("file", type=Path)
     s.add_argument("--json", action="store_true")
 
-    r = sub.add_parser("result", help="enter a result (or a bye with --player)")
+
+# Options of ``result`` that take values (how many), for _result_value.
+_RESULT_OPTIONS = {"--round": 1, "--board": 1, "--player": 1, "--points": 2}
+# Results written with a leading '-' (a forfeit won by Black, a double forfeit): argparse would take them for
+# options, so _result_value hands them over as a placeholder.
+_DASH_RESULTS = ("-+", "--")
+_PLACEHOLDER = "\x00result"
+
+
+def _args_result(r: argparse.ArgumentParser) -> None:
     r.add_argument("file", type=Path)
     r.add_argument("--round", type=int, required=True)
     target = r.add_mutually_exclusive_group(required=True)
     target.add_argument("--board", type=int)
     target.add_argument("--player", type=int, help="player id, for a bye code (hpb, zpb, ...)")
-    r.add_argument("result", help="1-0, 0-1, 1/2 (chess), 2-0, 1-1, 0-2 (draughts), 2fe, 0fne, 0r, 0d, hpb...")
+    r.add_argument("result", help="1-0, 0-1, 1/2 (chess), 2-0, 1-1, 0-2 (draughts), +- and -+ (forfeits), "
+                                  "2fe, 0fne, 0r, 0d, hpb...")
     r.add_argument("--points", nargs=2, type=int, metavar=("WHITE", "BLACK"), help="game points (Scrabble)")
     r.add_argument("--replace", action="store_true", help="correct a result already entered")
     r.add_argument("--json", action="store_true")
 
-    rl = sub.add_parser("rounds", help="list the rounds and their boards")
+
+def _result_value(argv: list[str], start: int) -> tuple[list[str], str | None]:
+    """Issue 19.5: in ``result EVENT --round R --board B -+`` the ``-+`` is the result, not an option.
+
+    Looks at the arguments of ``result`` (from ``argv[start]``) for a positional written with a leading dash
+    (``-+``, or ``--`` alone at the end for a double forfeit) and swaps it for a placeholder; returns the new
+    arguments and the result text (None when there is none to swap)."""
+    positionals = 0
+    for i in range(start, len(argv)):
+        token = argv[i]
+        if token == "--":
+            if i == len(argv) - 1 and positionals == 1:  # `result FILE ... --`: the double forfeit
+                return [*argv[:i], _PLACEHOLDER], token
+            return argv, None  # an explicit end of options: argparse reads what follows as positionals
+        if token == "-+":
+            return [*argv[:i], _PLACEHOLDER, *argv[i + 1 :]], token
+        if not token.startswith("-"):
+            if i > start and argv[i - 1] in _RESULT_OPTIONS:
+                continue
+            if i > start + 1 and argv[i - 2] == "--points":
+                continue
+            positionals += 1
+    return argv, None
+
+
+def _args_rounds(rl: argparse.ArgumentParser) -> None:
     rl.add_argument("file", type=Path)
     rl.add_argument("--json", action="store_true")
 
-    pr = sub.add_parser("pair", help="pair the next round of the event")
+
+def _args_pair(pr: argparse.ArgumentParser) -> None:
     pr.add_argument("file", type=Path)
     pr.add_argument("--force", action="store_true", help="pair even if results of the last round are missing")
     pr.add_argument("--json", action="store_true")
 
-    rb = sub.add_parser("request-bye", help="Swiss: record in advance a bye for a round not yet paired")
+
+def _args_request_bye(rb: argparse.ArgumentParser) -> None:
     rb.add_argument("file", type=Path)
     rb.add_argument("--round", type=int, required=True)
     rb.add_argument("--player", type=int, required=True)
     rb.add_argument("kind", choices=["hpb", "fpb", "zpb", "none"], help="half-point, full-point, zero-point bye; "
                     "none cancels")
 
-    up = sub.add_parser("unpair", help="cancel the pairing of the last round")
+
+def _args_unpair(up: argparse.ArgumentParser) -> None:
     up.add_argument("file", type=Path)
 
-    nb = sub.add_parser("numbers", help="assign pairing numbers")
+
+def _args_explain(ex: argparse.ArgumentParser) -> None:
+    ex.add_argument("file", type=Path)
+    ex.add_argument("--round", type=int, required=True)
+    which = ex.add_mutually_exclusive_group(required=True)
+    which.add_argument("--board", type=int)
+    which.add_argument("--player", type=int, help="player id: his board, or the bye he received")
+    ex.add_argument("--expected", type=int, metavar="ID", help="the opponent someone expected instead (player id)")
+    ex.add_argument("--json", action="store_true")
+
+
+def _args_numbers(nb: argparse.ArgumentParser) -> None:
     nb.add_argument("file", type=Path)
     how = nb.add_mutually_exclusive_group(required=True)
     how.add_argument("--lot", action="store_true", help="draw of lots (reproducible with --seed)")
@@ -167,7 +292,8 @@ def build_parser() -> argparse.ArgumentParser:
     nb.add_argument("--seed", type=int)
     nb.add_argument("--json", action="store_true")
 
-    gr = sub.add_parser("grid", help="print a round-robin (Berger) grid")
+
+def _args_grid(gr: argparse.ArgumentParser) -> None:
     gr.add_argument("file", type=Path, nargs="?", help="an event file (its players and order), or --players")
     gr.add_argument("--players", type=int)
     order = gr.add_mutually_exclusive_group()
@@ -179,19 +305,10 @@ def build_parser() -> argparse.ArgumentParser:
     gr.add_argument("--pdf", type=Path, help="write the grid as an A4 PDF")
     gr.add_argument("--json", action="store_true")
 
-    for name, text in (("undo", "undo the last action"), ("redo", "redo the last undone action")):
-        u = sub.add_parser(name, help=text)
-        u.add_argument("file", type=Path)
-        u.add_argument("--json", action="store_true")
 
-    add_standings_parser(sub)
-    add_rate_parser(sub)
-    add_ratings_parser(sub)
-    add_rules_parser(sub)
-    add_export_parsers(sub)
-    add_variant_parsers(sub)
-    add_settings_parsers(sub)
-    return parser
+def _args_undo_redo(u: argparse.ArgumentParser) -> None:
+    u.add_argument("file", type=Path)
+    u.add_argument("--json", action="store_true")
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
@@ -208,8 +325,15 @@ def cmd_new(args: argparse.Namespace, lang: str) -> None:
         cmd_new_from_trf(args, lang)
         return
     if args.name is None or args.rounds is None:
+        from tournament_desk.core.errors import ValidationError
+
         raise ValidationError("new needs --name and --rounds (or --from-trf FILE)",
                               "new demande --name et --rounds (ou --from-trf FICHIER)")
+    from tournament_desk.core.model import Event, PairingSystem, RatingSystem, TimeControl
+    from tournament_desk.core.results import Discipline
+    from tournament_desk.core.scoring import profile_named
+    from tournament_desk.formats.event_json import state_to_dict
+    from tournament_desk.services.session import EventSession
     discipline = Discipline(args.discipline)
     kwargs: dict[str, Any] = {
         "system": PairingSystem(args.system), "rounds": args.rounds, "place": args.place,
@@ -231,6 +355,10 @@ def cmd_new(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_players(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.core.model import Sex
+    from tournament_desk.formats.event_json import player_to_dict
+    from tournament_desk.formats.players_trf import read_players_file
+    from tournament_desk.services.session import EventSession
     readonly = args.players_command == "list"
     with EventSession.open(args.file, readonly=readonly) as session:
         if args.players_command == "add":
@@ -262,6 +390,8 @@ def cmd_players(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_show(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.formats.event_json import state_to_dict
+    from tournament_desk.services.session import EventSession
     with EventSession.open(args.file, readonly=True) as session:
         state = session.state()
     e = state.event
@@ -280,6 +410,8 @@ def cmd_show(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_result(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.formats.event_json import round_to_dict
+    from tournament_desk.services.session import EventSession
     with EventSession.open(args.file) as session:
         if args.player is not None:
             change = session.record_bye(args.round, args.player, args.result)
@@ -292,6 +424,9 @@ def cmd_result(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_rounds(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.core.results import format_game_result
+    from tournament_desk.formats.event_json import round_to_dict
+    from tournament_desk.services.session import EventSession
     with EventSession.open(args.file, readonly=True) as session:
         state = session.state()
     names = {p.id: p.name for p in state.players}
@@ -307,6 +442,10 @@ def cmd_rounds(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_pair(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.core.results import format_game_result
+    from tournament_desk.formats.event_json import round_to_dict
+    from tournament_desk.services.pairing import pair_next
+    from tournament_desk.services.session import EventSession
     with EventSession.open(args.file) as session:
         result = pair_next(session, force=args.force)
         state = session.state()
@@ -324,16 +463,34 @@ def cmd_pair(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_request_bye(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.services.session import EventSession
+    from tournament_desk.services.swiss import request_bye
     with EventSession.open(args.file) as session:
         print(request_bye(session, args.round, args.player, args.kind).label(lang))
 
 
 def cmd_unpair(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.services.session import EventSession
     with EventSession.open(args.file) as session:
         print(session.unpair_last_round().label(lang))
 
 
+def cmd_explain(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.services.explain import explain_pairing
+    from tournament_desk.services.session import EventSession
+
+    with EventSession.open(args.file, readonly=True) as session:
+        got = explain_pairing(session, args.round, board=args.board, player_id=args.player,
+                              expected_id=args.expected)
+    data = {"round": got.round_number, "board": got.board, "players": list(got.player_ids),
+            "bracket_score": got.bracket_score, "criteria": list(got.criteria), "lines": list(got.lines(lang))}
+    _emit(args, data, got.text(lang))
+
+
 def cmd_numbers(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.core.errors import ValidationError
+    from tournament_desk.services.roundrobin import assign_numbers
+    from tournament_desk.services.session import EventSession
     with EventSession.open(args.file) as session:
         if args.lot:
             change = assign_numbers(session, "lot", seed=args.seed)
@@ -355,6 +512,10 @@ def cmd_numbers(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_grid(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.core.errors import ValidationError
+    from tournament_desk.core.pairing.berger import Order, RoundRobinSchedule, format_grid
+    from tournament_desk.services.roundrobin import event_grid_pdf, schedule_for
+    from tournament_desk.services.session import EventSession
     if args.file is not None:
         with EventSession.open(args.file, readonly=True) as session:
             schedule = schedule_for(session.state())
@@ -379,6 +540,8 @@ def cmd_grid(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_undo_redo(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.core.errors import StateError
+    from tournament_desk.services.session import EventSession
     with EventSession.open(args.file) as session:
         change = session.undo() if args.command == "undo" else session.redo()
     if change is None:
@@ -387,21 +550,25 @@ def cmd_undo_redo(args: argparse.Namespace, lang: str) -> None:
     _emit(args, {"done": change.label_en}, change.label(lang))
 
 
-COMMANDS: dict[str, Callable[[argparse.Namespace, str], None]] = {
-    "new": cmd_new, "players": cmd_players, "show": cmd_show, "result": cmd_result,
-    "rounds": cmd_rounds, "undo": cmd_undo_redo, "redo": cmd_undo_redo, "pair": cmd_pair,
-    "unpair": cmd_unpair, "request-bye": cmd_request_bye, "numbers": cmd_numbers, "grid": cmd_grid,
-    "standings": cmd_standings, "tiebreaks": cmd_tiebreaks, "rate": cmd_rate, "ratings": cmd_ratings,
-    "rules": cmd_rules,
-}
+def _handler(command: str) -> Handler:
+    _text, module, name, _register = SUBCOMMANDS[command]
+    if module == _MAIN:
+        return globals()[name]  # type: ignore[no-any-return]
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
-COMMANDS.update(EXPORT_COMMANDS)
-COMMANDS.update(VARIANT_COMMANDS)
-COMMANDS.update(SETTINGS_COMMANDS)
 
-EXIT_CODES: list[tuple[type[TournamentError], int]] = [
-    (EventFileError, 5), (ImportFormatError, 3), (NotFoundError, 3), (StateError, 4), (TournamentError, 3),
-]
+def _command_index(argv: Sequence[str]) -> int:
+    """Where the subcommand is in ``argv`` (after the global options), or -1."""
+    i = 0
+    while i < len(argv):
+        token = argv[i]
+        if token == "--lang":
+            i += 2
+            continue
+        if not token.startswith("-"):
+            return i
+        i += 1
+    return -1
 
 
 def run(argv: Sequence[str]) -> int:
@@ -411,14 +578,32 @@ def run(argv: Sequence[str]) -> int:
         from tournament_desk.cli.engine import main_dutch
 
         return main_dutch(argv[1:])
-    parser = build_parser()
+    at = _command_index(argv)
+    command = argv[at] if at >= 0 else ""
+    dash_result = None
+    if command == "result":
+        argv, dash_result = _result_value(argv, at + 1)
+    parser = build_parser([command])
     args = parser.parse_args(argv)
+    if dash_result is not None and args.result == _PLACEHOLDER:
+        args.result = dash_result
     lang = detect_lang(args.lang)
+    from tournament_desk.core.errors import (
+        EventFileError,
+        ImportFormatError,
+        NotFoundError,
+        StateError,
+        TournamentError,
+    )
+
+    exit_codes: list[tuple[type[TournamentError], int]] = [
+        (EventFileError, 5), (ImportFormatError, 3), (NotFoundError, 3), (StateError, 4), (TournamentError, 3),
+    ]
     try:
-        COMMANDS[args.command](args, lang)
+        _handler(args.command)(args, lang)
     except TournamentError as exc:
         print(f"tournament-desk: {exc.message(lang)}", file=sys.stderr)
-        return next(code for cls, code in EXIT_CODES if isinstance(exc, cls))
+        return next(code for cls, code in exit_codes if isinstance(exc, cls))
     except OSError as exc:
         what = "erreur de fichier" if lang == "fr" else "file error"
         print(f"tournament-desk: {what}: {exc}", file=sys.stderr)

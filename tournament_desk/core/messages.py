@@ -30,7 +30,7 @@ class Msg:
 
     def text(self, lang: str = "en") -> str:
         """The message in ``lang``, looked up in the catalogue (English, the source, when it has none)."""
-        params = {k: (v.text(lang) if isinstance(v, Msg) else v) for k, v in self.params.items()}
+        params = {k: (v.text(lang) if isinstance(v, Msg | PerLanguage) else v) for k, v in self.params.items()}
         if lang == "en":
             return _format(self.source, params, fallback=self.source)
         from tournament_desk.i18n import translate  # the catalogue is read at the edge, on first use
@@ -66,3 +66,22 @@ def msg(source: str, /, **params: Any) -> Msg:
 def N_(text: str) -> str:
     """Mark ``text`` for the catalogue; it is translated where it is shown."""
     return text
+
+
+@dataclass(frozen=True, slots=True)
+class PerLanguage:
+    """A field's value already written in each language (a list of names built from bilingual data tables,
+    a reason chosen by the rules): the message shows the one of its language."""
+
+    en: str
+    fr: str
+
+    def text(self, lang: str = "en") -> str:
+        return self.fr if lang == "fr" else self.en
+
+    def __str__(self) -> str:
+        return self.en
+
+
+def per_language(en: str, fr: str) -> PerLanguage:
+    return PerLanguage(en, fr)

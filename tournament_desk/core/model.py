@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from tournament_desk.core.errors import NotFoundError, ValidationError
+from tournament_desk.core.messages import msg, per_language
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.scoring import CHESS, DRAUGHTS, KASHDAN, SCRABBLE, ScoringProfile
 
@@ -83,8 +84,9 @@ def _coerce(obj: object, name: str, enum_type: type[StrEnum], label_en: str, lab
         object.__setattr__(obj, name, enum_type(value))
     except ValueError:
         allowed = ", ".join(m.value for m in enum_type)
-        raise ValidationError(f"'{value}' is not a {label_en} (one of: {allowed})",
-                              f"« {value} » n'est pas un(e) {label_fr} valide (au choix : {allowed})",
+        raise ValidationError(msg("'{value}' is not a {label_en} (one of: {allowed})", value=value,
+                                  label_en=per_language(label_en, label_fr),
+                                  allowed=allowed),
                               field=name) from None
 
 
@@ -107,8 +109,8 @@ class TimeControl:
     def __post_init__(self) -> None:
         if not (0 < self.base_minutes <= 24 * 60) or not (0 <= self.increment_seconds <= 600):
             raise ValidationError(
-                f"Time control {self.base_minutes}+{self.increment_seconds} is out of range",
-                f"La cadence {self.base_minutes}+{self.increment_seconds} est hors limites",
+                msg("Time control {base_minutes}+{increment_seconds} is out of range", base_minutes=self.base_minutes,
+                    increment_seconds=self.increment_seconds),
             )
 
     def __str__(self) -> str:
@@ -123,8 +125,7 @@ class TimeControl:
             return cls(int(base), int(inc or 0))
         except ValueError:
             raise ValidationError(
-                f"'{text}' is not a time control (expected minutes+seconds, e.g. 90+30)",
-                f"« {text} » n'est pas une cadence (attendu minutes+secondes, par ex. 90+30)",
+                msg("'{text}' is not a time control (expected minutes+seconds, e.g. 90+30)", text=text),
             ) from None
 
     @property
@@ -164,23 +165,22 @@ class Player:
         object.__setattr__(self, "first_name", _clean_name(self.first_name))
         for name, en, fr in (("surname", "surname", "nom"), ("first_name", "first name", "prénom")):
             if len(getattr(self, name)) > MAX_NAME_LENGTH:
-                raise ValidationError(f"The {en} is longer than {MAX_NAME_LENGTH} characters",
-                                      f"Le {fr} dépasse {MAX_NAME_LENGTH} caractères", field=name)
+                raise ValidationError(msg("The {en} is longer than {max_name_length} characters", en=per_language(en,
+                                                                                                                  fr),
+                                          max_name_length=MAX_NAME_LENGTH), field=name)
         if self.withdrawal_forfeit not in (Outcome.FORFEIT_LOSS_EXCUSED, Outcome.FORFEIT_LOSS_UNEXCUSED):
-            raise ValidationError("A withdrawal forfeit is 0fe (excused) or 0fne (unexcused)",
-                                  "Un forfait après retrait est 0fe (excusé) ou 0fne (non excusé)")
+            raise ValidationError(msg("A withdrawal forfeit is 0fe (excused) or 0fne (unexcused)"))
         if not self.surname:
-            raise ValidationError("A player needs a surname", "Un joueur doit avoir un nom", field="surname")
+            raise ValidationError(msg("A player needs a surname"), field="surname")
         for system, value in self.ratings:
             if not 0 <= value <= 4000:
                 raise ValidationError(
-                    f"Rating {value} ({system}) of {self.surname} is out of range 0..4000",
-                    f"Le classement {value} ({system}) de {self.surname} est hors de 0..4000",
+                    msg("Rating {value} ({system}) of {surname} is out of range 0..4000", value=value, system=system,
+                        surname=self.surname),
                     field="ratings",
                 )
         if self.withdrawn_from_round is not None and self.withdrawn_from_round < 1:
-            raise ValidationError("A withdrawal round must be 1 or more",
-                                  "La ronde de retrait doit être au moins 1")
+            raise ValidationError(msg("A withdrawal round must be 1 or more"))
 
     @property
     def name(self) -> str:
@@ -228,31 +228,27 @@ class Event:
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", _clean_name(self.name))
         if not self.name:
-            raise ValidationError("The event needs a name", "Le tournoi doit avoir un nom", field="name")
+            raise ValidationError(msg("The event needs a name"), field="name")
         if len(self.name) > 200:
-            raise ValidationError("The event name is longer than 200 characters",
-                                  "Le nom du tournoi dépasse 200 caractères", field="name")
+            raise ValidationError(msg("The event name is longer than 200 characters"), field="name")
         _coerce(self, "discipline", Discipline, "discipline", "discipline")
         _coerce(self, "system", PairingSystem, "pairing system", "système d'appariement")
         _coerce(self, "rating_system", RatingSystem, "rating system", "système de classement")
         if not isinstance(self.rounds, int) or not 1 <= self.rounds <= 99:
-            raise ValidationError(f"The number of rounds must be 1..99, not {self.rounds}",
-                                  f"Le nombre de rondes doit être entre 1 et 99, et non {self.rounds}",
+            raise ValidationError(msg("The number of rounds must be 1..99, not {rounds}", rounds=self.rounds),
                                   field="rounds")
         if self.start_date and self.end_date and self.end_date < self.start_date:
-            raise ValidationError("The event ends before it starts",
-                                  "Le tournoi se termine avant de commencer", field="end_date")
+            raise ValidationError(msg("The event ends before it starts"), field="end_date")
         if self.initial_colour not in ("", "white", "black"):
-            raise ValidationError(f"The initial colour is white or black, not '{self.initial_colour}'",
-                                  f"La couleur initiale est blancs ou noirs, et non « {self.initial_colour} »",
+            raise ValidationError(msg("The initial colour is white or black, not '{initial_colour}'",
+                                      initial_colour=self.initial_colour),
                                   field="initial_colour")
         if self.acceleration not in ACCELERATIONS:
-            raise ValidationError(f"Unknown acceleration '{self.acceleration}' (none or baku)",
-                                  f"Accélération inconnue « {self.acceleration} » (aucune ou baku)",
+            raise ValidationError(msg("Unknown acceleration '{acceleration}' (none or baku)",
+                                      acceleration=self.acceleration),
                                   field="acceleration")
         if self.acceleration and self.system is not PairingSystem.DUTCH:
-            raise ValidationError("Accelerated pairings exist only for the FIDE Dutch system",
-                                  "Les appariements accélérés n'existent que pour le système hollandais FIDE",
+            raise ValidationError(msg("Accelerated pairings exist only for the FIDE Dutch system"),
                                   field="acceleration")
 
     @classmethod
@@ -287,8 +283,7 @@ class Game:
 
     def __post_init__(self) -> None:
         if self.white_id == self.black_id:
-            raise ValidationError(f"Board {self.board}: a player cannot play himself",
-                                  f"Table {self.board} : un joueur ne peut pas se rencontrer lui-même")
+            raise ValidationError(msg("Board {board}: a player cannot play himself", board=self.board))
 
     @property
     def is_finished(self) -> bool:
@@ -302,8 +297,7 @@ class Game:
             return self.black_id
         if player_id == self.black_id:
             return self.white_id
-        raise NotFoundError(f"Player {player_id} is not on board {self.board}",
-                            f"Le joueur {player_id} n'est pas à la table {self.board}")
+        raise NotFoundError(msg("Player {player_id} is not on board {board}", player_id=player_id, board=self.board))
 
     def outcome_of(self, player_id: int) -> Outcome | None:
         if self.result is None:
@@ -322,7 +316,7 @@ class Bye:
 
     def __post_init__(self) -> None:
         if not self.kind.is_bye:
-            raise ValidationError(f"'{self.kind}' is not a bye", f"« {self.kind} » n'est pas une exemption")
+            raise ValidationError(msg("'{kind}' is not a bye", kind=self.kind))
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,8 +339,7 @@ class Round:
         for g in self.games:
             if g.board == board:
                 return g
-        raise NotFoundError(f"Round {self.number} has no board {board}",
-                            f"La ronde {self.number} n'a pas de table {board}")
+        raise NotFoundError(msg("Round {number} has no board {board}", number=self.number, board=board))
 
     def entry_of(self, player_id: int) -> Game | Bye | None:
         index = self._index
@@ -374,11 +367,10 @@ class ByeRequest:
     def __post_init__(self) -> None:
         _coerce(self, "kind", Outcome, "bye", "exemption")
         if self.kind not in REQUESTABLE_BYES:
-            raise ValidationError(f"'{self.kind.value}' cannot be requested (hpb, fpb or zpb)",
-                                  f"« {self.kind.value} » ne peut pas être demandé (hpb, fpb ou zpb)", field="kind")
+            raise ValidationError(msg("'{value}' cannot be requested (hpb, fpb or zpb)", value=self.kind.value),
+                                  field="kind")
         if self.round < 1:
-            raise ValidationError("A bye is requested for round 1 or later",
-                                  "Une exemption se demande pour la ronde 1 ou une suivante", field="round")
+            raise ValidationError(msg("A bye is requested for round 1 or later"), field="round")
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,11 +389,10 @@ class TopCut:
 
     def __post_init__(self) -> None:
         if self.draw_rule not in ("higher-seed", "playoff"):
-            raise ValidationError(f"Unknown draw rule '{self.draw_rule}'",
-                                  f"Règle de nulle inconnue « {self.draw_rule} »", field="draw_rule")
+            raise ValidationError(msg("Unknown draw rule '{draw_rule}'", draw_rule=self.draw_rule), field="draw_rule")
         if len(self.seeds) != self.size or len(set(self.seeds)) != self.size:
-            raise ValidationError(f"A top {self.size} needs {self.size} different qualified players",
-                                  f"Un top {self.size} demande {self.size} qualifiés différents", field="seeds")
+            raise ValidationError(msg("A top {size} needs {size} different qualified players", size=self.size),
+                                  field="seeds")
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,7 +415,7 @@ class EventState:
         found = self._players_by_id().get(player_id)
         if found is not None:
             return found
-        raise NotFoundError(f"No player with id {player_id}", f"Aucun joueur avec l'identifiant {player_id}")
+        raise NotFoundError(msg("No player with id {player_id}", player_id=player_id))
 
     def _players_by_id(self) -> dict[int, Player]:
         if self._by_id is None:
@@ -437,7 +428,7 @@ class EventState:
         for r in self.rounds:
             if r.number == number:
                 return r
-        raise NotFoundError(f"Round {number} is not paired", f"La ronde {number} n'est pas appariée")
+        raise NotFoundError(msg("Round {number} is not paired", number=number))
 
     @property
     def last_round(self) -> int:

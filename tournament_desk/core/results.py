@@ -14,6 +14,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from tournament_desk.core.errors import ResultError
+from tournament_desk.core.messages import msg, per_language
 
 
 class Discipline(StrEnum):
@@ -176,10 +177,9 @@ def parse_game_result(text: str, discipline: Discipline) -> GameResult:
         return table[key]
     examples = "1-0, 1/2, 0-1" if discipline is not Discipline.DRAUGHTS else "2-0, 1-1, 0-2"
     raise ResultError(
-        f"'{text}' is not a result in {discipline.value} notation (expected {examples}, "
-        "or a forfeit code 2fe, 0fe, 2fne, 0fne, 0r, 0d)",
-        f"« {text} » n'est pas un résultat valable en notation {_DISCIPLINE_FR[discipline]} "
-        f"(attendu {examples}, ou un code de forfait 2fe, 0fe, 2fne, 0fne, 0r, 0d)",
+        msg("'{text}' is not a result in {value} notation (expected {examples}, or a forfeit code 2fe, 0fe, 2fne, "
+            "0fne, 0r, 0d)", text=text, value=per_language(discipline.value,
+                                                           _DISCIPLINE_FR[discipline]), examples=examples),
     )
 
 
@@ -189,8 +189,7 @@ def parse_bye(text: str) -> Outcome:
     if key in _BYE_WORDS:
         return _BYE_WORDS[key]
     raise ResultError(
-        f"'{text}' is not a bye code (expected pab, hpb, fpb, zpb or withdrawn)",
-        f"« {text} » n'est pas un code d'exemption (attendu pab, hpb, fpb, zpb ou withdrawn)",
+        msg("'{text}' is not a bye code (expected pab, hpb, fpb, zpb or withdrawn)", text=text),
     )
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tournament_desk.core.errors import NotFoundError, ValidationError
+from tournament_desk.core.messages import msg, per_language
 
 __all__ = [
     "AREAS", "RULE_SETTINGS", "RuleChoice", "RuleSetting", "get_rule_setting", "settings_of_area",
@@ -109,8 +110,7 @@ class RuleSetting:
                 return lowered
             known = ", ".join(c.value for c in self.choices)
             raise ValidationError(
-                f"'{text}' is not a value of {self.key} (allowed: {known})",
-                f"« {text} » n'est pas une valeur de {self.key} (valeurs permises : {known})",
+                msg("'{text}' is not a value of {key} (allowed: {known})", text=text, key=self.key, known=known),
             )
         if text == "" and self.optional:
             return ""
@@ -123,8 +123,9 @@ class RuleSetting:
         if not math.isfinite(number) or not lo <= number <= hi or (self.integer and not number.is_integer()):
             kind_en, kind_fr = ("a whole number", "un nombre entier") if self.integer else ("a number", "un nombre")
             raise ValidationError(
-                f"{self.key} must be {kind_en} from {_fmt(self.minimum)} to {_fmt(self.maximum)}, not '{text}'",
-                f"{self.key} doit être {kind_fr} de {_fmt(self.minimum)} à {_fmt(self.maximum)}, et non « {text} »",
+                msg("{key} must be {kind_en} from {fmt} to {fmt2}, not '{text}'", key=self.key,
+                    kind_en=per_language(kind_en, kind_fr),
+                    fmt=_fmt(self.minimum), fmt2=_fmt(self.maximum), text=text),
             )
         return _fmt(number)
 
@@ -280,8 +281,7 @@ def get_rule_setting(key: str) -> RuleSetting:
     found = _BY_KEY.get(key.strip().lower())
     if found is None:
         known = ", ".join(_BY_KEY)
-        raise NotFoundError(f"Unknown rule setting '{key}' (known: {known})",
-                            f"Réglage de règle inconnu « {key} » (connus : {known})")
+        raise NotFoundError(msg("Unknown rule setting '{key}' (known: {known})", key=key, known=known))
     return found
 
 
@@ -289,6 +289,5 @@ def settings_of_area(area: str) -> tuple[RuleSetting, ...]:
     """The settings of one area (tiebreaks, ffjd, elo, scrabble); a bilingual error for another name."""
     if area not in AREAS:
         known = ", ".join(AREAS)
-        raise ValidationError(f"Unknown rule area '{area}' (known: {known})",
-                              f"Domaine de règles inconnu « {area} » (connus : {known})")
+        raise ValidationError(msg("Unknown rule area '{area}' (known: {known})", area=area, known=known))
     return tuple(s for s in RULE_SETTINGS if s.area == area)

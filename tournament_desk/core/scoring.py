@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.results import Outcome
 
 
@@ -47,13 +48,12 @@ class ScoringProfile:
             value = getattr(self, attr)
             if not isinstance(value, int | float) or value < 0 or value > 100:
                 raise ValidationError(
-                    f"Points for '{attr}' must be a number between 0 and 100, not {value!r}",
-                    f"Les points pour « {attr} » doivent être un nombre entre 0 et 100, et non {value!r}",
+                    msg("Points for '{attr}' must be a number between 0 and 100, not {value!r}", attr=attr,
+                        value=value),
                 )
         if self.win < self.draw or self.draw < self.loss:
             raise ValidationError(
-                "A win must be worth at least a draw, and a draw at least a loss",
-                "Une victoire doit valoir au moins une nulle, et une nulle au moins une défaite",
+                msg("A win must be worth at least a draw, and a draw at least a loss"),
             )
 
     def points(self, outcome: Outcome) -> float:
@@ -115,8 +115,8 @@ def profile_named(name: str) -> ScoringProfile:
         return PROFILES[name]
     except KeyError:
         names = ", ".join(PROFILES)
-        raise ValidationError(f"Unknown scoring profile '{name}' (known: {names})",
-                              f"Barème inconnu « {name} » (connus : {names})") from None
+        raise ValidationError(msg("Unknown scoring profile '{name}' (known: {names})", name=name,
+                                  names=names)) from None
 
 
 SCRABBLE_SPREAD_CAP = 100

@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tournament_desk.core.errors import ImportFormatError, TournamentError
+from tournament_desk.core.messages import Msg, msg, per_language
 from tournament_desk.core.ratings import elo_fr, ffjd, scrabble_pl
 from tournament_desk.core.results import Discipline, GameResult, parse_game_result
 
@@ -82,11 +83,9 @@ def _text(source: Path | str | bytes) -> str:
         except UnicodeDecodeError:
             continue
     else:  # pragma: no cover - cp1252 decodes almost everything
-        raise ImportFormatError("The file is neither UTF-8 nor Windows-1252 text",
-                                "Le fichier n'est ni du texte UTF-8 ni du Windows-1252")
+        raise ImportFormatError(msg("The file is neither UTF-8 nor Windows-1252 text"))
     if "\x00" in text:
-        raise ImportFormatError("The file contains a NUL character: it is not a CSV file",
-                                "Le fichier contient un caractère NUL : ce n'est pas un fichier CSV")
+        raise ImportFormatError(msg("The file contains a NUL character: it is not a CSV file"))
     return text
 
 
@@ -98,20 +97,19 @@ def _rows(text: str, aliases: Mapping[str, str], what_en: str, what_fr: str
     header_index = next((i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")),
                         None)
     if header_index is None:
-        raise ImportFormatError(f"The {what_en} file is empty", f"Le fichier {what_fr} est vide")
+        raise ImportFormatError(msg("The {what_en} file is empty", what_en=per_language(what_en, what_fr)))
     header_line = lines[header_index]
     delimiter = next((d for d in ("\t", ";", ",") if d in header_line), ",")
     reader = csv.reader(io.StringIO("\n".join(lines[header_index:])), delimiter=delimiter, strict=True)
     try:
         header = next(reader)
     except csv.Error as exc:
-        raise ImportFormatError(f"unreadable CSV ({exc})", f"CSV illisible ({exc})", line=header_index + 1) from None
+        raise ImportFormatError(msg("unreadable CSV ({exc})", exc=exc), line=header_index + 1) from None
     fields: list[str | None] = []
     for col, name in enumerate(header, start=1):
         found = aliases.get(_key(name))
         if found is not None and found in fields:
-            raise ImportFormatError(f"column '{name}' repeats an earlier column",
-                                    f"la colonne « {name} » répète une colonne précédente",
+            raise ImportFormatError(msg("column '{name}' repeats an earlier column", name=name),
                                     line=header_index + 1, column=col)
         fields.append(found)
 
@@ -122,14 +120,14 @@ def _rows(text: str, aliases: Mapping[str, str], what_en: str, what_fr: str
             except StopIteration:
                 return
             except csv.Error as exc:
-                raise ImportFormatError(f"unreadable CSV ({exc})", f"CSV illisible ({exc})",
+                raise ImportFormatError(msg("unreadable CSV ({exc})", exc=exc),
                                         line=header_index + reader.line_num) from None
             line = header_index + reader.line_num
             if not any(c.strip() for c in row) or row[0].lstrip().startswith("#"):
                 continue
             if len(row) > len(fields) and any(c.strip() for c in row[len(fields):]):
-                raise ImportFormatError(f"{len(row)} cells but the header has {len(fields)}",
-                                        f"{len(row)} cellules mais l'en-tête en a {len(fields)}",
+                raise ImportFormatError(msg("{n_row} cells but the header has {n_fields}", n_row=len(row),
+                                            n_fields=len(fields)),
                                         line=line, column=len(fields) + 1)
             yield line, {f: (col, cell.strip()) for col, (f, cell) in enumerate(zip(fields, row, strict=False),
                                                                                 start=1)
@@ -152,8 +150,8 @@ def _date(cell: str, line: int, column: int) -> dt.date:
         if len(_DATES) < 10_000:
             _DATES[cell] = day
         return day
-    raise ImportFormatError(f"'{cell}' is not a date (2026-03-07 or 07/03/2026)",
-                            f"« {cell} » n'est pas une date (2026-03-07 ou 07/03/2026)", line=line, column=column)
+    raise ImportFormatError(msg("'{cell}' is not a date (2026-03-07 or 07/03/2026)", cell=cell),
+                            line=line, column=column)
 
 
 _UNRATED = {"nc", "n.c.", "n.c", "-", "", "non classe", "unrated"}
@@ -167,8 +165,7 @@ def _rating(cell: str, line: int, column: int) -> int | None:
         return None
     text = re.sub(r"[\s\u00a0\u202f]", "", cell)
     if re.fullmatch(r"\d+([.,]0+)?", text) is None or int(re.split(r"[.,]", text)[0]) > 4000:
-        raise ImportFormatError(f"'{cell}' is not a rating (a whole number 0..4000, or NC for unrated)",
-                                f"« {cell} » n'est pas un classement (un entier de 0 à 4000, ou NC pour non classé)",
+        raise ImportFormatError(msg("'{cell}' is not a rating (a whole number 0..4000, or NC for unrated)", cell=cell),
                                 line=line, column=column)
     return int(re.split(r"[.,]", text)[0])
 
@@ -190,7 +187,7 @@ def _yes_no(cell: str, line: int, column: int) -> bool:
         return True
     if folded in ("0", "no", "non", "n", "false", "faux"):
         return False
-    raise ImportFormatError(f"'{cell}' is not yes or no", f"« {cell} » n'est ni oui ni non", line=line, column=column)
+    raise ImportFormatError(msg("'{cell}' is not yes or no", cell=cell), line=line, column=column)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -293,15 +290,15 @@ class _Building:
         known = self.values.get(what)
         if known is not None and known[0] != value:
             raise ImportFormatError(
-                f"the event '{self.name}' has {what} '{known[0]}' on line {known[1]} and '{shown}' here",
-                f"le tournoi « {self.name} » a {what} « {known[0]} » ligne {known[1]} et « {shown} » ici",
+                msg("the event '{name}' has {what} '{known}' on line {known2} and '{shown}' here", name=self.name,
+                    what=what, known=known[0], known2=known[1], shown=shown),
                 line=line, column=column)
         self.values[what] = (value, line)
 
     def player(self, licence: str, name: str, rating: tuple[int | None, bool] | None, line: int) -> int:
         key = f"licence:{licence.upper()}" if licence else f"name:{_fold(name)}"
         if not licence and not name:
-            raise ImportFormatError("a player has neither licence nor name", "un joueur n'a ni licence ni nom",
+            raise ImportFormatError(msg("a player has neither licence nor name"),
                                     line=line)
         found = self.index.get(key)
         if found is None:
@@ -315,8 +312,8 @@ class _Building:
                 self.players[found] = ExternalPlayer(old.licence, old.surname, old.first_name, *rating)
             elif (old.rating, old.unrated) != rating:
                 raise ImportFormatError(
-                    f"{old.name or old.licence} has two different ratings in the event '{self.name}'",
-                    f"{old.name or old.licence} a deux classements différents dans le tournoi « {self.name} »",
+                    msg("{value} has two different ratings in the event '{name}'", value=old.name or old.licence,
+                        name=self.name),
                     line=line)
         return found
 
@@ -327,22 +324,19 @@ def read_external_results(source: Path | str | bytes, discipline: Discipline) ->
     and the forfeit codes of both)."""
     fields, rows = _rows(_text(source), _RESULT_ALIASES, "results", "de résultats")
     if "event" not in fields:
-        raise ImportFormatError("no event column in the header (e.g. 'event', 'tournoi')",
-                                "pas de colonne de tournoi dans l'en-tête (par ex. « tournoi », « event »)", line=1)
+        raise ImportFormatError(msg("no event column in the header (e.g. 'event', 'tournoi')"), line=1)
     ranking = "place" in fields
     if ranking and discipline is not Discipline.SCRABBLE:
-        raise ImportFormatError("final places ('place' column) rate Scrabble events only; give the games",
-                                "les places finales (colonne « place ») ne classent que le Scrabble ; donnez les "
-                                "parties", line=1)
+        raise ImportFormatError(msg("final places ('place' column) rate Scrabble events only; give the games"), line=1)
     needed = ("place",) if ranking else ("result",)
     for what in needed:
         if what not in fields:
-            raise ImportFormatError(f"no {what} column in the header", f"pas de colonne {what} dans l'en-tête",
+            raise ImportFormatError(msg("no {what} column in the header", what=what),
                                     line=1)
     events: dict[str, _Building] = {}
     for line, cells in rows:
         if "event" not in cells:
-            raise ImportFormatError("the event is empty", "le tournoi est vide", line=line,
+            raise ImportFormatError(msg("the event is empty"), line=line,
                                     column=fields.index("event") + 1)
         name = cells["event"][1]
         ev = events.setdefault(name, _Building(name, line))
@@ -373,8 +367,7 @@ def _read_event_values(ev: _Building, cells: dict[str, tuple[int, str]], line: i
             kind = scrabble_pl.EventKind(_fold(text))
         except ValueError:
             known = ", ".join(k.value for k in scrabble_pl.EventKind)
-            raise ImportFormatError(f"'{text}' is not a kind of event ({known})",
-                                    f"« {text} » n'est pas un type d'épreuve ({known})",
+            raise ImportFormatError(msg("'{text}' is not a kind of event ({known})", text=text, known=known),
                                     line=line, column=col) from None
         ev.set("kind", kind, line, col, text)
     if "classic_b" in cells:
@@ -387,22 +380,21 @@ def _read_event_values(ev: _Building, cells: dict[str, tuple[int, str]], line: i
         except ValueError:
             value = -1.0
         if not 600 <= value <= 3000:
-            raise ImportFormatError(f"'{text}' is not an organiser's estimate (600 to 3000)",
-                                    f"« {text} » n'est pas une estimation de l'organisateur (600 à 3000)",
+            raise ImportFormatError(msg("'{text}' is not an organiser's estimate (600 to 3000)", text=text),
                                     line=line, column=col)
         ev.set("eonc", value, line, col, text)
     if "cadence" in cells:
         col, text = cells["cadence"]
         cadence = _CADENCES.get(_key(text))
         if cadence is None:
-            raise ImportFormatError(f"'{text}' is not a cadence (slow or accelerated)",
-                                    f"« {text} » n'est pas une cadence (lente ou accélérée)", line=line, column=col)
+            raise ImportFormatError(msg("'{text}' is not a cadence (slow or accelerated)", text=text),
+                                    line=line, column=col)
         ev.set("cadence", cadence, line, col, text)
     if "games" in cells:
         col, text = cells["games"]
         if not text.isdigit() or not 1 <= int(text) <= 99:
-            raise ImportFormatError(f"'{text}' is not a number of games (1 to 99)",
-                                    f"« {text} » n'est pas un nombre de parties (1 à 99)", line=line, column=col)
+            raise ImportFormatError(msg("'{text}' is not a number of games (1 to 99)", text=text),
+                                    line=line, column=col)
         ev.set("games", int(text), line, col, text)
 
 
@@ -415,9 +407,8 @@ def _side(cells: dict[str, tuple[int, str]], side: str, line: int) -> tuple[str,
         value = _rating(text, line, col)
         rating = (value, value is None)
     if not licence and not name:
-        raise ImportFormatError(f"the {side} player has neither licence nor name",
-                                f"le joueur {'des blancs' if side == 'white' else 'des noirs'} n'a ni licence ni nom",
-                                line=line)
+        side_text = per_language(side, "des blancs" if side == "white" else "des noirs")
+        raise ImportFormatError(msg("the {side} player has neither licence nor name", side=side_text), line=line)
     return licence, name, rating
 
 
@@ -427,10 +418,10 @@ def _read_game(ev: _Building, cells: dict[str, tuple[int, str]], line: int, disc
     white = ev.player(w_licence, w_name, w_rating, line)
     black = ev.player(b_licence, b_name, b_rating, line)
     if white == black:
-        raise ImportFormatError("a player cannot play himself", "un joueur ne peut pas se rencontrer lui-même",
+        raise ImportFormatError(msg("a player cannot play himself"),
                                 line=line)
     if "result" not in cells:
-        raise ImportFormatError("the result is empty", "le résultat est vide", line=line)
+        raise ImportFormatError(msg("the result is empty"), line=line)
     col, text = cells["result"]
     result = ev.results.get(text)
     if result is None:
@@ -442,7 +433,7 @@ def _read_game(ev: _Building, cells: dict[str, tuple[int, str]], line: int, disc
     if "round" in cells:
         rcol, rtext = cells["round"]
         if not rtext.isdigit() or not 1 <= int(rtext) <= 99:
-            raise ImportFormatError(f"'{rtext}' is not a round number", f"« {rtext} » n'est pas un numéro de ronde",
+            raise ImportFormatError(msg("'{rtext}' is not a round number", rtext=rtext),
                                     line=line, column=rcol)
         rnd = int(rtext)
     points: list[int | None] = [None, None]
@@ -450,12 +441,11 @@ def _read_game(ev: _Building, cells: dict[str, tuple[int, str]], line: int, disc
         if side in cells:
             pcol, ptext = cells[side]
             if not ptext.isdigit():
-                raise ImportFormatError(f"'{ptext}' is not a number of game points",
-                                        f"« {ptext} » n'est pas un nombre de points de partie", line=line, column=pcol)
+                raise ImportFormatError(msg("'{ptext}' is not a number of game points", ptext=ptext),
+                                        line=line, column=pcol)
             points[i] = int(ptext)
     if (points[0] is None) != (points[1] is None):
-        raise ImportFormatError("give both players' game points, or neither",
-                                "donnez les points de partie des deux joueurs, ou d'aucun", line=line)
+        raise ImportFormatError(msg("give both players' game points, or neither"), line=line)
     ev.games.append(ExternalGame(line, rnd, white, black, result, points[0], points[1]))
 
 
@@ -470,21 +460,18 @@ def _read_place(ev: _Building, cells: dict[str, tuple[int, str]], line: int) -> 
     who = ev.player(licence, name, rating, line)
     col, text = cells.get("place", (0, ""))
     if not text.isdigit() or int(text) < 1:
-        raise ImportFormatError(f"'{text}' is not a final place (1, 2, 3…)",
-                                f"« {text} » n'est pas une place finale (1, 2, 3…)", line=line, column=col or None)
+        raise ImportFormatError(msg("'{text}' is not a final place (1, 2, 3…)", text=text),
+                                line=line, column=col or None)
     if any(p == who for p, _ in ev.places):
-        raise ImportFormatError("this player already has a place in this event",
-                                "ce joueur a déjà une place dans ce tournoi", line=line)
+        raise ImportFormatError(msg("this player already has a place in this event"), line=line)
     ev.places.append((who, int(text)))
 
 
 def _finish(ev: _Building) -> ExternalEvent:
     v = {k: value for k, (value, _line) in ev.values.items()}
     if ev.places and "games" not in v:
-        raise ImportFormatError(f"the event '{ev.name}' gives final places but not its number of games "
-                                "('games' column)",
-                                f"le tournoi « {ev.name} » donne les places finales mais pas son nombre de parties "
-                                "(colonne « parties »)", line=ev.line)
+        raise ImportFormatError(msg("the event '{name}' gives final places but not its number of games ('games' "
+                                    "column)", name=ev.name), line=ev.line)
     return ExternalEvent(ev.name, ev.line, v.get("date"), tuple(ev.players), tuple(ev.games),  # type: ignore[arg-type]
                          tuple(ev.places), v.get("games"), v.get("kind"), v.get("classic_b"),  # type: ignore[arg-type]
                          v.get("eonc"), v.get("cadence"))  # type: ignore[arg-type]
@@ -516,18 +503,16 @@ def read_player_inputs(source: Path | str | bytes) -> dict[str, PlayerInput]:
     ``last_event`` columns."""
     fields, rows = _rows(_text(source), _PLAYER_ALIASES, "players' inputs", "des données des joueurs")
     if "licence" not in fields:
-        raise ImportFormatError("no licence column in the header", "pas de colonne de licence dans l'en-tête", line=1)
+        raise ImportFormatError(msg("no licence column in the header"), line=1)
     if "series" not in fields and "last_event" not in fields:
-        raise ImportFormatError("no duplicate series ('serie') or last event ('dernier_tournoi') column",
-                                "pas de colonne de série duplicate (« serie ») ni de dernier tournoi "
-                                "(« dernier_tournoi »)", line=1)
+        raise ImportFormatError(msg("no duplicate series ('serie') or last event ('dernier_tournoi') column"), line=1)
     out: dict[str, PlayerInput] = {}
     for line, cells in rows:
         if "licence" not in cells:
-            raise ImportFormatError("the licence is empty", "la licence est vide", line=line)
+            raise ImportFormatError(msg("the licence is empty"), line=line)
         licence = cells["licence"][1].upper()
         if licence in out:
-            raise ImportFormatError(f"licence {licence} is given twice", f"la licence {licence} figure deux fois",
+            raise ImportFormatError(msg("licence {licence} is given twice", licence=licence),
                                     line=line)
         series = None
         if "series" in cells:
@@ -570,8 +555,8 @@ def carry_to_json(carry: Mapping[str, object], system: str, names: Mapping[str, 
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False)
 
 
-def _bad_carry(en: str, fr: str) -> ImportFormatError:
-    return ImportFormatError(f"not a rating carry file: {en}", f"ce n'est pas un fichier de report de période : {fr}")
+def _bad_carry(reason: Msg) -> ImportFormatError:
+    return ImportFormatError(msg("not a rating carry file: {reason}", reason=reason))
 
 
 def read_carry(source: Path | str | bytes, system: str | None = None) -> dict[str, object]:
@@ -580,28 +565,25 @@ def read_carry(source: Path | str | bytes, system: str | None = None) -> dict[st
     try:
         data = json.loads(_text(source))
     except json.JSONDecodeError as exc:
-        raise ImportFormatError(f"not a rating carry file: invalid JSON ({exc.msg})",
-                                f"ce n'est pas un fichier de report de période : JSON invalide ({exc.msg})",
+        raise ImportFormatError(msg("not a rating carry file: invalid JSON ({msg})", msg=exc.msg),
                                 line=exc.lineno, column=exc.colno) from None
     if not isinstance(data, dict) or data.get("format") != CARRY_FORMAT:
-        raise _bad_carry(f"the 'format' field is not '{CARRY_FORMAT}'", f"le champ « format » n'est pas "
-                         f"« {CARRY_FORMAT} »")
+        raise _bad_carry(msg("the 'format' field is not '{carry_format}'", carry_format=CARRY_FORMAT))
     if data.get("version") != 1:
-        raise _bad_carry(f"version {data.get('version')!r} is not known (1)",
-                         f"la version {data.get('version')!r} est inconnue (1)")
+        raise _bad_carry(msg("version {version!r} is not known (1)", version=data.get("version")))
     if system is not None and data.get("system") != system:
         raise ImportFormatError(
-            f"the carry file is for the rating system '{data.get('system')}', not '{system}'",
-            f"le fichier de report est pour le système de classement « {data.get('system')} » et non « {system} »")
+            msg("the carry file is for the rating system '{carried}', not '{system}'", carried=data.get("system"),
+                system=system))
     players = data.get("players")
     if not isinstance(players, dict):
-        raise _bad_carry("no 'players' object", "pas d'objet « players »")
+        raise _bad_carry(msg("no 'players' object"))
     out: dict[str, object] = {}
     for key, entry in players.items():
         try:
             out[str(key)] = _carry_value(entry)
         except (KeyError, TypeError, ValueError):
-            raise _bad_carry(f"the entry of {key} is malformed", f"l'entrée de {key} est mal formée") from None
+            raise _bad_carry(msg("the entry of {key} is malformed", key=key)) from None
     return out
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.errors import ImportFormatError, TournamentError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import Player, Sex
 
 _ALIASES: dict[str, str] = {
@@ -50,8 +51,7 @@ def _decode(data: bytes) -> str:
             return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise ImportFormatError("The file is neither UTF-8 nor Windows-1252 text",
-                            "Le fichier n'est ni du texte UTF-8 ni du Windows-1252")
+    raise ImportFormatError(msg("The file is neither UTF-8 nor Windows-1252 text"))
 
 
 def _parse_date(text: str) -> dt.date:
@@ -92,7 +92,7 @@ def read_players_csv(source: Path | str | bytes, *, rating_system: str) -> list[
     data = source if isinstance(source, bytes) else Path(source).read_bytes()
     text = _decode(data)
     if not text.strip():
-        raise ImportFormatError("The file is empty", "Le fichier est vide")
+        raise ImportFormatError(msg("The file is empty"))
     delimiter = sniff_delimiter(text)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
@@ -103,12 +103,10 @@ def read_players_csv(source: Path | str | bytes, *, rating_system: str) -> list[
     for index, name in enumerate(header, start=1):
         field = _ALIASES.get(_key(name))
         if field is not None and field in columns:
-            raise ImportFormatError(f"column '{name}' repeats an earlier column",
-                                    f"la colonne « {name} » répète une colonne précédente", line=1, column=index)
+            raise ImportFormatError(msg("column '{name}' repeats an earlier column", name=name), line=1, column=index)
         columns.append(field)
     if "surname" not in columns:
-        raise ImportFormatError("no surname column (expected 'surname' or 'nom')",
-                                "pas de colonne de nom (attendu « nom » ou « surname »)", line=1)
+        raise ImportFormatError(msg("no surname column (expected 'surname' or 'nom')"), line=1)
     players: list[dict[str, Any]] = []
     problems: list[ImportFormatError] = []
     try:
@@ -118,7 +116,7 @@ def read_players_csv(source: Path | str | bytes, *, rating_system: str) -> list[
             except ImportFormatError as exc:
                 problems.append(exc)  # every bad row is reported, not only the first
     except csv.Error as exc:
-        raise ImportFormatError(f"unreadable CSV ({exc})", f"CSV illisible ({exc})", line=reader.line_num) from None
+        raise ImportFormatError(msg("unreadable CSV ({exc})", exc=exc), line=reader.line_num) from None
     if problems:
         raise RowsRefusedError(problems, players)
     return players
@@ -149,8 +147,8 @@ def _read_row(row: list[str], columns: list[str | None], line_no: int, rating_sy
     if not any(cell.strip() for cell in row):
         return []
     if len(row) > len(columns):
-        raise ImportFormatError(f"{len(row)} cells but the header has {len(columns)}",
-                                f"{len(row)} cellules mais l'en-tête en a {len(columns)}",
+        raise ImportFormatError(msg("{n_row} cells but the header has {n_columns}", n_row=len(row),
+                                    n_columns=len(columns)),
                                 line=line_no, column=len(columns) + 1)
     fields: dict[str, Any] = {}
     for col_no, (field, cell) in enumerate(zip(columns, row, strict=False), start=1):
@@ -160,11 +158,10 @@ def _read_row(row: list[str], columns: list[str | None], line_no: int, rating_sy
         try:
             _store(fields, field, cell, rating_system)
         except ValueError:
-            raise ImportFormatError(f"'{cell}' is not a valid {field}",
-                                    f"« {cell} » n'est pas une valeur valable pour {field}",
+            raise ImportFormatError(msg("'{cell}' is not a valid {field}", cell=cell, field=field),
                                     line=line_no, column=col_no) from None
     if not fields.get("surname"):
-        raise ImportFormatError("the surname is empty", "le nom est vide", line=line_no,
+        raise ImportFormatError(msg("the surname is empty"), line=line_no,
                                 column=columns.index("surname") + 1)
     try:
         Player(id=0, **fields)

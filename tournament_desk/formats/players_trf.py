@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.errors import ImportFormatError, TournamentError
+from tournament_desk.core.messages import msg, per_language
 from tournament_desk.core.model import Player, Sex
 from tournament_desk.formats.players_csv import read_players_csv
 from tournament_desk.formats.trf import TrfError, TrfPlayer, loads
@@ -56,15 +57,15 @@ def read_players_trf(source: Path | str | bytes, *, rating_system: str = "fide")
         raise ImportFormatError(exc.message, f"TRF illisible : {exc.message}", line=exc.line,
                                 column=exc.column) from None
     if not trf.players:
-        raise ImportFormatError("the TRF file has no player record (001)",
-                                "le fichier TRF n'a aucune ligne de joueur (001)")
+        raise ImportFormatError(msg("the TRF file has no player record (001)"))
     players: list[dict[str, Any]] = []
     for p in sorted(trf.players, key=lambda p: p.start_rank):
         try:
             fields = trf_player_fields(p, rating_system)
             Player(id=0, **fields)
         except TournamentError as exc:
-            raise ImportFormatError(f"player {p.start_rank}: {exc.en}", f"joueur {p.start_rank} : {exc.fr}",
+            raise ImportFormatError(msg("player {start_rank}: {en}", start_rank=p.start_rank, en=per_language(exc.en,
+                                                                                                              exc.fr)),
                                     line=p.line or None) from None
         players.append(fields)
     return players

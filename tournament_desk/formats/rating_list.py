@@ -64,6 +64,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tournament_desk.core.errors import ImportFormatError
+from tournament_desk.core.messages import Msg, msg, per_language
 from tournament_desk.core.ratings.common import PlayerId, PreviewRow, round_half_away
 
 __all__ = [
@@ -192,8 +193,9 @@ class UnknownColumnsError(ImportFormatError):
     """The header names no id column or no rating column: ``labels`` are the header's labels, offered to the
     user for a column mapping (CLI ``--columns``, GUI mapping dialog)."""
 
-    def __init__(self, en: str, fr: str, *, line: int | None, labels: Sequence[str], layout: str) -> None:
-        super().__init__(en, fr, line=line)
+    def __init__(self, message: Msg | str, fr: str | None = None, *, line: int | None, labels: Sequence[str],
+                 layout: str) -> None:
+        super().__init__(message, fr, line=line)
         self.labels = tuple(labels)
         self.layout = layout
 
@@ -260,9 +262,8 @@ class _Source:
             try:
                 for line_no, line in enumerate(text, start=1):
                     if "\x00" in line:
-                        raise ImportFormatError("the file contains a NUL character: it is not a text file",
-                                                "le fichier contient un caractère NUL : ce n'est pas un fichier "
-                                                "texte", line=line_no)
+                        raise ImportFormatError(msg("the file contains a NUL character: it is not a text file"),
+                                                line=line_no)
                     if self.progress is not None and not line_no % 4096 and raw.tell() >= next_report:
                         self.progress(raw.tell(), self.total)
                         next_report = raw.tell() + _PROGRESS_EVERY
@@ -271,11 +272,8 @@ class _Source:
                 if self.encoding == "utf-8-sig":
                     raise _Utf8Failed from None
                 if self.encoding == "utf-16":
-                    raise ImportFormatError("The file starts like UTF-16 text but is not valid UTF-16",
-                                            "Le fichier commence comme du texte UTF-16 mais n'est pas de "
-                                            "l'UTF-16 valable") from None
-                raise ImportFormatError("The file is neither UTF-8 nor Windows-1252 text",
-                                        "Le fichier n'est ni du texte UTF-8 ni du Windows-1252",
+                    raise ImportFormatError(msg("The file starts like UTF-16 text but is not valid UTF-16")) from None
+                raise ImportFormatError(msg("The file is neither UTF-8 nor Windows-1252 text"),
                                         line=line_no + 1) from None
             if self.progress is not None:
                 self.progress(self.total, self.total)
@@ -364,7 +362,7 @@ def _header_of(src: _Source, mapping: dict[str, str]) -> ListHeader:
 
 def _header_from(candidates: list[tuple[int, str]], mapping: dict[str, str]) -> ListHeader:
     if not candidates:
-        raise ImportFormatError("The file is empty", "Le fichier est vide")
+        raise ImportFormatError(msg("The file is empty"))
     line_no, header = next(((n, t) for n, t in candidates if _is_header(t, n, mapping)), candidates[0])
     fide = bool(_FIDE_HEADER.match(header))
     delimiter = _delimiter(header)
@@ -387,8 +385,8 @@ def _mapping(columns: Mapping[str, str] | None) -> dict[str, str]:
     for field_name, label in (columns or {}).items():
         if field_name not in _FIELD_FR:
             known = ", ".join(_FIELD_FR)
-            raise ImportFormatError(f"'{field_name}' is not a rating-list field (known: {known})",
-                                    f"« {field_name} » n'est pas un champ de liste de classement (connus : {known})")
+            raise ImportFormatError(msg("'{field_name}' is not a rating-list field (known: {known})",
+                                        field_name=field_name, known=known))
         out[_key(label)] = field_name
     return out
 
@@ -409,7 +407,7 @@ def _read_lines(lines: Iterator[tuple[int, str]], mapping: dict[str, str],
             if len(candidates) == _HEADER_SEARCH:
                 break
     if not candidates:
-        raise ImportFormatError("The file is empty", "Le fichier est vide")
+        raise ImportFormatError(msg("The file is empty"))
     header_no, header = candidates[0]
     for line_no, line in candidates:  # title lines above the header are skipped
         if _is_header(line.rstrip("\r\n"), line_no, mapping):
@@ -518,24 +516,20 @@ def _columns(labels: Sequence[tuple[int, str]], line: int, mapping: dict[str, st
     for position, label in labels:
         field_name = _field(label, mapping, fide)
         if field_name is not None and field_name in fields:
-            raise ImportFormatError(f"column '{label}' repeats an earlier {field_name} column",
-                                    f"la colonne « {label} » répète une colonne {_FIELD_FR[field_name]} précédente",
+            raise ImportFormatError(msg("column '{label}' repeats an earlier {field_name} column", label=label,
+                                        field_name=per_language(field_name, _FIELD_FR[field_name])),
                                     line=line, column=position)
         fields.append(field_name)
     names = [label for _, label in labels]
     if not any(f in _ID_FIELDS for f in fields):
         raise UnknownColumnsError(
-            "no licence, FIDE id or FMJD id column in the header (e.g. 'licence', 'fide_id', 'fmjd_id'); name "
-            "the columns with a column mapping (--columns licence=LABEL,rating=LABEL)",
-            "pas de colonne de licence, d'identifiant FIDE ou FMJD dans l'en-tête (par ex. « licence », "
-            "« id_fide », « id_fmjd ») ; indiquez les colonnes (--columns licence=TITRE,rating=TITRE)",
+            msg("no licence, FIDE id or FMJD id column in the header (e.g. 'licence', 'fide_id', 'fmjd_id'); name "
+                "the columns with a column mapping (--columns licence=LABEL,rating=LABEL)"),
             line=line, labels=names, layout=layout)
     if "rating" not in fields:
         raise UnknownColumnsError(
-            "no rating column in the header (e.g. 'rating', 'elo', 'classement', 'cp'); name it with a column "
-            "mapping (--columns rating=LABEL)",
-            "pas de colonne de classement dans l'en-tête (par ex. « classement », « elo », « cp », « cote ») ; "
-            "indiquez-la (--columns rating=TITRE)", line=line, labels=names, layout=layout)
+            msg("no rating column in the header (e.g. 'rating', 'elo', 'classement', 'cp'); name it with a column "
+                "mapping (--columns rating=LABEL)"), line=line, labels=names, layout=layout)
     return fields
 
 
@@ -575,7 +569,7 @@ def _csv_rows(header: str, header_no: int, rest: Iterator[tuple[int, str]], deli
         except StopIteration:
             return None
         except csv.Error as exc:
-            raise ImportFormatError(f"unreadable CSV ({exc})", f"CSV illisible ({exc})",
+            raise ImportFormatError(msg("unreadable CSV ({exc})", exc=exc),
                                     line=numbers[-1]) from None
 
     cells = read_next()
@@ -594,8 +588,8 @@ def _csv_rows(header: str, header_no: int, rest: Iterator[tuple[int, str]], deli
                 counter[0] += 1
             continue
         if len(row) > len(fields) and any(cell.strip() for cell in row[len(fields):]):
-            raise ImportFormatError(f"{len(row)} cells but the header has {len(fields)}",
-                                    f"{len(row)} cellules mais l'en-tête en a {len(fields)}",
+            raise ImportFormatError(msg("{n_row} cells but the header has {n_fields}", n_row=len(row),
+                                        n_fields=len(fields)),
                                     line=line_no, column=len(fields) + 1)
         yield line_no, [(i, cells[i - 1], field_name, cell)
                         for i, (field_name, cell) in enumerate(zip(fields, row, strict=False), start=1)]
@@ -625,9 +619,8 @@ def _fixed_rows(header: str, header_no: int, rest: Iterator[tuple[int, str]], ma
             continue
         if line[:starts[0]].strip():
             raise ImportFormatError(
-                f"text before the first column '{labels[0][1]}' (columns start under their header label)",
-                f"du texte avant la première colonne « {labels[0][1]} » (les colonnes commencent sous "
-                "leur titre)", line=line_no, column=1)
+                msg("text before the first column '{labels}' (columns start under their header label)",
+                    labels=labels[0][1]), line=line_no, column=1)
         shift = 0
         cells: list[_Cell] = []
         for k, base in enumerate(starts):
@@ -638,10 +631,9 @@ def _fixed_rows(header: str, header_no: int, rest: Iterator[tuple[int, str]], ma
                 excess = len(line) - width if fide else 0
                 if excess <= 0 or shift:
                     raise ImportFormatError(
-                        f"the text crosses the boundary between columns '{labels[k - 1][1]}' and "
-                        f"'{labels[k][1]}' (fixed-width columns start under their header label)",
-                        f"le texte déborde de la colonne « {labels[k - 1][1]} » sur « {labels[k][1]} » (en "
-                        "largeur fixe, chaque colonne commence sous son titre)", line=line_no, column=start + 1)
+                        msg("the text crosses the boundary between columns '{labels}' and '{labels2}' (fixed-width "
+                            "columns start under their header label)", labels=labels[k - 1][1], labels2=labels[k][1]),
+                        line=line_no, column=start + 1)
                 shift = excess
                 start = base + shift
                 prev = cells[-1]
@@ -686,15 +678,13 @@ def _read_xml(src: _Source, mapping: dict[str, str], wanted: RatingListFilter | 
                 if not any(c[2] in _ID_FIELDS for c in cells) or not any(c[2] == "rating" for c in cells):
                     labels = [c[1] for c in cells]
                     raise UnknownColumnsError(
-                        f"player {number} of the XML list has no FIDE id or no rating element (elements: "
-                        f"{', '.join(labels)}); name them with a column mapping (--columns fide_id=ELEMENT,"
-                        "rating=ELEMENT)", f"le joueur {number} de la liste XML n'a pas d'élément identifiant "
-                        f"FIDE ou classement (éléments : {', '.join(labels)}) ; indiquez-les (--columns "
-                        "fide_id=ÉLÉMENT,rating=ÉLÉMENT)", line=None, labels=labels, layout="fide-xml")
+                        msg("player {number} of the XML list has no FIDE id or no rating element (elements: "
+                            "{labels}); name them with a column mapping (--columns fide_id=ELEMENT,rating=ELEMENT)",
+                            number=number, labels=', '.join(labels)), line=None, labels=labels, layout="fide-xml")
                 yield number, cells
         except ET.ParseError as exc:
             line, column = exc.position
-            raise ImportFormatError(f"unreadable XML ({exc})", f"XML illisible ({exc})", line=line,
+            raise ImportFormatError(msg("unreadable XML ({exc})", exc=exc), line=line,
                                     column=column + 1) from None
         if src.progress is not None:
             src.progress(src.total, src.total)
@@ -705,8 +695,7 @@ def _read_xml(src: _Source, mapping: dict[str, str], wanted: RatingListFilter | 
     finally:
         raw.close()
     if counter[0] == 0:
-        raise ImportFormatError("The XML file holds no <player> element", "Le fichier XML n'a aucun élément "
-                                "<player>")
+        raise ImportFormatError(msg("The XML file holds no <player> element"))
     return RatingList(tuple(rows), "fide-xml", rows=counter[0])
 
 
@@ -726,13 +715,13 @@ def _entries(rows: Iterable[_Row], wanted: RatingListFilter | None = None, count
                 continue
             if len(cell) > _MAX_CELL:
                 raise ImportFormatError(
-                    f"the {field_name} cell is {len(cell)} characters long (at most {_MAX_CELL})",
-                    f"la cellule {_FIELD_FR.get(field_name, field_name)} fait {len(cell)} caractères (au plus "
-                    f"{_MAX_CELL})", line=line_no, column=column)
+                    msg("the {field_name} cell is {n_cell} characters long (at most {max_cell})",
+                        field_name=per_language(field_name, _FIELD_FR.get(field_name, field_name)),
+                        n_cell=len(cell), max_cell=_MAX_CELL), line=line_no, column=column)
             if any(not c.isprintable() and not c.isspace() for c in cell):
-                raise ImportFormatError(f"the {field_name} cell contains a control character",
-                                        f"la cellule {_FIELD_FR.get(field_name, field_name)} contient un caractère "
-                                        "de contrôle", line=line_no, column=column)
+                raise ImportFormatError(msg("the {field_name} cell contains a control character",
+                                            field_name=per_language(field_name, _FIELD_FR.get(field_name, field_name))),
+                                        line=line_no, column=column)
             if field_name == "rating":
                 rating_cell = (column, cell)
             elif field_name == "flags":
@@ -767,8 +756,9 @@ def _entries(rows: Iterable[_Row], wanted: RatingListFilter | None = None, count
                 continue
             if value in seen[field_name]:
                 raise ImportFormatError(
-                    f"{field_name} {value} is already on line {seen[field_name][value]}",
-                    f"{_FIELD_FR[field_name]} {value} figure déjà ligne {seen[field_name][value]}", line=line_no)
+                    msg("{field_name} {value} is already on line {seen}",
+                        field_name=per_language(field_name, _FIELD_FR[field_name]), value=value,
+                        seen=seen[field_name][value]), line=line_no)
             seen[field_name][value] = line_no
         if rating is None:
             flags.add(FLAG_UNRATED)
@@ -784,8 +774,9 @@ def _identifier(field: str, cell: str, line: int, column: int) -> str:
         ok = value.isascii() and value.isdigit()
         shape_en, shape_fr = "digits only", "uniquement des chiffres"
     if not ok:
-        raise ImportFormatError(f"'{cell}' is not a valid {field} ({shape_en})",
-                                f"« {cell} » n'est pas un(e) {_FIELD_FR[field]} valable ({shape_fr})",
+        raise ImportFormatError(msg("'{cell}' is not a valid {field} ({shape_en})", cell=cell,
+                                    field=per_language(field, _FIELD_FR[field]),
+                                    shape_en=per_language(shape_en, shape_fr)),
                                 line=line, column=column)
     return value
 
@@ -801,23 +792,21 @@ def _rating(cell: str, line: int, column: int) -> tuple[int | None, str | None]:
         return None, FLAG_UNRATED
     m = _RATING_RE.fullmatch(cell)
     if m is None or not m.group(1).replace(" ", "").replace("\u00a0", "").replace("\u202f", "").isascii():
-        raise ImportFormatError(f"'{cell}' is not a rating (an integer, e.g. 1850 or 1850 E)",
-                                f"« {cell} » n'est pas un classement (un entier, par ex. 1850 ou 1850 E)",
+        raise ImportFormatError(msg("'{cell}' is not a rating (an integer, e.g. 1850 or 1850 E)", cell=cell),
                                 line=line, column=column)
     whole, decimals, mark = m.groups()
     if decimals is not None and decimals.strip("0"):
-        raise ImportFormatError(f"'{cell}' is not a whole rating", f"« {cell} » n'est pas un classement entier",
+        raise ImportFormatError(msg("'{cell}' is not a whole rating", cell=cell),
                                 line=line, column=column)
     value = int(re.sub(r"\D", "", whole))
     if value > MAX_RATING:
-        raise ImportFormatError(f"rating {value} is out of range 0..{MAX_RATING}",
-                                f"le classement {value} est hors de 0..{MAX_RATING}", line=line, column=column)
+        raise ImportFormatError(msg("rating {value} is out of range 0..{max_rating}", value=value,
+                                    max_rating=MAX_RATING), line=line, column=column)
     flag: str | None = None
     if mark is not None:
         flag = _RATING_MARKS.get(mark.upper())
         if flag is None:
-            raise ImportFormatError(f"'{mark}' after the rating is not a known mark (E, N or F)",
-                                    f"« {mark} » après le classement n'est pas une marque connue (E, N ou F)",
+            raise ImportFormatError(msg("'{mark}' after the rating is not a known mark (E, N or F)", mark=mark),
                                     line=line, column=column)
     return value, flag
 
@@ -871,8 +860,7 @@ def write_preview_csv(rows: Sequence[PreviewRow],
     Scrabble rules round); a missing value is an empty cell. ``licence_of`` gives each player's licence.
     """
     if delimiter not in (",", ";", "\t"):
-        raise ImportFormatError(f"'{delimiter}' is not a CSV separator (',', ';' or tab)",
-                                f"« {delimiter} » n'est pas un séparateur CSV (« , », « ; » ou tabulation)")
+        raise ImportFormatError(msg("'{delimiter}' is not a CSV separator (',', ';' or tab)", delimiter=delimiter))
     if licence_of is None:
         def lookup(_pid: PlayerId) -> str:
             return ""

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from tournament_desk import __version__
 from tournament_desk.core.changes import StateChange, diff_states
 from tournament_desk.core.errors import StateError, TournamentError
+from tournament_desk.core.messages import N_, msg
 from tournament_desk.core.model import Event, EventState
 from tournament_desk.gui.dialogs.event_dialog import EventDialog
 from tournament_desk.gui.dialogs.lists import BackupsDialog, HistoryDialog
@@ -44,14 +45,14 @@ from tournament_desk.services.session import Change, EventFileLockedError, Event
 T = TypeVar("T")
 MAX_RECENT = 8
 PRINTABLE = {
-    "pairings": "Pairing &sheet (last round)…",
-    "crosstable": "&Crosstable…",
-    "standings": "S&tandings…",
-    "slips": "Result s&lips (last round)…",
-    "ratings": "Rating &report…",
-    "bracket": "Top-cut &bracket…",
+    "pairings": N_("Pairing &sheet (last round)…"),
+    "crosstable": N_("&Crosstable…"),
+    "standings": N_("S&tandings…"),
+    "slips": N_("Result s&lips (last round)…"),
+    "ratings": N_("Rating &report…"),
+    "bracket": N_("Top-cut &bracket…"),
 }
-TAB_TITLES = ("&Registration", "Pairin&gs", "Re&sults", "S&tandings")
+TAB_TITLES = (N_("&Registration"), N_("Pairin&gs"), N_("Re&sults"), N_("S&tandings"))
 
 
 class MainWindow(QMainWindow):
@@ -208,19 +209,20 @@ class MainWindow(QMainWindow):
         self.import_trf_action.setText(t("Continue an event from a TR&F file…"))
         self.rating_period_action.setText(t("Ra&ting period…"))
         for widget, text in (
-            (self.import_menu, "&Import"), (self.export_menu, "&Export"), (self.print_menu, "&Print"),
-            (self.file_menu, "&File"), (self.edit_menu, "&Edit"), (self.event_menu, "E&vent"),
-            (self.help_menu, "&Help"), (self.lang_menu, "&Language"), (self.recent_menu, "Open &recent"),
+            (self.import_menu, N_("&Import")), (self.export_menu, N_("&Export")), (self.print_menu, N_("&Print")),
+            (self.file_menu, N_("&File")), (self.edit_menu, N_("&Edit")), (self.event_menu, N_("E&vent")),
+            (self.help_menu, N_("&Help")), (self.lang_menu, N_("&Language")), (self.recent_menu, N_("Open &recent")),
         ):
             widget.setTitle(t(text))
         for action, text in (
-            (self.new_action, "&New event…"), (self.open_action, "&Open…"), (self.save_copy_action, "Save a &copy as…"),
-            (self.close_action, "C&lose the event"),
-            (self.import_action, "&Players (CSV)…"), (self.print_grid_action, "Round-robin &grid…"),
-            (self.restore_action, "Restore a &backup…"), (self.quit_action, "&Quit"),
-            (self.history_action, "&History…"), (self.settings_action, "Event &settings…"),
-            (self.about_action, "&About tournament_desk"), (self.rules_action, "&Rule settings…"),
-            (self.rules_doc_action, "About the &rules"), (self.apart_action, "Players who must not &meet…"),
+            (self.new_action, N_("&New event…")), (self.open_action, N_("&Open…")),
+            (self.save_copy_action, N_("Save a &copy as…")),
+            (self.close_action, N_("C&lose the event")),
+            (self.import_action, N_("&Players (CSV)…")), (self.print_grid_action, N_("Round-robin &grid…")),
+            (self.restore_action, N_("Restore a &backup…")), (self.quit_action, N_("&Quit")),
+            (self.history_action, N_("&History…")), (self.settings_action, N_("Event &settings…")),
+            (self.about_action, N_("&About tournament_desk")), (self.rules_action, N_("&Rule settings…")),
+            (self.rules_doc_action, N_("About the &rules")), (self.apart_action, N_("Players who must not &meet…")),
         ):
             action.setText(t(text))
         self.start_page.retranslate(t)
@@ -233,7 +235,7 @@ class MainWindow(QMainWindow):
     # -- the open event -------------------------------------------------------------------------------------
     def require(self) -> EventSession:
         if self._session is None:
-            raise StateError("No event is open", "Aucun tournoi n'est ouvert")
+            raise StateError(msg("No event is open"))
         return self._session
 
     def set_session(self, session: EventSession) -> None:

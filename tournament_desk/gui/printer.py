@@ -37,6 +37,7 @@ from PySide6.QtPrintSupport import QAbstractPrintDialog, QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QWidget
 
 from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.messages import msg
 
 __all__ = ["BAND_BYTES", "MAX_DPI", "PrintError", "PrintJob", "ask_printer", "page_sequence", "paint_pdf",
            "print_pdf"]
@@ -66,8 +67,7 @@ def _open(pdf: bytes) -> pypdfium2.PdfDocument:
     try:
         return pypdfium2.PdfDocument(pdf)
     except pypdfium2.PdfiumError as exc:
-        raise PrintError(f"The document to print is not a readable PDF ({exc}).",
-                              f"Le document à imprimer n'est pas un PDF lisible ({exc}).") from exc
+        raise PrintError(msg("The document to print is not a readable PDF ({exc}).", exc=exc)) from exc
 
 
 def _landscape(width: float, height: float) -> bool:
@@ -105,15 +105,15 @@ def page_sequence(printer: QPrinter, page_count: int) -> tuple[int, ...]:
     its page order, and the copies when the printer does not make them itself (collated: 1 2 3 1 2 3; not
     collated: 1 1 2 2 3 3)."""
     if page_count < 1:
-        raise PrintError("The document to print has no page.", "Le document à imprimer n'a aucune page.")
+        raise PrintError(msg("The document to print has no page."))
     ranges = printer.pageRanges()
     pages = [p for p in range(1, page_count + 1)
              if printer.printRange() == QPrinter.PrintRange.AllPages or ranges.isEmpty() or ranges.contains(p)]
     if not pages:
         asked = ", ".join(f"{r.from_}-{r.to}" if r.from_ != r.to else str(r.from_) for r in ranges.toRangeList())
         raise PrintError(
-            f"The pages asked for ({asked}) are not in the document: it ends at page {page_count}.",
-            f"Les pages demandées ({asked}) ne sont pas dans le document : il s'arrête à la page {page_count}.")
+            msg("The pages asked for ({asked}) are not in the document: it ends at page {page_count}.", asked=asked,
+                page_count=page_count))
     if printer.pageOrder() == QPrinter.PageOrder.LastPageFirst:
         pages.reverse()
     copies = 1 if printer.supportsMultipleCopies() else max(1, printer.copyCount())
@@ -131,15 +131,12 @@ def paint_pdf(printer: QPrinter, pdf: bytes, *, progress: Callable[[int, int], N
         painter = QPainter()
         if not painter.begin(printer):
             raise PrintError(
-                f"The printer {printer.printerName() or printer.outputFileName()} cannot be used: check that it "
-                "is switched on and connected, or choose another one.",
-                f"L'imprimante {printer.printerName() or printer.outputFileName()} est inutilisable : vérifiez "
-                "qu'elle est allumée et connectée, ou choisissez-en une autre.")
+                msg("The printer {value} cannot be used: check that it is switched on and connected, or choose "
+                    "another one.", value=printer.printerName() or printer.outputFileName()))
         try:
             for done, number in enumerate(sheets):
                 if done and not printer.newPage():
-                    raise PrintError("The printer stopped before the end of the document.",
-                                          "L'imprimante s'est arrêtée avant la fin du document.")
+                    raise PrintError(msg("The printer stopped before the end of the document."))
                 page = document[number - 1]
                 try:
                     _paint_page(painter, printer, page)
@@ -150,8 +147,7 @@ def paint_pdf(printer: QPrinter, pdf: bytes, *, progress: Callable[[int, int], N
         finally:
             painter.end()
         if printer.printerState() == QPrinter.PrinterState.Error:
-            raise PrintError("The printer reported an error: the document may be incomplete.",
-                                  "L'imprimante a signalé une erreur : le document est peut-être incomplet.")
+            raise PrintError(msg("The printer reported an error: the document may be incomplete."))
         return PrintJob(sheets)
     finally:
         document.close()
@@ -233,7 +229,7 @@ def print_pdf(parent: QWidget | None, pdf: bytes, title: str, *, printer: QPrint
     try:
         count = len(document)
         if count < 1:
-            raise PrintError("The document to print has no page.", "Le document à imprimer n'a aucune page.")
+            raise PrintError(msg("The document to print has no page."))
         first = document[0]
         width, height = first.get_size()
         first.close()

@@ -20,6 +20,7 @@ from tournament_desk.core.actions import swiss as core_swiss
 from tournament_desk.core.actions import topcut as core_topcut
 from tournament_desk.core.actions.step import Step
 from tournament_desk.core.errors import StateError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState, PairingSystem, Round
 from tournament_desk.services.session import Change, EventSession
 
@@ -59,8 +60,7 @@ def next_round(state: EventState, *, force: bool = False, drawn_colour: str = "w
         return core_swiss.pair_dutch_round(state, drawn_colour=drawn_colour)
     if system is PairingSystem.SCORE_GROUP:
         return core_swiss.pair_scoregroup_round(state, force=force)
-    raise StateError("A manual Swiss is paired by the arbiter: use the manual pairing board",
-                     "Un suisse manuel est apparié par l'arbitre : utilisez le tableau d'appariement manuel")
+    raise StateError(msg("A manual Swiss is paired by the arbiter: use the manual pairing board"))
 
 
 def plan_next(session: EventSession, *, force: bool = False) -> PlannedRound:

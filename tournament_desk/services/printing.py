@@ -7,6 +7,7 @@ Every function returns PDF bytes; ``lang`` is ``"fr"`` or ``"en"``. Errors are t
 from __future__ import annotations
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState, RatingSystem
 from tournament_desk.core.ratings.from_event import cadence_of
 from tournament_desk.printing.crosstable import crosstable_pdf as _crosstable
@@ -26,8 +27,7 @@ def _round(state: EventState, round_number: int | None) -> int:
     if round_number is not None:
         return round_number
     if not state.rounds:
-        raise ValidationError("No round is paired yet: nothing to print",
-                              "Aucune ronde n'est appariée : rien à imprimer")
+        raise ValidationError(msg("No round is paired yet: nothing to print"))
     return state.last_round
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from tournament_desk.core.actions import roundrobin as core_rr
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.formatting import format_date_range
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import Round
 from tournament_desk.core.pairing import berger
 from tournament_desk.services.session import Change, EventSession
@@ -40,8 +41,7 @@ def assign_numbers(session: EventSession, method: str, *, seed: int | None = Non
         numbers = berger.validate_manual_numbering(manual or {})
         how = "manual"
     else:
-        raise ValidationError(f"Unknown numbering method '{method}' (lot, rating or manual)",
-                              f"Méthode de numérotation inconnue « {method} » (lot, rating ou manual)")
+        raise ValidationError(msg("Unknown numbering method '{method}' (lot, rating or manual)", method=method))
     return session.set_pairing_numbers(numbers, how=how)
 
 

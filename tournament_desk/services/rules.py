@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.actions.settings import update_event
-from tournament_desk.core.actions.step import Message
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.ratings.ffjd import Cadence, Present
 from tournament_desk.core.ratings.scrabble_pl import EventKind, SeriesThresholds
 from tournament_desk.core.rule_settings import RULE_SETTINGS, RuleSetting, get_rule_setting, settings_of_area
@@ -84,11 +84,11 @@ def set_rule_setting(session: EventSession, key: str, value: str | float | int) 
         current = {k: v.value for k, v in _values(session).items()}
         current[setting.key] = text
         _thresholds(current)  # Joker > A > B, or a bilingual error
-    label_en = f"Rule setting {setting.key} = {text or '(empty)'}"
-    label_fr = f"Réglage de règle {setting.key} = {text or '(vide)'}"
+    label = (msg("Rule setting {key} = {value}", key=setting.key, value=text) if text
+             else msg("Rule setting {key} = (empty)", key=setting.key))
     if setting.storage == "event":
-        return session.apply(lambda s: update_event(s, {"tiebreak_edition": text}, Message(label_en, label_fr)))
-    return session.set_option(setting.key, text, label=(label_en, label_fr))
+        return session.apply(lambda s: update_event(s, {"tiebreak_edition": text}, label))
+    return session.set_option(setting.key, text, label=label)
 
 
 def _thresholds(values: dict[str, str]) -> SeriesThresholds:

@@ -21,9 +21,10 @@ from tournament_desk import __version__
 from tournament_desk.core.actions import players as reg
 from tournament_desk.core.actions import rounds as rnds
 from tournament_desk.core.actions import settings as cfg
-from tournament_desk.core.actions.step import Message, Step
+from tournament_desk.core.actions.step import Step, Text
 from tournament_desk.core.changes import StateChange, canonical, diff_states
 from tournament_desk.core.errors import StateError
+from tournament_desk.core.messages import Msg, msg, per_language
 from tournament_desk.core.model import Event, EventState, Player, Round
 from tournament_desk.core.results import GameResult, Outcome
 from tournament_desk.storage import repository as repo
@@ -46,7 +47,7 @@ class Change:
     ids: tuple[int, ...] = ()
     """The players the action touched (for player actions), else the rounds."""
     what: StateChange = field(default_factory=StateChange)
-    notes: tuple[Message, ...] = ()
+    notes: tuple[Text, ...] = ()
     detail: Any = None
 
     def label(self, lang: str = "en") -> str:
@@ -56,7 +57,7 @@ class Change:
         return tuple(n.text(lang) for n in self.notes)
 
     @classmethod
-    def of(cls, label: Message, what: StateChange, notes: tuple[Message, ...] = (), detail: Any = None) -> Change:
+    def of(cls, label: Msg, what: StateChange, notes: tuple[Text, ...] = (), detail: Any = None) -> Change:
         return cls(_scope(what), label.en, label.fr, _ids(what), what, notes, detail)
 
 
@@ -72,6 +73,13 @@ def _scope(what: StateChange) -> str:
 
 def _ids(what: StateChange) -> tuple[int, ...]:
     return tuple(sorted(what.players)) if what.players else tuple(sorted(what.rounds))
+
+
+def _label(label: Msg | tuple[str, str] | None) -> Msg | None:
+    """An action's name given by a caller: a message, or (older callers) its English and French texts."""
+    if label is None or isinstance(label, Msg):
+        return label
+    return msg("{text}", text=per_language(*label))
 
 
 def default_arbiter(event: Event | None = None) -> str:
@@ -214,19 +222,20 @@ class EventSession:
         ``allow_duplicates`` (the arbiter chose "register anyway")."""
         return self.apply(lambda s: reg.add_players(s, [fields], allow_duplicates=allow_duplicates))
 
-    def add_players(self, players: Iterable[Mapping[str, Any]], *, label: tuple[str, str] | None = None,
+    def add_players(self, players: Iterable[Mapping[str, Any]], *, label: Msg | tuple[str, str] | None = None,
                     allow_duplicates: bool = False) -> Change:
         """Register several players in one action (an import): all or nothing."""
         entries = list(players)
         return self.apply(lambda s: reg.add_players(s, entries, allow_duplicates=allow_duplicates,
-                                                    label=Message(*label) if label else None))
+                                                    label=_label(label)))
 
     def edit_player(self, player_id: int, *, allow_duplicates: bool = False, **changes: Any) -> Change:
         return self.apply(lambda s: reg.edit_player(s, player_id, changes, allow_duplicates=allow_duplicates))
 
-    def edit_players(self, changes: Mapping[int, Mapping[str, Any]], *, label: tuple[str, str] | None = None) -> Change:
+    def edit_players(self, changes: Mapping[int, Mapping[str, Any]], *,
+                     label: Msg | tuple[str, str] | None = None) -> Change:
         """Edit several players in one action (a rating list applied): all or nothing, one undo step."""
-        return self.apply(lambda s: reg.edit_players(s, changes, label=Message(*label) if label else None))
+        return self.apply(lambda s: reg.edit_players(s, changes, label=_label(label)))
 
     def withdraw_player(self, player_id: int, from_round: int, *,
                         forfeit: Outcome | str = Outcome.FORFEIT_LOSS_EXCUSED) -> Change:
@@ -249,9 +258,9 @@ class EventSession:
         return self.apply(lambda s: reg.set_forbidden_pair(s, player_a, player_b, forbidden))
 
     # -- rounds and results (rules: core.actions.rounds) -----------------------------------------------
-    def store_round(self, rnd: Round, *, label: tuple[str, str] | None = None) -> Change:
+    def store_round(self, rnd: Round, *, label: Msg | tuple[str, str] | None = None) -> Change:
         """Store a newly paired round (from an engine or by hand), after a pre-round backup."""
-        return self.apply(lambda s: rnds.add_round(s, rnd, Message(*label) if label else None),
+        return self.apply(lambda s: rnds.add_round(s, rnd, _label(label)),
                           backup=f"before-round-{rnd.number}")
 
     def unpair_last_round(self) -> Change:
@@ -277,9 +286,9 @@ class EventSession:
         """The event's options (rule settings of docs/rules.md...), as text."""
         return dict(self.state().options)
 
-    def set_option(self, key: str, value: str | None, *, label: tuple[str, str] | None = None) -> Change:
+    def set_option(self, key: str, value: str | None, *, label: Msg | tuple[str, str] | None = None) -> Change:
         """Store one option (``None`` removes it): one undoable action."""
-        return self.apply(lambda s: cfg.set_option(s, key, value, Message(*label) if label else None))
+        return self.apply(lambda s: cfg.set_option(s, key, value, _label(label)))
 
     def meta(self) -> dict[str, str]:
         return self._repo.meta()
@@ -299,8 +308,8 @@ class EventSession:
             return None
         what = diff_states(before, self.state())
         if undo:
-            return Change.of(Message(f"Undo: {entry.label_en}", f"Annuler : {entry.label_fr}"), what)
-        return Change.of(Message(f"Redo: {entry.label_en}", f"Rétablir : {entry.label_fr}"), what)
+            return Change.of(msg("Undo: {label}", label=per_language(entry.label_en, entry.label_fr)), what)
+        return Change.of(msg("Redo: {label}", label=per_language(entry.label_en, entry.label_fr)), what)
 
     def undo_label(self, lang: str = "en") -> str | None:
         done = [e for e in self._repo.journal() if not e.undone]

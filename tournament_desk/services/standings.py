@@ -15,15 +15,16 @@ default: seed 003's adjusted score, the French federation's annex, :data:`DEFAUL
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tournament_desk.core.actions.settings import update_event
-from tournament_desk.core.actions.step import Message
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.formatting import format_number
+from tournament_desk.core.messages import PerLanguage, msg, per_language
 from tournament_desk.core.model import EventState, PairingSystem, Player
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.tiebreaks import (
@@ -140,9 +141,8 @@ def _canonical(codes: Sequence[str]) -> tuple[str, ...]:
     for d in defs:
         if d.team_only:
             raise ValidationError(
-                f"{d.code} ({d.label_en}) is a team tie-break: this event has no team results to compute it from",
-                f"{d.code} ({d.label_fr}) est un départage par équipes : ce tournoi n'a pas de résultats par "
-                "équipes pour le calculer",
+                msg("{code} ({label_en}) is a team tie-break: this event has no team results to compute it from",
+                    code=d.code, label_en=per_language(d.label_en, d.label_fr)),
             )
     return tuple(d.code for d in defs)
 
@@ -162,14 +162,14 @@ def store_event_settings(session: EventSession, values: dict[str, Any]) -> Chang
     :func:`set_tiebreaks` (unknown codes refused; the warnings become the change's notes)."""
     values = dict(values)
     state = session.state()
-    notes: tuple[Message, ...] = ()
+    notes: tuple[PerLanguage, ...] = ()
     if "tiebreaks" in values:
         values["tiebreaks"] = _canonical(values["tiebreaks"])
         if values["tiebreaks"]:
             rr = PairingSystem(values.get("system", state.event.system)).is_round_robin
-            notes = tuple(Message(w.en, w.fr) for w in check_tiebreaks(values["tiebreaks"], round_robin=rr))
+            notes = tuple(per_language(w.en, w.fr) for w in check_tiebreaks(values["tiebreaks"], round_robin=rr))
     change = session.apply(lambda s: update_event(s, values))
-    return Change.of(Message(change.label_en, change.label_fr), change.what, notes)
+    return dataclasses.replace(change, notes=notes)
 
 
 def set_tiebreaks(session: EventSession, codes: Sequence[str], edition: Edition | str | None = None) -> TiebreakSetting:
@@ -186,7 +186,8 @@ def set_tiebreaks(session: EventSession, codes: Sequence[str], edition: Edition 
     shown_en = ", ".join(canonical) or "default preset"
     shown_fr = ", ".join(canonical) or "préréglage par défaut"
     ed = chosen or DEFAULT_EDITION
-    label = Message(f"Tie-breaks: {shown_en} ({ed.label_en})", f"Départages : {shown_fr} ({ed.label_fr})")
+    label = msg("Tie-breaks: {shown_en} ({label_en})", shown_en=per_language(shown_en, shown_fr),
+                label_en=per_language(ed.label_en, ed.label_fr))
     change = session.apply(lambda s: update_event(
         s, {"tiebreaks": canonical, "tiebreak_edition": chosen.value if chosen else ""}, label))
     return TiebreakSetting(change, canonical, ed, warnings)
@@ -340,8 +341,8 @@ def _check_round(state: EventState, after_round: int | None) -> int:
         return state.last_round
     if after_round < 0 or after_round > state.last_round:
         raise ValidationError(
-            f"No standings after round {after_round}: rounds 0 to {state.last_round} are paired",
-            f"Pas de classement après la ronde {after_round} : les rondes 0 à {state.last_round} sont appariées",
+            msg("No standings after round {after_round}: rounds 0 to {last_round} are paired",
+                after_round=after_round, last_round=state.last_round),
         )
     return after_round
 

@@ -23,6 +23,7 @@ from tournament_desk.core.actions import swiss as core_swiss
 from tournament_desk.core.actions import topcut as core_topcut
 from tournament_desk.core.actions.rounds import check_previous_complete
 from tournament_desk.core.errors import PairingError, StateError
+from tournament_desk.core.messages import msg, per_language
 from tournament_desk.core.model import Bye, EventState, Game, Round
 from tournament_desk.core.pairing import knockout, manual
 from tournament_desk.core.results import Outcome
@@ -136,22 +137,19 @@ def store_manual_round(session: EventSession, boards: Sequence[tuple[int, int]],
     state = session.state()
     _check_last_round_complete(state, force)
     if state.event.system.is_round_robin:
-        raise StateError("A round robin follows its grid; it is not paired by hand",
-                         "Un toutes-rondes suit sa grille ; il ne s'apparie pas à la main")
+        raise StateError(msg("A round robin follows its grid; it is not paired by hand"))
     number = state.last_round + 1
     issues = manual.check_manual_round(_to_pair(state), boards, byes)
     absolute = [i for i in issues if i.absolute]
     reason = (reason or "").strip()
     if absolute and not reason:
         raise PairingError(
-            f"Round {number} breaks absolute rules: {_issue_list(absolute, 'en')}. Change the pairing or override "
-            "with a reason",
-            f"La ronde {number} enfreint des règles absolues : {_issue_list(absolute, 'fr')}. Modifiez "
-            "l'appariement ou passez outre en donnant un motif",
+            msg("Round {number} breaks absolute rules: {issue_list}. Change the pairing or override with a reason",
+                number=number, issue_list=per_language(_issue_list(absolute, 'en'), _issue_list(absolute, 'fr'))),
         )
     if any(i.code in ("unknown", "twice", "self") for i in absolute):
-        raise PairingError(f"Round {number} cannot be stored: {_issue_list(absolute, 'en')}",
-                           f"La ronde {number} ne peut pas être enregistrée : {_issue_list(absolute, 'fr')}")
+        raise PairingError(msg("Round {number} cannot be stored: {issue_list}", number=number,
+                               issue_list=per_language(_issue_list(absolute, 'en'), _issue_list(absolute, 'fr'))))
     games = tuple(Game(number, i, w, b) for i, (w, b) in enumerate(boards, start=1))
     requested = state.requests_for(number)
     paired = {pid for w, b in boards for pid in (w, b)}
@@ -169,8 +167,7 @@ def store_manual_round(session: EventSession, boards: Sequence[tuple[int, int]],
         label_en += f" — {reason}"
         label_fr += f" — {reason}"
     if number > state.event.rounds:
-        raise StateError(f"The event has only {state.event.rounds} rounds",
-                         f"Le tournoi n'a que {state.event.rounds} rondes")
+        raise StateError(msg("The event has only {rounds} rounds", rounds=state.event.rounds))
     change = session.store_round(rnd, label=(label_en, label_fr))
     return ManualStoreResult(change, rnd, tuple(issues), bool(absolute))
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from tournament_desk.core.errors import ImportFormatError, TournamentError, ValidationError
 from tournament_desk.core.ids import PairingNumber, PlayerId
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import Bye, Event, Game, PairingSystem, Player, RatingSystem, Round, TimeControl
 from tournament_desk.core.pairing.swiss_state import Colour
 from tournament_desk.core.results import Discipline, GameResult, Outcome
@@ -54,8 +55,7 @@ __all__ = ["TrfImport", "export_event_trf", "import_event_from_trf"]
 def export_event_trf(session: EventSession, out: Path | str, *, edition: str = "16") -> Path:
     """Write the event as a TRF file (``edition`` ``"16"`` or ``"26"``, CR LF line ends, UTF-8)."""
     if edition not in ("16", "26"):
-        raise ValidationError(f"TRF edition '{edition}' is not known (16 or 26)",
-                              f"L'édition TRF « {edition} » est inconnue (16 ou 26)")
+        raise ValidationError(msg("TRF edition '{edition}' is not known (16 or 26)", edition=edition))
     text = event_trf(session.state(), edition=edition, newline="\r\n")
     path = Path(out)
     path.write_text(text, encoding="utf-8", newline="")
@@ -93,11 +93,10 @@ def _read(trf_path: Path | str) -> TrfTournament:
     except TrfError as exc:
         raise _error(exc.line, exc.column, exc.message, f"TRF illisible : {exc.message}") from None
     except OSError as exc:
-        raise ImportFormatError(f"Cannot read {trf_path}: {exc.strerror}",
-                                f"Impossible de lire {trf_path} : {exc.strerror}") from None
+        raise ImportFormatError(msg("Cannot read {trf_path}: {strerror}", trf_path=trf_path,
+                                    strerror=exc.strerror)) from None
     if not trf.players:
-        raise ImportFormatError("The TRF file has no player record (001)",
-                                "Le fichier TRF n'a aucune ligne de joueur (001)")
+        raise ImportFormatError(msg("The TRF file has no player record (001)"))
     return trf
 
 
@@ -275,19 +274,18 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
     trf = _read(trf_path)
     path = Path(path)
     if path.exists():
-        raise ValidationError(f"{path} already exists: choose a new file name for the imported event",
-                              f"{path} existe déjà : choisissez un nouveau nom de fichier pour le tournoi importé")
+        raise ValidationError(msg("{path} already exists: choose a new file name for the imported event", path=path))
     played = played_rounds(trf)
     scoring = _scoring(trf)
     warnings = _check(trf, played, scoring)
     total = rounds or trf.total_rounds
     if total is None:
         raise ValidationError(
-            f"The file does not give the number of rounds (XXR or 142): give it (at least {max(played, 1)})",
-            f"Le fichier ne donne pas le nombre de rondes (XXR ou 142) : indiquez-le (au moins {max(played, 1)})")
+            msg("The file does not give the number of rounds (XXR or 142): give it (at least {max})",
+                max=max(played, 1)))
     if total < played:
-        raise ValidationError(f"The file holds {played} rounds: the event cannot have only {total}",
-                              f"Le fichier contient {played} rondes : le tournoi ne peut en avoir seulement {total}")
+        raise ValidationError(msg("The file holds {played} rounds: the event cannot have only {total}", played=played,
+                                  total=total))
     try:
         system = declared_system(trf)
     except TrfError as exc:
@@ -337,8 +335,8 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
     with EventSession.create(path, event, arbiter=arbiter) as session:
         try:
             change = session.add_players([players[rank] for rank in order],
-                                         label=(f"Import {len(order)} players from {Path(trf_path).name}",
-                                                f"Importer {len(order)} joueurs de {Path(trf_path).name}"))
+                                         label=msg("Import {n_order} players from {name}", n_order=len(order),
+                                                   name=Path(trf_path).name))
             id_of = _player_ids(order, change.ids)
             session.set_pairing_numbers({pid: PairingNumber(n) for n, pid in
                                          enumerate((id_of[r] for r in order), start=1)}, how="TRF import")
@@ -347,7 +345,7 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
             withdrawn = _withdrawals(trf, played)
             for r in range(1, played + 1):
                 session.store_round(_round(trf, r, id_of, withdrawn),
-                                    label=(f"Import round {r} from TRF", f"Importer la ronde {r} du TRF"))
+                                    label=msg("Import round {r} from TRF", r=r))
             for rank, from_round in withdrawn.items():
                 session.withdraw_player(id_of[rank], from_round)
             if played < total:

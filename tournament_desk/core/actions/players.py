@@ -15,6 +15,7 @@ from typing import Any
 
 from tournament_desk.core.actions.step import Message, Step
 from tournament_desk.core.errors import NotFoundError, StateError, ValidationError
+from tournament_desk.core.messages import Msg, msg, per_language
 from tournament_desk.core.model import REQUESTABLE_BYES, ByeRequest, EventState, Game, Player
 from tournament_desk.core.results import Outcome
 
@@ -33,8 +34,8 @@ class DuplicatePlayerError(ValidationError):
 
     code = "duplicate"
 
-    def __init__(self, en: str, fr: str, duplicates: Sequence[tuple[Player, Player]]) -> None:
-        super().__init__(en, fr)
+    def __init__(self, message: Msg, duplicates: Sequence[tuple[Player, Player]]) -> None:
+        super().__init__(message)
         self.duplicates = tuple(duplicates)
         """``(new, existing)`` pairs."""
 
@@ -81,16 +82,15 @@ def _refuse_duplicates(duplicates: Sequence[tuple[Player, Player]]) -> None:
                    + (f" (licence {old.licence_id})" if same_licence(new, old) else "") for new, old in duplicates)
     fr = "; ".join(f"{new.name} ressemble à {old.name}, déjà inscrit(e)"
                    + (f" (licence {old.licence_id})" if same_licence(new, old) else "") for new, old in duplicates)
-    raise DuplicatePlayerError(f"Possible duplicate: {en}. Register anyway if they are different people",
-                               f"Doublon possible : {fr}. Inscrivez quand même s'il s'agit de personnes différentes",
+    raise DuplicatePlayerError(msg("Possible duplicate: {en}. Register anyway if they are different people",
+                                   en=per_language(en, fr)),
                                duplicates)
 
 
 def _check_fields(fields: Mapping[str, Any]) -> None:
     unknown = set(fields) - PLAYER_FIELDS
     if unknown:
-        raise ValidationError(f"Unknown player field(s): {', '.join(sorted(unknown))}",
-                              f"Champ(s) de joueur inconnu(s) : {', '.join(sorted(unknown))}")
+        raise ValidationError(msg("Unknown player field(s): {unknown}", unknown=', '.join(sorted(unknown))))
 
 
 def add_players(state: EventState, entries: Sequence[Mapping[str, Any]], *, allow_duplicates: bool = False,
@@ -100,8 +100,7 @@ def add_players(state: EventState, entries: Sequence[Mapping[str, Any]], *, allo
     A round robin takes no entry once round 1 is paired (the grid is fixed: seed 000 Annexe A). In a Swiss a
     late entry is welcome; it is numbered when the next round is paired (see the module docstring)."""
     if state.rounds and state.event.system.is_round_robin:
-        raise StateError("A round robin cannot take a late entry once round 1 is paired",
-                         "Un toutes-rondes n'accepte plus d'inscription une fois la ronde 1 appariée")
+        raise StateError(msg("A round robin cannot take a late entry once round 1 is paired"))
     next_id = max((p.id for p in state.players), default=0) + 1
     new: list[Player] = []
     for fields in entries:
@@ -111,16 +110,16 @@ def add_players(state: EventState, entries: Sequence[Mapping[str, Any]], *, allo
     for p in new:
         if p.pairing_number is not None:
             if p.pairing_number in taken:
-                raise ValidationError(f"Pairing number {p.pairing_number} is already taken",
-                                      f"Le numéro {p.pairing_number} est déjà attribué", field="pairing_number")
+                raise ValidationError(msg("Pairing number {pairing_number} is already taken",
+                                          pairing_number=p.pairing_number), field="pairing_number")
             taken.add(p.pairing_number)
     if not new:
-        raise ValidationError("No player to register", "Aucun joueur à inscrire")
+        raise ValidationError(msg("No player to register"))
     if not allow_duplicates:
         _refuse_duplicates(find_duplicates(new, state.players))
     if label is None:
-        label = (Message(f"Add player {new[0].name}", f"Inscrire {new[0].name}") if len(new) == 1
-                 else Message(f"Import {len(new)} players", f"Importer {len(new)} joueurs"))
+        label = (msg("Add player {name}", name=new[0].name) if len(new) == 1
+                 else msg("Import {n_new} players", n_new=len(new)))
     return Step(dataclasses.replace(state, players=state.players + tuple(new)), label,
                 detail=tuple(p.id for p in new))
 
@@ -134,13 +133,10 @@ def _pairing_number_changes(state: EventState, changes: Mapping[int, int | None]
     if not state.rounds:
         return
     if state.event.system.is_round_robin:
-        raise StateError("Pairing numbers are the places in the grid: they are frozen once round 1 is paired",
-                         "Les numéros sont les places dans la grille : ils sont figés une fois la ronde 1 appariée")
+        raise StateError(msg("Pairing numbers are the places in the grid: they are frozen once round 1 is paired"))
     if state.last_round >= LAST_CORRECTABLE_ROUND:
-        raise StateError(f"Pairing numbers cannot be corrected once round {LAST_CORRECTABLE_ROUND} is paired "
-                         "(C.04.2 Art.2)",
-                         f"Les numéros d'appariement ne peuvent plus être corrigés une fois la ronde "
-                         f"{LAST_CORRECTABLE_ROUND} appariée (C.04.2 art. 2)")
+        raise StateError(msg("Pairing numbers cannot be corrected once round {last_correctable_round} is paired "
+                             "(C.04.2 Art.2)", last_correctable_round=LAST_CORRECTABLE_ROUND))
 
 
 def edit_player(state: EventState, player_id: int, changes: Mapping[str, Any], *,
@@ -152,7 +148,7 @@ def edit_player(state: EventState, player_id: int, changes: Mapping[str, Any], *
     updated = dataclasses.replace(current, **changes)
     if not allow_duplicates:
         _refuse_duplicates(find_duplicates([updated], [p for p in state.players if p.id != player_id]))
-    return Step(_replace_player(state, updated), Message(f"Edit player {updated.name}", f"Modifier {updated.name}"))
+    return Step(_replace_player(state, updated), msg("Edit player {name}", name=updated.name))
 
 
 def edit_players(state: EventState, changes: Mapping[int, Mapping[str, Any]], *,
@@ -162,12 +158,12 @@ def edit_players(state: EventState, changes: Mapping[int, Mapping[str, Any]], *,
     for player_id, fields in changes.items():
         _check_fields(fields)
         if player_id not in by_id:
-            raise NotFoundError(f"No player with id {player_id}", f"Aucun joueur avec l'identifiant {player_id}")
+            raise NotFoundError(msg("No player with id {player_id}", player_id=player_id))
         if "pairing_number" in fields:
             _pairing_number_changes(state, {player_id: fields["pairing_number"]})
         by_id[player_id] = dataclasses.replace(by_id[player_id], **fields)
     new_players = tuple(by_id[p.id] for p in state.players)
-    label = label or Message(f"Edit {len(changes)} players", f"Modifier {len(changes)} joueurs")
+    label = label or msg("Edit {n_changes} players", n_changes=len(changes))
     return Step(dataclasses.replace(state, players=new_players), label)
 
 
@@ -177,17 +173,17 @@ def remove_player(state: EventState, player_id: int) -> Step:
     player = state.player(player_id)
     for rnd in state.rounds:
         if rnd.entry_of(player_id) is not None:
-            raise StateError(f"{player.name} already appears in round {rnd.number}: withdraw the player instead",
-                             f"{player.name} figure déjà dans la ronde {rnd.number} : retirez le joueur plutôt")
+            raise StateError(msg("{name} already appears in round {number}: withdraw the player instead",
+                                 name=player.name, number=rnd.number))
     if state.top_cut is not None and player_id in state.top_cut.seeds:
-        raise StateError(f"{player.name} is in the top cut", f"{player.name} est qualifié(e) pour le tableau final")
+        raise StateError(msg("{name} is in the top cut", name=player.name))
     new = dataclasses.replace(
         state,
         players=tuple(p for p in state.players if p.id != player_id),
         requests=tuple(r for r in state.requests if r.player_id != player_id),
         forbidden_pairs=tuple(fp for fp in state.forbidden_pairs if player_id not in fp),
     )
-    return Step(new, Message(f"Delete player {player.name}", f"Supprimer {player.name}"))
+    return Step(new, msg("Delete player {name}", name=player.name))
 
 
 def withdraw_player(state: EventState, player_id: int, from_round: int,
@@ -198,29 +194,27 @@ def withdraw_player(state: EventState, player_id: int, from_round: int,
     player = state.player(player_id)
     forfeit = Outcome(forfeit)
     if from_round < 1 or from_round > state.event.rounds + 1:
-        raise ValidationError(f"Round {from_round} does not exist in this event",
-                              f"La ronde {from_round} n'existe pas dans ce tournoi", field="from_round")
+        raise ValidationError(msg("Round {from_round} does not exist in this event", from_round=from_round),
+                              field="from_round")
     if not state.event.system.is_round_robin:
         for rnd in state.rounds:
             if rnd.number >= from_round and isinstance(rnd.entry_of(player_id), Game):
                 raise StateError(
-                    f"{player.name} is already paired in round {rnd.number}; enter that result or unpair first",
-                    f"{player.name} est déjà apparié(e) à la ronde {rnd.number} ; saisissez ce résultat "
-                    "ou annulez l'appariement d'abord",
+                    msg("{name} is already paired in round {number}; enter that result or unpair first",
+                        name=player.name, number=rnd.number),
                 )
     updated = dataclasses.replace(player, withdrawn_from_round=from_round, withdrawal_forfeit=forfeit)
     new = dataclasses.replace(_replace_player(state, updated), requests=tuple(
         r for r in state.requests if not (r.player_id == player_id and r.round >= from_round)))
-    return Step(new, Message(f"Withdraw {player.name} from round {from_round}",
-                             f"Retirer {player.name} à partir de la ronde {from_round}"))
+    return Step(new, msg("Withdraw {name} from round {from_round}", name=player.name, from_round=from_round))
 
 
 def reinstate_player(state: EventState, player_id: int) -> Step:
     player = state.player(player_id)
     if player.withdrawn_from_round is None:
-        raise StateError(f"{player.name} has not withdrawn", f"{player.name} ne s'est pas retiré(e)")
+        raise StateError(msg("{name} has not withdrawn", name=player.name))
     updated = dataclasses.replace(player, withdrawn_from_round=None)
-    return Step(_replace_player(state, updated), Message(f"Reinstate {player.name}", f"Réintégrer {player.name}"))
+    return Step(_replace_player(state, updated), msg("Reinstate {name}", name=player.name))
 
 
 def set_pairing_numbers(state: EventState, numbers: Mapping[int, int], how: str) -> Step:
@@ -229,13 +223,12 @@ def set_pairing_numbers(state: EventState, numbers: Mapping[int, int], how: str)
     ids = {p.id for p in state.players}
     if set(numbers) != ids or sorted(numbers.values()) != list(range(1, len(ids) + 1)):
         raise ValidationError(
-            f"Pairing numbers must give each of the {len(ids)} players one number from 1 to {len(ids)}",
-            f"Les numéros doivent donner à chacun des {len(ids)} joueurs un numéro de 1 à {len(ids)}",
+            msg("Pairing numbers must give each of the {n_ids} players one number from 1 to {n_ids}", n_ids=len(ids)),
         )
     players = tuple(dataclasses.replace(p, pairing_number=numbers[p.id]) for p in state.players)
     event = dataclasses.replace(state.event, numbering=how[:60])
     return Step(dataclasses.replace(state, players=players, event=event),
-                Message(f"Assign pairing numbers ({how})", f"Attribuer les numéros ({how})"))
+                msg("Assign pairing numbers ({how})", how=how))
 
 
 def numbered_for_round(state: EventState, round_number: int) -> EventState:
@@ -270,60 +263,54 @@ def request_bye(state: EventState, round_number: int, player_id: int, kind: Outc
     robin's grid is fixed: an absence there is a forfeit)."""
     player = state.player(player_id)
     if state.event.system.is_round_robin:
-        raise StateError("A round robin follows its grid: an absent player's game is a forfeit, not a bye",
-                         "Un toutes-rondes suit sa grille : la partie d'un absent est un forfait, pas une exemption")
+        raise StateError(msg("A round robin follows its grid: an absent player's game is a forfeit, not a bye"))
     if round_number <= state.last_round:
-        raise StateError(f"Round {round_number} is already paired: enter the bye on that round instead",
-                         f"La ronde {round_number} est déjà appariée : saisissez l'exemption sur cette ronde",
+        raise StateError(msg("Round {round_number} is already paired: enter the bye on that round instead",
+                             round_number=round_number),
                          field="round")
     if round_number > state.event.rounds:
-        raise ValidationError(f"The event has only {state.event.rounds} rounds",
-                              f"Le tournoi n'a que {state.event.rounds} rondes", field="round")
+        raise ValidationError(msg("The event has only {rounds} rounds", rounds=state.event.rounds), field="round")
     others = tuple(r for r in state.requests if not (r.round == round_number and r.player_id == player_id))
     if kind is None or kind == "none":
         if len(others) == len(state.requests):
-            raise StateError(f"{player.name} has no bye requested for round {round_number}",
-                             f"{player.name} n'a pas demandé d'exemption pour la ronde {round_number}")
+            raise StateError(msg("{name} has no bye requested for round {round_number}", name=player.name,
+                                 round_number=round_number))
         return Step(dataclasses.replace(state, requests=others),
-                    Message(f"Round {round_number}: cancel the bye requested by {player.name}",
-                            f"Ronde {round_number} : annuler l'exemption demandée par {player.name}"))
+                    msg("Round {round_number}: cancel the bye requested by {name}", round_number=round_number,
+                        name=player.name))
     try:
         outcome = Outcome(kind)
     except ValueError:
         outcome = None
     if outcome not in REQUESTABLE_BYES:
-        raise ValidationError(f"'{kind}' is not a requested bye (hpb, fpb, zpb or none)",
-                              f"« {kind} » n'est pas une exemption demandée (hpb, fpb, zpb ou none)", field="kind")
+        raise ValidationError(msg("'{kind}' is not a requested bye (hpb, fpb, zpb or none)", kind=kind), field="kind")
     assert outcome is not None
     if not player.is_active_in(round_number):
-        raise StateError(f"{player.name} has withdrawn before round {round_number}",
-                         f"{player.name} s'est retiré(e) avant la ronde {round_number}")
+        raise StateError(msg("{name} has withdrawn before round {round_number}", name=player.name,
+                             round_number=round_number))
     request = ByeRequest(round_number, player_id, outcome)
     requests = tuple(sorted((*others, request), key=lambda r: (r.round, r.player_id)))
     names = {Outcome.HALF_BYE: ("a half-point bye", "une exemption à ½ point"),
              Outcome.FULL_BYE: ("a full-point bye", "une exemption à 1 point"),
              Outcome.ZERO_BYE: ("a zero-point bye", "une exemption à 0 point")}[outcome]
     return Step(dataclasses.replace(state, requests=requests),
-                Message(f"Round {round_number}: {player.name} requests {names[0]}",
-                        f"Ronde {round_number} : {player.name} demande {names[1]}"))
+                msg("Round {round_number}: {name} requests {names}", round_number=round_number, name=player.name,
+                    names=per_language(names[0], names[1])))
 
 
 def set_forbidden_pair(state: EventState, player_a: int, player_b: int, forbidden: bool = True) -> Step:
     """Two players who must not meet (family members, club-mates; TRF ``XXP``), or no longer so."""
     a, b = state.player(player_a), state.player(player_b)
     if a.id == b.id:
-        raise ValidationError("A player cannot be kept apart from themselves",
-                              "Un joueur ne peut pas être séparé de lui-même")
+        raise ValidationError(msg("A player cannot be kept apart from themselves"))
     pair = (min(a.id, b.id), max(a.id, b.id))
     pairs = set(state.forbidden_pairs)
     if forbidden:
         pairs.add(pair)
-        label = Message(f"{a.name} and {b.name} must not meet", f"{a.name} et {b.name} ne doivent pas se rencontrer")
+        label = msg("{name} and {name2} must not meet", name=a.name, name2=b.name)
     else:
         if pair not in pairs:
-            raise StateError(f"{a.name} and {b.name} are not kept apart",
-                             f"{a.name} et {b.name} ne sont pas séparés")
+            raise StateError(msg("{name} and {name2} are not kept apart", name=a.name, name2=b.name))
         pairs.discard(pair)
-        label = Message(f"{a.name} and {b.name} may meet again", f"{a.name} et {b.name} peuvent de nouveau se "
-                        "rencontrer")
+        label = msg("{name} and {name2} may meet again", name=a.name, name2=b.name)
     return Step(dataclasses.replace(state, forbidden_pairs=tuple(sorted(pairs))), label)

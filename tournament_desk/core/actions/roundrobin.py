@@ -11,8 +11,9 @@ from __future__ import annotations
 import dataclasses
 
 from tournament_desk.core.actions.rounds import add_round, check_previous_complete
-from tournament_desk.core.actions.step import Message, Step
+from tournament_desk.core.actions.step import Step
 from tournament_desk.core.errors import StateError
+from tournament_desk.core.messages import msg, per_language
 from tournament_desk.core.model import Bye, EventState, Game, PairingSystem, Player, Round
 from tournament_desk.core.pairing import berger
 from tournament_desk.core.results import Discipline, GameResult, Outcome
@@ -25,7 +26,7 @@ def grid_order(state: EventState) -> berger.Order:
 def schedule_for(state: EventState) -> berger.RoundRobinSchedule:
     n = len(state.players)
     if n < 2:
-        raise StateError("A round robin needs at least 2 players", "Un toutes-rondes demande au moins 2 joueurs")
+        raise StateError(msg("A round robin needs at least 2 players"))
     return berger.RoundRobinSchedule.build(
         n, order=grid_order(state), double=state.event.system is PairingSystem.DOUBLE_ROUND_ROBIN)
 
@@ -48,14 +49,13 @@ def build_round(state: EventState, round_number: int) -> Round:
     """The round ``round_number`` of the event's grid, as boards and byes of player ids."""
     schedule = schedule_for(state)
     if round_number > len(schedule.rounds):
-        raise StateError(f"The grid for {schedule.n} players has only {len(schedule.rounds)} rounds",
-                         f"La grille pour {schedule.n} joueurs n'a que {len(schedule.rounds)} rondes")
+        raise StateError(msg("The grid for {n} players has only {n_rounds} rounds", n=schedule.n,
+                             n_rounds=len(schedule.rounds)))
     by_number: dict[int, Player] = {}
     for p in state.players:
         if p.pairing_number is None:
             raise StateError(
-                "Assign pairing numbers first (draw of lots, by rating or by hand)",
-                "Attribuez d'abord les numéros d'appariement (tirage au sort, par classement ou à la main)",
+                msg("Assign pairing numbers first (draw of lots, by rating or by hand)"),
             )
         by_number[p.pairing_number] = p
     exempt = schedule.exempt
@@ -77,7 +77,7 @@ def pair_round_robin_round(state: EventState, *, force: bool = False) -> Step:
     """Pair the next round from the grid. Refuses while results are missing unless ``force`` (the arbiter
     confirmed). Round 1 sets the event's number of rounds to the grid's."""
     if not state.event.system.is_round_robin:
-        raise StateError("This event is not a round robin", "Ce tournoi n'est pas un toutes-rondes")
+        raise StateError(msg("This event is not a round robin"))
     check_previous_complete(state, force=force, why_en="; enter them or confirm",
                             why_fr=" ; saisissez-les ou confirmez")
     schedule = schedule_for(state)
@@ -85,8 +85,7 @@ def pair_round_robin_round(state: EventState, *, force: bool = False) -> Step:
     if number == 1 and state.event.rounds != len(schedule.rounds):
         state = dataclasses.replace(state, event=dataclasses.replace(state.event, rounds=len(schedule.rounds)))
     if number > len(schedule.rounds):
-        raise StateError("Every round of the grid is already paired",
-                         "Toutes les rondes de la grille sont déjà appariées")
+        raise StateError(msg("Every round of the grid is already paired"))
     step = add_round(state, build_round(state, number))
-    notes = tuple(Message(w.en, w.fr) for w in berger.closed_event_warnings(len(state.players)))
+    notes = tuple(per_language(w.en, w.fr) for w in berger.closed_event_warnings(len(state.players)))
     return dataclasses.replace(step, notes=notes)

@@ -17,6 +17,7 @@ from tournament_desk.core.actions.rounds import add_round, check_previous_comple
 from tournament_desk.core.actions.step import Message, Step
 from tournament_desk.core.errors import PairingError, StateError
 from tournament_desk.core.ids import PairingNumber, PlayerId
+from tournament_desk.core.messages import Msg, PerLanguage, msg, per_language
 from tournament_desk.core.model import Bye, EventState, Game, PairingSystem, Player, Round
 from tournament_desk.core.pairing import swiss_state as sw
 from tournament_desk.core.pairing.acceleration import BAKU, baku_accelerations, baku_group_a_size
@@ -61,8 +62,8 @@ def _entry(state: EventState, player: Player, round_number: int,
         return sw.RoundEntry(None, None, _BYE_OUTCOME[found.kind], False, _BYE_KIND[found.kind])
     outcome = found.outcome_of(player.id)
     if outcome is None:
-        raise StateError(f"Round {round_number} board {found.board} has no result yet",
-                         f"La table {found.board} de la ronde {round_number} n'a pas encore de résultat")
+        raise StateError(msg("Round {round_number} board {board} has no result yet", round_number=round_number,
+                             board=found.board))
     colour = sw.Colour.WHITE if found.white_id == player.id else sw.Colour.BLACK
     result = sw.Outcome.WIN if outcome in _WINS else sw.Outcome.DRAW if outcome is Outcome.DRAW else sw.Outcome.LOSS
     opponent = number_of[PlayerId(found.opponent_of(player.id))]
@@ -104,7 +105,7 @@ def dutch_input(state: EventState, round_number: int, initial_colour: sw.Colour)
     id_of: dict[PairingNumber, PlayerId] = {}
     for p in state.players:
         if p.pairing_number is None:
-            raise StateError("Every player needs a pairing number", "Chaque joueur doit avoir un numéro")
+            raise StateError(msg("Every player needs a pairing number"))
         id_of[PairingNumber(p.pairing_number)] = PlayerId(p.id)
     number_of = {pid: tpn for tpn, pid in id_of.items()}
     requested = {PlayerId(pid): kind for pid, kind in state.requests_for(round_number).items()}
@@ -138,7 +139,7 @@ def initial_colour(state: EventState) -> sw.Colour:
 
 def _check_can_pair(state: EventState, system: PairingSystem, name: Message, *, force: bool) -> int:
     if state.event.system is not system:
-        raise StateError(f"This event is not paired with the {name.en}", f"Ce tournoi n'est pas apparié au {name.fr}")
+        raise StateError(msg("This event is not paired with the {en}", en=per_language(name.en, name.fr)))
     if system is PairingSystem.DUTCH:
         check_previous_complete(state, force=False, why_en=": a Swiss round is paired from the scores",
                                 why_fr=" : une ronde suisse s'apparie d'après les scores")
@@ -147,12 +148,10 @@ def _check_can_pair(state: EventState, system: PairingSystem, name: Message, *, 
                                 why_fr=" ; saisissez-les ou confirmez")
     number = state.last_round + 1
     if number > state.event.rounds:
-        raise StateError(f"The event has only {state.event.rounds} rounds",
-                         f"Le tournoi n'a que {state.event.rounds} rondes")
+        raise StateError(msg("The event has only {rounds} rounds", rounds=state.event.rounds))
     active = [p for p in state.players if p.is_active_in(number) and p.id not in state.requests_for(number)]
     if len(active) < 2:
-        raise StateError(f"At least two players are needed to pair round {number}",
-                         f"Il faut au moins deux joueurs pour apparier la ronde {number}")
+        raise StateError(msg("At least two players are needed to pair round {number}", number=number))
     return number
 
 
@@ -161,7 +160,7 @@ def pair_dutch_round(state: EventState, *, drawn_colour: str) -> Step:
     for the initial colour (C.04.3 Art.5.2), used only if the event has none yet. Pairing numbers are given
     or corrected first (C.04.2 Art.2, :func:`numbered_for_round`). Every score is needed: a Dutch round is
     paired from the scores, so missing results are refused."""
-    number = _check_can_pair(state, PairingSystem.DUTCH, Message("FIDE Dutch system", "système hollandais FIDE"),
+    number = _check_can_pair(state, PairingSystem.DUTCH, msg("FIDE Dutch system"),
                              force=False)
     state = numbered_for_round(state, number)
     if not state.event.initial_colour:
@@ -182,14 +181,13 @@ def pair_dutch_round(state: EventState, *, drawn_colour: str) -> Step:
         why = _explain(board, names)
         if why is not None:
             explanations[board_no] = why
-            notes.append(Message(f"Board {board_no}: {why.en}", f"Table {board_no} : {why.fr}"))
+            notes.append(msg("Board {board_no}: {en}", board_no=board_no, en=per_language(why.en, why.fr)))
     byes = [Bye(number, pid, kind) for pid, kind in sorted(data.requested.items())]
     if pairing.bye is not None:
         byes.append(Bye(number, data.id_of[PairingNumber(pairing.bye)], Outcome.PAIRING_BYE))
     byes += [Bye(number, pid, Outcome.WITHDRAWN) for pid in data.withdrawn if pid not in data.requested]
     step = add_round(state, Round(number, tuple(games), tuple(byes)),
-                     Message(f"Pair round {number} (FIDE Dutch)",
-                             f"Apparier la ronde {number} (système hollandais FIDE)"))
+                     msg("Pair round {number} (FIDE Dutch)", number=number))
     return dataclasses.replace(step, notes=tuple(notes), detail=DutchPairing(pairing, explanations))
 
 
@@ -199,10 +197,10 @@ class DutchPairing:
     granted was made (board number -> explanation)."""
 
     pairing: sw.RoundPairing
-    explanations: dict[int, Message]
+    explanations: dict[int, PerLanguage]
 
 
-def _explain(board: sw.Board, names: dict[PairingNumber, str]) -> Message | None:
+def _explain(board: sw.Board, names: dict[PairingNumber, str]) -> PerLanguage | None:
     """Why the board was made: floats and colour preferences not granted, with names and pairing numbers."""
     parts_en, parts_fr = [], []
     for tpn, fl in board.floats.items():
@@ -216,7 +214,7 @@ def _explain(board: sw.Board, names: dict[PairingNumber, str]) -> Message | None
             parts_fr.append(f"{who} n'obtient pas sa couleur préférée")
     if not parts_en:
         return None
-    return Message("; ".join(parts_en), "; ".join(parts_fr))
+    return per_language("; ".join(parts_en), "; ".join(parts_fr))
 
 
 def no_pairing_error(state: EventState, number: int, data: SwissInput) -> PairingError:
@@ -246,12 +244,9 @@ def no_pairing_error(state: EventState, number: int, data: SwissInput) -> Pairin
         reason_fr = ("les règles de couleur (jamais trois fois la même couleur, écart d'au plus 2) ou les "
                      "conditions de l'exemption ne laissent aucun appariement légal")
     return NoLegalPairingError(
-        f"Round {number} cannot be paired by the rules: {reason_en}. Pair this round by hand (Pairings > Pair by "
-        "hand, or `tournament-desk manual`): the manual board shows the options and accepts a repeated game "
-        "with a written reason",
-        f"La ronde {number} ne peut pas être appariée selon les règles : {reason_fr}. Appariez cette ronde à la "
-        "main (Appariements > Apparier à la main, ou `tournament-desk manual`) : le tableau manuel montre les "
-        "possibilités et accepte une partie répétée avec un motif écrit",
+        msg("Round {number} cannot be paired by the rules: {reason_en}. Pair this round by hand (Pairings > Pair "
+            "by hand, or `tournament-desk manual`): the manual board shows the options and accepts a repeated game "
+            "with a written reason", number=number, reason_en=per_language(reason_en, reason_fr)),
         tuple(data.id_of[PairingNumber(t)] for t in single),
     )
 
@@ -261,8 +256,8 @@ class NoLegalPairingError(PairingError):
 
     code = "no_legal_pairing"
 
-    def __init__(self, en: str, fr: str, players: tuple[PlayerId, ...]) -> None:
-        super().__init__(en, fr)
+    def __init__(self, message: Msg, players: tuple[PlayerId, ...]) -> None:
+        super().__init__(message)
         self.players = players
 
 
@@ -272,10 +267,8 @@ def pair_scoregroup_round(state: EventState, *, force: bool = False) -> Step:
     from tournament_desk.core.pairing import scoregroups
 
     if state.top_cut is not None:
-        raise StateError("The top cut has started: pair its next round instead",
-                         "Le tableau final a commencé : appariez plutôt son tour suivant")
-    number = _check_can_pair(state, PairingSystem.SCORE_GROUP, Message("score-group system",
-                                                                        "système par groupes de points"), force=force)
+        raise StateError(msg("The top cut has started: pair its next round instead"))
+    number = _check_can_pair(state, PairingSystem.SCORE_GROUP, msg("score-group system"), force=force)
     requested = state.requests_for(number)
     apart: dict[int, set[int]] = {}
     for a, b in state.forbidden_pairs:
@@ -290,6 +283,6 @@ def pair_scoregroup_round(state: EventState, *, force: bool = False) -> Step:
     withdrawn = tuple(Bye(number, p.id, Outcome.WITHDRAWN) for p in state.players
                       if not p.is_active_in(number) and p.id not in requested)
     step = add_round(state, Round(number, games, byes + withdrawn),
-                     Message(f"Pair round {number} (score groups)", f"Apparier la ronde {number} (groupes de points)"))
-    notes = tuple(Message(en, fr) for en, fr in zip(pairing.notes_en, pairing.notes_fr, strict=True))
+                     msg("Pair round {number} (score groups)", number=number))
+    notes = tuple(per_language(en, fr) for en, fr in zip(pairing.notes_en, pairing.notes_fr, strict=True))
     return dataclasses.replace(step, notes=notes, detail=pairing)

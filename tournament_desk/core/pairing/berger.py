@@ -278,7 +278,7 @@ def assign_by_rating(
     (id, rating, name); unrated players (None) come last; ties are broken by name (case-insensitive),
     then by the text of the id, so the result never depends on the input order."""
     entries: list[tuple[ID, Rating, str]] = [
-        (e[0], e[1], str(e[2]) if len(e) > 2 else "") for e in players_with_ratings  # type: ignore[misc]
+        (e[0], e[1], str(e[2]) if len(e) > 2 else "") for e in players_with_ratings
     ]
     _check_unique([e[0] for e in entries])
 

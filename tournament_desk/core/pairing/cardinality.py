@@ -8,11 +8,20 @@ libraries only match bipartite graphs.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 __all__ = ["augmenting_path", "max_cardinality_matching"]
 
 
-def max_cardinality_matching(adj: Sequence[list[int]], mate: list[int] | None = None) -> list[int]:
+class Adjacency(Protocol):
+    """Neighbour lists by vertex: a list of lists, or anything indexable the same way (computed lazily)."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, v: int, /) -> list[int]: ...
+
+
+def max_cardinality_matching(adj: Adjacency, mate: list[int] | None = None) -> list[int]:
     """Maximum-cardinality matching of an unweighted general graph (Edmonds), from an optional start.
 
     ``adj[v]`` lists v's neighbours. Returns ``mate`` with -1 for single vertices.
@@ -34,7 +43,7 @@ def max_cardinality_matching(adj: Sequence[list[int]], mate: list[int] | None = 
 
 
 def augmenting_path(
-    adj: Sequence[list[int]], mate: list[int], root: int, blocked: Sequence[bool] | None = None
+    adj: Adjacency, mate: list[int], root: int, blocked: Sequence[bool] | None = None
 ) -> tuple[int, list[int]]:
     """Edmonds' search for an augmenting path from the single vertex ``root``, avoiding ``blocked``
     vertices; returns the path's other end (or -1) and the parent links to follow back to ``root``."""

@@ -10,6 +10,7 @@ import enum
 from collections import Counter
 from dataclasses import dataclass
 
+from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.pairing.dutch_model import EnginePlayer, build_players, units
 from tournament_desk.core.pairing.swiss_state import Colour, Float, RoundPairing, SwissState
 
@@ -26,7 +27,7 @@ class Violation:
     code: str
     severity: Severity
     message: str  # English
-    players: tuple[int, ...] = ()
+    players: tuple[PairingNumber, ...] = ()  # the players concerned, by pairing number (the state's ids)
     message_fr: str = ""
 
     def text(self, lang: str) -> str:
@@ -38,7 +39,7 @@ _COLOUR_FR = {"White": "les Blancs", "Black": "les Noirs"}
 _KIND_FR = {"absolute": "absolue", "strong": "forte", "mild": "faible"}
 
 
-def _round_met(state: SwissState, a: int, b: int) -> int | None:
+def _round_met(state: SwissState, a: PairingNumber, b: PairingNumber) -> int | None:
     for r, e in enumerate(state.player(a).entries[: state.rounds_played], start=1):
         if e.played and e.opponent == b:
             return r
@@ -126,14 +127,14 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
             continue
         ca, cb = pa.colours, pb.colours
         if ca.absolute and cb.absolute and ca.preference is cb.preference and not (topscorer(pa) or topscorer(pb)):
-            colour = "White" if ca.preference is Colour.WHITE else "Black"
+            colour_name = "White" if ca.preference is Colour.WHITE else "Black"
             out.append(
                 Violation(
                     "SAME_ABSOLUTE_COLOUR",
                     Severity.ERROR,
-                    f"{a} and {b} both must have {colour} this round; they cannot meet.",
+                    f"{a} and {b} both must have {colour_name} this round; they cannot meet.",
                     (a, b),
-                    f"{a} et {b} doivent tous deux avoir {_COLOUR_FR[colour]} à cette ronde : ils ne peuvent pas "
+                    f"{a} et {b} doivent tous deux avoir {_COLOUR_FR[colour_name]} à cette ronde : ils ne peuvent pas "
                     "se rencontrer.",
                 )
             )

@@ -5,23 +5,40 @@ edge only carries the completion field (C4/C2/C5), which has the same total for 
 So the best complete pairing is: the best matching *inside the bracket* ignoring the completion field,
 provided the players it leaves out, together with all lower players, can still be paired completely. We
 solve that small problem and check the completion with a fast unweighted matching; only if the check fails
-do we fall back to the weighted matching over all remaining players. Both give identical results.
+do we hand over to the weighted matching over all remaining players (each hand-over named and counted in
+``fastpaths``). Both give identical results.
+
+``PairingGraph(..., fast=False)`` is the reference path: every solve is one maximum-weight matching over
+all remaining players by ``matcher`` (default: the project's blossom algorithm with no coarse-to-fine,
+sparse or tight-graph shortcut; the tests also plug in networkx's). The fast paths must agree with it.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from tournament_desk.core.pairing.cardinality import max_cardinality_matching
 from tournament_desk.core.pairing.dutch_model import EnginePlayer
-from tournament_desk.core.pairing.dutch_weights import WeightContext, WeightTable, edge_weight, is_topscorer
+from tournament_desk.core.pairing.dutch_weights import (
+    FIRST_ORDER_FIELD,
+    WeightContext,
+    WeightTable,
+    edge_weight,
+    is_topscorer,
+    offset,
+    order_bits,
+)
+from tournament_desk.core.pairing.fastpaths import handover, served
 from tournament_desk.core.pairing.lexmatch import lexicographic_matching
 from tournament_desk.core.pairing.matching import max_weight_matching
 from tournament_desk.core.pairing.sparse import max_weight_matching_priced
 
-__all__ = ["Bonuses", "PairingGraph"]
+__all__ = ["Bonuses", "Matcher", "PairingGraph"]
+
+Matcher = Callable[[int, list[tuple[int, int, int]]], list[int]]
+"""A maximum-weight matching function: (vertex count, (u, v, weight) edges) -> mate list (-1 when single)."""
 
 
 class Bonuses(Protocol):
@@ -36,7 +53,14 @@ _LEFTOVER_TRIES = 4
 class PairingGraph:
     """Weights over the players still to pair (vertices are indices in score order)."""
 
-    def __init__(self, players: list[EnginePlayer], ctx: WeightContext, top_shift: int) -> None:
+    def __init__(
+        self,
+        players: list[EnginePlayer],
+        ctx: WeightContext,
+        top_shift: int,
+        fast: bool = True,
+        matcher: Matcher | None = None,
+    ) -> None:
         self.players = players
         self.n = len(players)
         self.ctx = ctx
@@ -45,7 +69,9 @@ class PairingGraph:
         self.active = [True] * self.n
         self.fixed: dict[int, int] = {}
         self.default_ctx: WeightContext = copy.copy(ctx)
-        self.local = True
+        # The fast paths (bracket-local solves, coarse-to-fine, sparse, lexmatch), or the reference path.
+        self.fast = fast
+        self.matcher: Matcher = matcher or max_weight_matching
         # Whether the last solve served its ``prefs`` (lexmatch) rather than ignoring them.
         self.last_preferences_served = False
         # Fast form of dutch_weights.compatible (C1, C3 and forbidden pairs) by vertex index.
@@ -117,9 +143,9 @@ class PairingGraph:
         """
         if not shift:
             return []
-        gb = self.ctx.group_bits
-        t = 3 * gb + 1  # the generation-order bits below the criteria (edge_weight)
-        levels = [(shift + t, True), (shift + 2 * gb + 1, True), (shift, False)]
+        # the criteria alone, then with Art.4.3 (a) fewest exchanges, then every generation-order bit
+        levels = [(shift + order_bits(self.ctx), True), (shift + offset(FIRST_ORDER_FIELD, self.ctx), True),
+                  (shift, False)]
         if field:
             k = 1
             while shift - k * field > 0:
@@ -157,6 +183,10 @@ class PairingGraph:
                         wt = (wt << shift) + (extra.get((v, u), 0) if extra else 0)
                     edges.append((i, j, wt))
         edges.sort()
+        if not self.fast:
+            served("solve: reference")
+            return self._result(idx, self.matcher(len(idx), edges))
+        served("solve: global")
         return self._result(idx, max_weight_matching(len(idx), edges, self._coarse(shift, field)))
 
     def solve(
@@ -174,7 +204,7 @@ class PairingGraph:
         themselves, the next score group cannot change the result (C6 outranks C8), so it is left out.
         """
         self.last_preferences_served = False
-        if not self.local:
+        if not self.fast:
             return self.solve_global(shift, extra, field)
         if core is not None:
             inner = [v for v in core if self.active[v]]
@@ -183,11 +213,15 @@ class PairingGraph:
             if len(inner) % 2 == 0 or not self.ctx.single_downfloater_is_bye:
                 got = self._solve_inside(inner, shift, extra, field, prefs, require_all=True, nxt=nxt)
                 if got is not None:
+                    served("solve: bracket")
                     return got
         got = self._solve_inside(
             [v for v in bracket if self.active[v]], shift, extra, field, prefs, require_all=False
         )
-        return got if got is not None else self.solve_global(shift, extra, field)
+        if got is not None:
+            served("solve: bracket + next score group")
+            return got
+        return self.solve_global(shift, extra, field)
 
     def _solve_inside(
         self,
@@ -199,21 +233,24 @@ class PairingGraph:
         require_all: bool,
         nxt: list[int] | None = None,
     ) -> list[int] | None:
+        stage = "core" if require_all else "bracket"
         in_set = set(inside)
         rest = [v for v in range(self.n) if self.active[v] and v not in in_set]
         if rest and self.default_ctx.single_downfloater_is_bye:
+            handover(f"{stage}: C9 needs the whole round")
             return None
         mask = (1 << self.top_shift) - 1
         edges: list[tuple[int, int, int]] = []
         for j, u in enumerate(inside):
             weights = list(map(self.w[u].get, inside[:j]))
             if None in weights:
+                handover(f"{stage}: weights outside the bracket")
                 return None
             edges += [(i, j, m) for i, w in enumerate(weights) if w > 0 and (m := w & mask)]  # type: ignore[operator]
         mate = None
         if prefs:
             mate = self._lexicographic(inside, edges, prefs)
-        served = mate is not None
+        by_preferences = mate is not None
         if mate is None:
             if shift:
                 bonus = extra.get if extra else (lambda _key, _default: 0)
@@ -221,14 +258,17 @@ class PairingGraph:
             mate = max_weight_matching_priced(len(inside), edges, self._coarse(shift, field))
         left = [v for i, v in enumerate(inside) if mate[i] == -1]
         if require_all and len(left) > len(inside) % 2:
+            handover("core: not everybody paired")
             return None
         if left and require_all:
             assert nxt is not None
             if not self._next_bracket_complete(left[0], nxt, rest):
+                handover("core: next bracket below its bound")
                 return None
         elif not self.completable(sorted(left + rest)):
+            handover(f"{stage}: completion (C4) fails below")
             return None
-        self.last_preferences_served = served
+        self.last_preferences_served = by_preferences
         return self._result(inside, mate)
 
     def _next_bracket_complete(self, downfloater: int, nxt: list[int], rest: list[int]) -> bool:
@@ -259,8 +299,7 @@ class PairingGraph:
         """The tie-break solve by ``lexmatch``: the same matching as the bonuses, much faster on large brackets."""
         pos = {v: i for i, v in enumerate(inside)}
         local = [(pos[p], [pos[c] for c in cands if c in pos]) for p, cands in prefs if p in pos]
-        gb = self.ctx.group_bits
-        return lexicographic_matching(len(inside), criteria, local, [(2 * gb + 1, True)])
+        return lexicographic_matching(len(inside), criteria, local, [(offset(FIRST_ORDER_FIELD, self.ctx), True)])
 
     # -- completion check (C4) ----------------------------------------------------------------------
     def _bye_candidate(self, v: int) -> bool:
@@ -304,7 +343,7 @@ class PairingGraph:
         return all(m != -1 for m in mate)
 
 
-class _LazyAdjacency(Sequence):
+class _LazyAdjacency:
     """Neighbour lists computed on first use: augmenting from a greedy matching looks at few vertices."""
 
     def __init__(self, graph: PairingGraph, vs: list[int], cand_pos: list[int]) -> None:

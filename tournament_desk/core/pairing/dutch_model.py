@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.pairing.colours import ColourProfile, colour_profile
 from tournament_desk.core.pairing.swiss_state import (
     ByeKind,
@@ -40,10 +41,10 @@ class EnginePlayer:
     played_games: int
     eligible_for_bye: bool
     floats: tuple[Float | None, Float | None]  # previous round, two rounds before
-    opponents: frozenset[int]  # players met in a played game (C1)
+    opponents: frozenset[PairingNumber]  # players met in a played game (C1)
 
     @property
-    def id(self) -> int:
+    def id(self) -> PairingNumber:
         return self.state.id
 
 
@@ -54,14 +55,7 @@ def _pad(entries: tuple[RoundEntry, ...], rounds: int) -> tuple[RoundEntry, ...]
     return entries + (filler,) * (rounds - len(entries))
 
 
-def _score_back(state: SwissState, entries: tuple[RoundEntry, ...], p: PlayerState, back: int) -> int:
-    """Accelerated score ``back`` rounds before the round to pair (Art.1.4 float definitions)."""
-    rounds = state.rounds_played
-    total = sum(units(e.points(state.scoring)) for e in entries[: rounds - back])
-    return total + units(p.acceleration(rounds - back))
-
-
-def build_players(state: SwissState) -> tuple[list[EnginePlayer], dict[int, EnginePlayer]]:
+def build_players(state: SwissState) -> tuple[list[EnginePlayer], dict[PairingNumber, EnginePlayer]]:
     """Return the present players (unsorted) and a lookup of every valid player by id."""
     rounds = state.rounds_played
     scoring = state.scoring
@@ -77,20 +71,32 @@ def build_players(state: SwissState) -> tuple[list[EnginePlayer], dict[int, Engi
         if state.is_present(p) or any(e.participated for e in p.entries)
     ]
     rank_of = {p.id: i for i, p in enumerate(valid)}
-    score_back: dict[tuple[int, int], int] = {}
+    score_back: dict[tuple[PairingNumber, int], int] = {}
+    # Each round's points in units, once per player: the accelerated scores 0, 1 and 2 rounds before the round
+    # to pair (Art.1.4 float definitions) and the bye eligibility all read them.
+    points: dict[PairingNumber, list[int]] = {}
 
-    def sb(pid: int, back: int) -> int:
+    def pts(pid: PairingNumber) -> list[int]:
+        got = points.get(pid)
+        if got is None:
+            got = points[pid] = [units(e.points(scoring)) for e in padded[pid]]
+        return got
+
+    def sb(pid: PairingNumber, back: int) -> int:
         key = (pid, back)
-        if key not in score_back:
-            score_back[key] = _score_back(state, padded[pid], by_id_state[pid], back)
-        return score_back[key]
+        got = score_back.get(key)
+        if got is None:
+            got = score_back[key] = sum(pts(pid)[: rounds - back]) + units(
+                by_id_state[pid].acceleration(rounds - back))
+        return got
 
     by_id_state = {p.id: p for p in state.players}
-    out: dict[int, EnginePlayer] = {}
+    out: dict[PairingNumber, EnginePlayer] = {}
     present: list[EnginePlayer] = []
     for p in valid:
         entries = padded[p.id][:rounds] if state.is_present(p) else padded[p.id]
-        eligible = not any(not e.played and units(e.points(scoring)) >= win for e in entries[:rounds])
+        own = pts(p.id)
+        eligible = not any(not e.played and own[k] >= win for k, e in enumerate(entries[:rounds]))
         fl: list[Float | None] = []
         for back in (1, 2):
             if rounds < back:
@@ -98,7 +104,7 @@ def build_players(state: SwissState) -> tuple[list[EnginePlayer], dict[int, Engi
                 continue
             e = entries[rounds - back]
             if not e.played:
-                fl.append(Float.DOWN if units(e.points(scoring)) > loss else None)
+                fl.append(Float.DOWN if own[rounds - back] > loss else None)
                 continue
             mine, theirs = sb(p.id, back), sb(e.opponent, back)  # type: ignore[arg-type]
             fl.append(Float.DOWN if mine > theirs else Float.UP if mine < theirs else None)

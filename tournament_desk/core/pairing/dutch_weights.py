@@ -9,11 +9,27 @@ rules (Art.4: transpositions and exchanges), which the bracket procedure in ``du
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import lshift
 
+from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.pairing.dutch_model import EnginePlayer
 from tournament_desk.core.pairing.swiss_state import Float
 
-__all__ = ["WeightContext", "WeightTable", "compatible", "edge_weight"]
+__all__ = [
+    "CRITERIA",
+    "LAYOUT",
+    "PREPASS_LAYOUT",
+    "Field",
+    "WeightContext",
+    "WeightTable",
+    "compatible",
+    "decode",
+    "edge_weight",
+    "fields",
+    "offset",
+    "order_bits",
+    "pack",
+]
 
 
 @dataclass
@@ -26,10 +42,15 @@ class WeightContext:
     group_bits: int  # bits to hold the size of the largest score group
     score_shift: dict[int, int]  # score -> bit offset in the "scores" fields (lowest score at 0)
     scores_bits: int  # total width of a "scores" field
-    forbidden: frozenset[frozenset[int]]
+    forbidden: frozenset[frozenset[PairingNumber]]
     bye_score: int = 0  # C5: lowest score the PAB receiver can have (pre-pass)
     single_downfloater_is_bye: bool = False  # C9 applies to the current bracket
     unplayed_rank: dict[int, int] = field(default_factory=dict)  # played games -> C9 rank
+    # Offsets of the fields of LAYOUT present in this round (set once: they depend on the widths only)
+    shifts: list[int] = field(default_factory=list, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.shifts = _shifts(LAYOUT, min(self.rounds_played, 2), self.group_bits, self.scores_bits)
 
 
 def is_topscorer(p: EnginePlayer, ctx: WeightContext) -> bool:
@@ -98,6 +119,186 @@ def _colours_compatible(a: EnginePlayer, b: EnginePlayer, ctx: WeightContext) ->
     return True
 
 
+# ------------------------------------------------------------------------------------------ weight layout
+@dataclass(frozen=True)
+class Field:
+    """One field of the edge weight: a quality criterion of C.04.3 (2026) or a generation-order rule (Art.4)."""
+
+    key: str  # "C4" ... "C21", or "A4.3a" ... for the generation order
+    rule: str  # where the rules state it
+    width: str  # "top" (the highest field), "group" (WeightContext.group_bits), "scores" (scores_bits),
+    #            "2 groups", or "1" (one bit)
+    text: str  # what the field rewards (its sum over the pairs of a round-pairing is maximised)
+    back: int = 0  # C14-C21: the field exists once this many rounds are played (the float 1 or 2 rounds before)
+
+
+
+# The one declaration of the weight layout: the quality criteria of C.04.3 in their order of priority (most
+# significant bits first), then the generation-order rules of Art.4 (lowest bits, filled by dutch.py). A
+# maximum-weight matching maximises the first field, then the next, and so on, because each field is wide
+# enough to hold its sum over all pairs. The weight builder (_criteria_values/pack), the decoder
+# (decode), the solver's coarse levels (dutch_graph) and the explanations (explain.py) all read this table.
+LAYOUT: tuple[Field, ...] = (
+    Field("C4", "Art.2.2 (C4), Art.2.1.2 (C2), Art.2.3.1 (C5)", "top",
+          "complete round-pairing: 1 per pair, plus 1 for each player paired who could not take the PAB"),
+    Field("C6", "Art.2.4.1 (C6)", "group", "pairs in the current bracket (fewest downfloaters)"),
+    Field("C7", "Art.2.4.2 (C7)", "scores", "scores of the paired MDPs (the lowest downfloaters float)"),
+    Field("C8", "Art.2.4.3 (C8)", "group", "pairs with the next score group (its C6 stays reachable)"),
+    Field("C8s", "Art.2.4.3 (C8)", "scores", "scores of the players paired with the next score group (its C7)"),
+    Field("C9", "Art.2.4.4 (C9)", "2 groups", "played games of the players left for the PAB (fewest unplayed "
+          "games for its receiver)"),
+    Field("C10", "Art.2.4.5 (C10)", "group", "pairs where no topscorer reaches a colour difference above 2"),
+    Field("C11", "Art.2.4.6 (C11)", "group", "pairs where no topscorer gets the same colour three times running"),
+    Field("C12", "Art.2.4.7 (C12)", "group", "pairs granting both colour preferences"),
+    Field("C13", "Art.2.4.8 (C13)", "group", "pairs granting both strong colour preferences"),
+    Field("C14", "Art.2.4.9 (C14)", "group", "downfloaters who did not downfloat in the previous round", back=1),
+    Field("C15", "Art.2.4.10 (C15)", "group", "MDP opponents who did not upfloat in the previous round", back=1),
+    Field("C16", "Art.2.4.11 (C16)", "group", "downfloaters who did not downfloat two rounds before", back=2),
+    Field("C17", "Art.2.4.12 (C17)", "group", "MDP opponents who did not upfloat two rounds before", back=2),
+    Field("C18", "Art.2.4.13 (C18)", "scores", "scores of repeated downfloaters (previous round), lowest first",
+          back=1),
+    Field("C19", "Art.2.4.14 (C19)", "scores", "scores of MDP opponents who upfloated in the previous round",
+          back=1),
+    Field("C20", "Art.2.4.15 (C20)", "scores", "scores of repeated downfloaters (two rounds before)", back=2),
+    Field("C21", "Art.2.4.16 (C21)", "scores", "scores of MDP opponents who upfloated two rounds before", back=2),
+    Field("A4.3a", "Art.4.3 (a)", "group", "fewest exchanges between S1 and S2 (an S1 player paired downwards)"),
+    Field("A4.3a+", "Art.4.3 (a)", "group", "the same reward again, smaller (keeps (a) + (b) positive in S1)"),
+    Field("A4.3b", "Art.4.3 (b)", "group", "smallest difference of the BSN sums (minus the place in the remainder)"),
+    Field("A4.3cd", "Art.4.3 (c, d)", "1", "which players are exchanged (highest S1, lowest S2 players)"),
+)
+CRITERIA = tuple(f for f in LAYOUT if f.key.startswith("C"))
+FIRST_ORDER_FIELD = "A4.3a"  # the first generation-order field (Art.4), below the criteria
+
+# The pre-pass (dutch._global_prepass) finds the lowest score of the PAB receiver with its own small layout.
+PREPASS_LAYOUT: tuple[Field, ...] = (
+    Field("C4", "Art.2.2 (C4), Art.2.1.2 (C2)", "top", "complete round-pairing, non-candidates for the PAB paired"),
+    Field("C5", "Art.2.3.1 (C5)", "scores", "scores of the players paired (the lowest score is left for the PAB)"),
+    Field("C9*", "Art.2.4.4 (C9)", "group", "players of the top score group paired"),
+)
+
+
+def fields(ctx: WeightContext, layout: tuple[Field, ...] = LAYOUT) -> list[tuple[Field, int]]:
+    """The fields present in this round (C14-C21 need 1 or 2 rounds played), most significant first, with
+    their widths in bits."""
+    return _fields(layout, min(ctx.rounds_played, 2), ctx.group_bits, ctx.scores_bits)
+
+
+# Layouts by identity (hashing 22 frozen dataclasses on every look-up would cost more than the packing)
+_FIELDS: dict[tuple[int, int, int, int], list[tuple[Field, int]]] = {}
+_OFFSETS: dict[tuple[int, int, int, int], dict[str, int]] = {}
+
+
+def _fields(layout: tuple[Field, ...], rounds: int, group_bits: int, scores_bits: int) -> list[tuple[Field, int]]:
+    key = (id(layout), rounds, group_bits, scores_bits)
+    got = _FIELDS.get(key)
+    if got is None:
+        widths = {"group": group_bits, "scores": scores_bits, "2 groups": 2 * group_bits, "1": 1, "top": 0}
+        got = _FIELDS[key] = [(f, widths[f.width]) for f in layout if rounds >= f.back]
+    return got
+
+
+def offset(key: str, ctx: WeightContext, layout: tuple[Field, ...] = LAYOUT) -> int:
+    """Bit offset of field ``key`` in an edge weight: the total width of the fields below it."""
+    return _offsets(layout, min(ctx.rounds_played, 2), ctx.group_bits, ctx.scores_bits)[key]
+
+
+_SHIFTS: dict[tuple[int, int, int, int], list[int]] = {}
+
+
+def _shifts(layout: tuple[Field, ...], rounds: int, group_bits: int, scores_bits: int) -> list[int]:
+    """The offsets of the present fields, in layout order."""
+    key = (id(layout), rounds, group_bits, scores_bits)
+    got = _SHIFTS.get(key)
+    if got is None:
+        offsets = _offsets(layout, rounds, group_bits, scores_bits)
+        got = _SHIFTS[key] = [offsets[f.key] for f, _bits in _fields(layout, rounds, group_bits, scores_bits)]
+    return got
+
+
+def _offsets(layout: tuple[Field, ...], rounds: int, group_bits: int, scores_bits: int) -> dict[str, int]:
+    key = (id(layout), rounds, group_bits, scores_bits)
+    got = _OFFSETS.get(key)
+    if got is None:
+        present = _fields(layout, rounds, group_bits, scores_bits)
+        got = _OFFSETS[key] = {f.key: sum(bits for _f, bits in present[k + 1 :]) for k, (f, _bits) in
+                               enumerate(present)}
+    return got
+
+
+def pack(values: list[int], ctx: WeightContext, layout: tuple[Field, ...] = LAYOUT) -> int:
+    """The weight of per-field ``values`` (in the order of :func:`fields`; missing low fields are 0).
+
+    Fields are added, not or-ed, exactly as the sums over a matching add up (a value may carry into the
+    field above when a narrow field overflows, the same for every pairing)."""
+    # ((v0 << b1) + v1) << b2 ... is the sum of each value shifted by its field's offset
+    shifts = ctx.shifts if layout is LAYOUT else _shifts(layout, min(ctx.rounds_played, 2), ctx.group_bits,
+                                                          ctx.scores_bits)
+    return sum(map(lshift, values, shifts))
+
+
+def decode(weight: int, ctx: WeightContext, layout: tuple[Field, ...] = LAYOUT) -> dict[str, int]:
+    """Per-field values of ``weight`` (an edge weight, or the sum over the pairs of a round-pairing)."""
+    out: dict[str, int] = {}
+    present = fields(ctx, layout)
+    for f, bits in reversed(present):
+        if f.width == "top":
+            out[f.key] = weight
+        else:
+            out[f.key] = weight & ((1 << bits) - 1)
+            weight >>= bits
+    return {f.key: out[f.key] for f, _bits in present}
+
+
+def _criteria_values(
+    higher: EnginePlayer,
+    lower: EnginePlayer,
+    lower_in_current: bool,
+    lower_in_next: bool,
+    ctx: WeightContext,
+) -> list[int]:
+    """The values of the criteria fields of :data:`LAYOUT` (C4 ... C21, in order) for one pair."""
+    shift = ctx.score_shift
+    hs, ls = higher.score, lower.score
+    # C4 (with C2, C5): the players left out must be able to take the PAB; pairing a non-candidate is worth more
+    values = [
+        1 + (not is_bye_candidate(higher, ctx)) + (not is_bye_candidate(lower, ctx)),
+        int(lower_in_current),  # C6
+        (1 << shift[hs]) if lower_in_current else 0,  # C7
+        int(lower_in_next),  # C8
+        (1 << shift[hs]) if lower_in_next else 0,  # C8 (scores)
+    ]
+    c9 = 0
+    if ctx.single_downfloater_is_bye:
+        if hs == ctx.bye_score:
+            c9 += ctx.unplayed_rank[higher.played_games]
+        if ls == ctx.bye_score:
+            c9 += ctx.unplayed_rank[lower.played_games]
+    values.append(c9)
+    # C10-C13: colours, only for pairs of the current bracket
+    values += [bit if lower_in_current else 0 for bit in _colour_fields(lower, higher)]
+    down = Float.DOWN
+    up = Float.UP
+    for back in (1, 2):  # C14, C15, then C16, C17
+        if ctx.rounds_played < back:
+            continue
+        fl, fh = lower.floats[back - 1], higher.floats[back - 1]
+        if lower_in_current:
+            values.append(int(fl is down) + int(hs <= ls and fh is down))
+            values.append(int(not (hs > ls and fl is up)))
+        else:
+            values += [0, 0]
+    for back in (1, 2):  # C18, C19, then C20, C21
+        if ctx.rounds_played < back:
+            continue
+        fl, fh = lower.floats[back - 1], higher.floats[back - 1]
+        if lower_in_current:
+            values.append((int(fl is down) << shift[ls]) + (int(fh is down) << shift[hs]))
+            values.append(0 if fl is up and hs > ls else 1 << shift[hs])
+        else:
+            values += [0, 0]
+    return values
+
+
 def _criteria_weight(
     higher: EnginePlayer,
     lower: EnginePlayer,
@@ -105,70 +306,22 @@ def _criteria_weight(
     lower_in_next: bool,
     ctx: WeightContext,
 ) -> int:
-    gb, sbits, shift = ctx.group_bits, ctx.scores_bits, ctx.score_shift
-    # C.04.3 Art.2.2 (C4) completion and Art.2.1.2/2.3.1 (C2, C5): the players left out must be able to
-    # take the PAB; pairing a non-candidate is worth more.
-    w = 1 + (not is_bye_candidate(higher, ctx)) + (not is_bye_candidate(lower, ctx))
-    # C.04.3 Art.2.4.1 (C6): maximise the pairs in the current bracket
-    w = (w << gb) | int(lower_in_current)
-    # C.04.3 Art.2.4.2 (C7): minimise the scores of the downfloaters (pair the highest MDPs)
-    w <<= sbits
-    if lower_in_current:
-        w |= 1 << shift[higher.score]
-    # C.04.3 Art.2.4.3 (C8): the next bracket must be able to satisfy C6 and C7
-    w = (w << gb) | int(lower_in_next)
-    w <<= sbits
-    if lower_in_next:
-        w |= 1 << shift[higher.score]
-    # C.04.3 Art.2.4.4 (C9): minimise the unplayed games of the PAB receiver
-    w <<= 2 * gb
-    if ctx.single_downfloater_is_bye:
-        if higher.score == ctx.bye_score:
-            w += ctx.unplayed_rank[higher.played_games]
-        if lower.score == ctx.bye_score:
-            w += ctx.unplayed_rank[lower.played_games]
-    # C.04.3 Art.2.4.5-2.4.8 (C10-C13): colours, only for pairs of the current bracket
-    for bit in _colour_fields(lower, higher):
-        w = (w << gb) | (bit if lower_in_current else 0)
-    hs, ls = higher.score, lower.score
-    down = Float.DOWN
-    up = Float.UP
-    for back in (1, 2):
-        if ctx.rounds_played < back:
-            continue
-        fl, fh = lower.floats[back - 1], higher.floats[back - 1]
-        # C.04.3 Art.2.4.9 / 2.4.11 (C14, C16): resident downfloaters who downfloated 1 / 2 rounds before
-        w <<= gb
-        if lower_in_current:
-            w += int(fl is down) + int(hs <= ls and fh is down)
-        # C.04.3 Art.2.4.10 / 2.4.12 (C15, C17): MDP opponents who upfloated 1 / 2 rounds before
-        w <<= gb
-        if lower_in_current:
-            w += int(not (hs > ls and fl is up))
-    for back in (1, 2):
-        if ctx.rounds_played < back:
-            continue
-        fl, fh = lower.floats[back - 1], higher.floats[back - 1]
-        # C.04.3 Art.2.4.13 / 2.4.15 (C18, C20): score differences of repeated downfloaters
-        w <<= sbits
-        if lower_in_current:
-            w += (int(fl is down) << shift[ls]) + (int(fh is down) << shift[hs])
-        # C.04.3 Art.2.4.14 / 2.4.16 (C19, C21): score differences of MDP opponents who upfloated
-        w <<= sbits
-        if lower_in_current and not (fl is up and hs > ls):
-            w += 1 << shift[hs]
-    # Room for the generation-order rules (Art.4): exchanges, BSN differences, transpositions.
-    return w << (3 * gb + 1)
+    """The criteria packed by :data:`LAYOUT`, the generation-order fields left at 0 (dutch.py fills them)."""
+    return pack(_criteria_values(higher, lower, lower_in_current, lower_in_next, ctx), ctx)
 
 
 def top_shift(ctx: WeightContext) -> int:
     """Bit offset of the completion field (C4) in :func:`edge_weight`: the width of everything below it."""
-    gb, sbits = ctx.group_bits, ctx.scores_bits
-    width = 2 * gb + 2 * sbits + 2 * gb + 4 * gb + 3 * gb + 1
-    for back in (1, 2):
-        if ctx.rounds_played >= back:
-            width += 2 * gb + 2 * sbits
-    return width
+    return offset("C4", ctx)
+
+
+def order_bits(ctx: WeightContext) -> int:
+    """Width of the generation-order fields (Art.4) below the criteria."""
+    return offset(FIRST_ORDER_FIELD, ctx) + dict(fields(ctx))[_field(FIRST_ORDER_FIELD)]
+
+
+def _field(key: str) -> Field:
+    return next(f for f in LAYOUT if f.key == key)
 
 
 def _type_key(p: EnginePlayer) -> tuple[object, ...]:

@@ -21,10 +21,11 @@ caller uses the bonus encoding.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from operator import itemgetter
 
 from tournament_desk.core.pairing.cardinality import augmenting_path
+from tournament_desk.core.pairing.fastpaths import handover
 from tournament_desk.core.pairing.sparse import optimal_solver
 
 __all__ = ["lexicographic_matching"]
@@ -62,6 +63,7 @@ def lexicographic_matching(
     dual = solver.dualvar
     for b in range(size, 2 * size):
         if solver.blossombase[b] >= 0 and dual[b] != 0:
+            handover("lexmatch: blossom dual")
             return None
     adj: list[list[int]] = [[] for _ in range(size)]
     known = solver.vertex_tight  # found while the solution was certified, when it was
@@ -187,6 +189,7 @@ class _Greedy:
 
     def _augment(self, root: int) -> bool:
         got = self._simple_path(root)
+        parent: Mapping[int, int] | list[int]
         if got is None:  # no path without odd cycles: Edmonds' search decides
             end, parent = augmenting_path(self.adj, self.mate, root, self.blocked)
         else:

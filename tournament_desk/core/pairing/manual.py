@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from tournament_desk.core.errors import NotFoundError
+from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.model import Bye, EventState, Game
 from tournament_desk.core.pairing.swiss_state import Board as SwissBoard
 from tournament_desk.core.pairing.swiss_state import ByeKind as SwissByeKind
@@ -204,12 +205,19 @@ def _name(state: EventState, pid: int) -> str:
         return str(pid)
 
 
-def to_swiss_state(state: EventState) -> SwissState:
-    """The event as the shared Swiss input (:mod:`swiss_state`), ids unchanged, for the round checker."""
+def to_swiss_state(state: EventState) -> tuple[SwissState, dict[int, PairingNumber]]:
+    """The event as the shared Swiss input (:mod:`swiss_state`) for the round checker, and each player's
+    pairing number by player id.
+
+    The Swiss state speaks pairing numbers (the checker reads the initial order from them): players are
+    numbered in the order of their pairing numbers, those without one after them by id.
+    """
     number = state.last_round + 1
     scoring = state.event.scoring
+    order = sorted(state.players, key=lambda p: (p.pairing_number is None, p.pairing_number or 0, p.id))
+    number_of = {p.id: PairingNumber(k) for k, p in enumerate(order, start=1)}
     players = []
-    for p in state.players:
+    for p in order:
         entries = []
         for rnd in sorted(state.rounds, key=lambda r: r.number):
             entry = rnd.entry_of(p.id)
@@ -220,7 +228,7 @@ def to_swiss_state(state: EventState) -> SwissState:
                 swiss = (SwissOutcome.WIN if outcome in (Outcome.WIN, Outcome.FORFEIT_WIN_EXCUSED,
                                                          Outcome.FORFEIT_WIN_UNEXCUSED)
                          else SwissOutcome.DRAW if outcome is Outcome.DRAW else SwissOutcome.LOSS)
-                entries.append(RoundEntry(entry.opponent_of(p.id), colour, swiss, played))
+                entries.append(RoundEntry(number_of[entry.opponent_of(p.id)], colour, swiss, played))
             elif isinstance(entry, Bye):
                 kind = {Outcome.PAIRING_BYE: SwissByeKind.PAB, Outcome.FULL_BYE: SwissByeKind.FULL,
                         Outcome.HALF_BYE: SwissByeKind.HALF}.get(entry.kind, SwissByeKind.ZERO)
@@ -229,12 +237,14 @@ def to_swiss_state(state: EventState) -> SwissState:
                 entries.append(RoundEntry(None, None, swiss, False, kind))
             else:
                 entries.append(RoundEntry(None, None, SwissOutcome.LOSS, False, SwissByeKind.ZERO))
-        players.append(PlayerState(p.id, tuple(entries), p.rating(state.event.rating_system) or 0, p.name))
-    absent = frozenset(p.id for p in state.players if not p.is_active_in(number))
-    return SwissState(tuple(players), state.last_round, max(state.event.rounds, number),
-                      scoring=SwissScoring(scoring.win, scoring.draw, scoring.loss, scoring.forfeit_loss,
-                                           scoring.zero_bye, scoring.pairing_bye),
-                      absent=absent)
+        players.append(PlayerState(number_of[p.id], tuple(entries), p.rating(state.event.rating_system) or 0,
+                                   p.name))
+    absent = frozenset(number_of[p.id] for p in state.players if not p.is_active_in(number))
+    engine_state = SwissState(tuple(players), state.last_round, max(state.event.rounds, number),
+                              scoring=SwissScoring(scoring.win, scoring.draw, scoring.loss, scoring.forfeit_loss,
+                                                   scoring.zero_bye, scoring.pairing_bye),
+                              absent=absent)
+    return engine_state, number_of
 
 
 def _checker_colour_issues(state: EventState, boards: Sequence[tuple[int, int]], bye: int | None
@@ -243,24 +253,29 @@ def _checker_colour_issues(state: EventState, boards: Sequence[tuple[int, int]],
     manually paired Swiss the seed only *suggests* colours (L351)."""
     from tournament_desk.core.pairing.checker import check_round
 
-    swiss = to_swiss_state(state)
-    pairing = RoundPairing(tuple(SwissBoard(w, b) for w, b in boards), bye)
+    swiss, number_of = to_swiss_state(state)
+    if any(pid not in number_of for board in boards for pid in board) or (bye is not None and bye not in number_of):
+        return []  # an unknown player is an absolute issue of its own; the colour rules need every player
+    id_of = {tpn: pid for pid, tpn in number_of.items()}
+    pairing = RoundPairing(tuple(SwissBoard(number_of[w], number_of[b]) for w, b in boards),
+                           None if bye is None else number_of[bye])
     out = []
     for v in check_round(swiss, pairing):
+        players = tuple(id_of[tpn] for tpn in v.players)
         if v.code == "SAME_ABSOLUTE_COLOUR":
-            a, b = v.players
+            a, b = players
             out.append(ManualIssue(
                 "colour-absolute", False,
                 f"{_name(state, a)} and {_name(state, b)} both need the same colour this round (colour rule)",
                 f"{_name(state, a)} et {_name(state, b)} doivent tous deux avoir la même couleur à cette ronde "
-                "(règle des couleurs)", v.players))
+                "(règle des couleurs)", players))
         elif v.code == "COLOUR_NOT_GRANTED":
-            (pid,) = v.players
+            (pid,) = players
             out.append(ManualIssue(
                 "colour-preference", False,
                 f"{_name(state, pid)} does not get his colour preference (checker: {v.message})",
                 f"{_name(state, pid)} n'obtient pas la couleur qui lui revient (vérificateur : {v.text('fr')})",
-                v.players))
+                players))
     return out
 
 

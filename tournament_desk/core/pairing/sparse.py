@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tournament_desk.core.pairing.blossom import BlossomSolver as _Solver
+from tournament_desk.core.pairing.fastpaths import handover, served
 from tournament_desk.core.pairing.matching import _CASCADE_MIN_EDGES, _cascade_solver, full_slack_function
 
 __all__ = ["max_weight_matching_priced", "optimal_solver"]
@@ -29,7 +30,9 @@ def _solve(n: int, edges: list[tuple[int, int, int]], coarse: Sequence[int | tup
     if coarse and len(edges) >= _CASCADE_MIN_EDGES:
         solver = _cascade_solver(n, edges, coarse)
         if solver is not None:
+            served("matching: cascade")
             return solver
+    served("matching: direct")
     solver = _Solver(n, edges)
     solver.run()
     return solver
@@ -67,6 +70,7 @@ def optimal_solver(
         # sparse optimum violates, which is much cheaper than solving again from scratch.
         solver = _cascade_solver(n, edges, coarse, start=chosen)
         if solver is not None:
+            served("matching: sparse cascade")
             return solver
     in_chosen = set(chosen)
     sub = [edges[k] for k in chosen]
@@ -78,10 +82,12 @@ def optimal_solver(
         # Blossom duals are never negative: only edges failing on the vertex duals alone need the full slack.
         violated = [e for e in rest if dual[e[0]] + dual[e[1]] < 2 * e[2] and slack(*e) < 0]
         if not violated:
+            served("matching: sparse")
             return solver
         sub += violated
         added = set(violated)
         rest = [e for e in rest if e not in added]
+    handover("sparse: not certified")
     return _solve(n, edges, coarse)
 
 

@@ -12,6 +12,8 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from tournament_desk.core.ids import PairingNumber
+
 __all__ = [
     "Board",
     "ByeKind",
@@ -77,7 +79,7 @@ class RoundEntry:
     ``played`` is False for forfeits and byes: only played games count for colours and rematches.
     """
 
-    opponent: int | None
+    opponent: PairingNumber | None
     colour: Colour | None
     outcome: Outcome
     played: bool
@@ -100,9 +102,9 @@ class RoundEntry:
 
 @dataclass(frozen=True)
 class PlayerState:
-    """A player as a pairing engine sees him. ``id`` is the pairing number (TPN)."""
+    """A player as a pairing engine sees him. ``id`` is the pairing number (TPN), never a registration id."""
 
-    id: int
+    id: PairingNumber
     entries: tuple[RoundEntry, ...] = ()
     rating: int = 0
     name: str = ""
@@ -131,16 +133,16 @@ class SwissState:
     total_rounds: int
     initial_colour: Colour = Colour.WHITE
     scoring: Scoring = field(default_factory=Scoring)
-    absent: frozenset[int] = frozenset()
-    forbidden_pairs: frozenset[frozenset[int]] = frozenset()
+    absent: frozenset[PairingNumber] = frozenset()
+    forbidden_pairs: frozenset[frozenset[PairingNumber]] = frozenset()
     # Player ids in pairing-number order when it is not the order of the ids (TRF ``XXC rank``).
-    pairing_order: tuple[int, ...] = ()
+    pairing_order: tuple[PairingNumber, ...] = ()
 
     @property
     def round_to_pair(self) -> int:
         return self.rounds_played + 1
 
-    def player(self, player_id: int) -> PlayerState:
+    def player(self, player_id: PairingNumber) -> PlayerState:
         for p in self.players:
             if p.id == player_id:
                 return p
@@ -152,13 +154,13 @@ class SwissState:
     def present_players(self) -> list[PlayerState]:
         return [p for p in self.players if self.is_present(p)]
 
-    def is_forbidden(self, a: int, b: int) -> bool:
+    def is_forbidden(self, a: PairingNumber, b: PairingNumber) -> bool:
         return frozenset((a, b)) in self.forbidden_pairs
 
     @staticmethod
-    def forbid_groups(groups: Iterable[Iterable[int]]) -> frozenset[frozenset[int]]:
+    def forbid_groups(groups: Iterable[Iterable[PairingNumber]]) -> frozenset[frozenset[PairingNumber]]:
         """Expand XXP-style groups (players who may not meet each other) into forbidden pairs."""
-        out: set[frozenset[int]] = set()
+        out: set[frozenset[PairingNumber]] = set()
         for group in groups:
             ids = sorted(set(group))
             for i, a in enumerate(ids):
@@ -171,14 +173,14 @@ class SwissState:
 class Board:
     """One pairing: white, black and the explanation shown to the arbiter."""
 
-    white: int
-    black: int
-    floats: Mapping[int, Float] = field(default_factory=dict)
+    white: PairingNumber
+    black: PairingNumber
+    floats: Mapping[PairingNumber, Float] = field(default_factory=dict)
     # For each player: True/False whether his colour preference was granted, None if he had none.
-    preference_granted: Mapping[int, bool | None] = field(default_factory=dict)
+    preference_granted: Mapping[PairingNumber, bool | None] = field(default_factory=dict)
 
     @property
-    def players(self) -> tuple[int, int]:
+    def players(self) -> tuple[PairingNumber, PairingNumber]:
         return (self.white, self.black)
 
 
@@ -187,12 +189,12 @@ class RoundPairing:
     """Ordered boards plus the receiver of the pairing-allocated bye (None when nobody gets it)."""
 
     boards: tuple[Board, ...]
-    bye: int | None = None
+    bye: PairingNumber | None = None
 
-    def pairs(self) -> list[tuple[int, int]]:
+    def pairs(self) -> list[tuple[PairingNumber, PairingNumber]]:
         return [(b.white, b.black) for b in self.boards]
 
-    def paired_ids(self) -> list[int]:
+    def paired_ids(self) -> list[PairingNumber]:
         out = [pid for b in self.boards for pid in b.players]
         if self.bye is not None:
             out.append(self.bye)

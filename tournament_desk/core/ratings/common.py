@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.messages import msg
 
 PlayerId = int | str
 """Any hashable player key: the event file's id, a licence number..."""
@@ -45,7 +46,7 @@ def round_half_away(x: float) -> int:
 
 def mean(values: list[float] | tuple[float, ...]) -> float:
     if not values:
-        raise RatingComputationError("Average of no values", "Moyenne d'aucune valeur")
+        raise RatingComputationError(msg("Average of no values"))
     return math.fsum(values) / len(values)
 
 

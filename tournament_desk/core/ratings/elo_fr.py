@@ -21,6 +21,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.ratings.common import PlayerId, RatedGame, round_half_up
 from tournament_desk.core.ratings.fide import dp_interpolated, expected_scores
 
@@ -56,8 +57,7 @@ def is_compatible(own: float, opponent: float, score: float) -> bool:
         return own - opponent < COMPATIBILITY
     if score == 0.0:
         return opponent - own < COMPATIBILITY
-    raise ValidationError(f"An Elo game score is 1, 0.5 or 0, not {score}",
-                          f"Le score d'une partie Élo est 1, 0,5 ou 0, et non {score}")
+    raise ValidationError(msg("An Elo game score is 1, 0.5 or 0, not {score}", score=score))
 
 
 def d_of_p(p: ArrayLike) -> NDArray[np.float64]:
@@ -241,11 +241,10 @@ class EloGame:
 
     def __post_init__(self) -> None:
         if self.white_score not in (0.0, 0.5, 1.0):
-            raise ValidationError(f"An Elo game score is 1, 0.5 or 0, not {self.white_score}",
-                                  f"Le score d'une partie Élo est 1, 0,5 ou 0, et non {self.white_score}")
+            raise ValidationError(msg("An Elo game score is 1, 0.5 or 0, not {white_score}",
+                                      white_score=self.white_score))
         if self.white == self.black:
-            raise ValidationError("A player cannot play himself",
-                                  "Un joueur ne peut pas se rencontrer lui-même")
+            raise ValidationError(msg("A player cannot play himself"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,8 +398,7 @@ def rate_period(players: Sequence[EloPlayer], games: Sequence[EloGame], initial:
     for g in games:
         for pid in (g.white, g.black):
             if pid not in index:
-                raise ValidationError(f"Player {pid} plays in the period but is not listed",
-                                      f"Le joueur {pid} joue dans la période mais n'est pas listé")
+                raise ValidationError(msg("Player {pid} plays in the period but is not listed", pid=pid))
     sides = _Sides(index, games)
     values = np.array([float(p.elo) if p.rated else np.nan for p in players], dtype=float)  # type: ignore[arg-type]
     unrated = np.array([not p.rated for p in players], dtype=bool)

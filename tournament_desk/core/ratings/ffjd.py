@@ -21,6 +21,7 @@ from enum import StrEnum
 import numpy as np
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.ratings.common import (
     PlayerId,
     RatedGame,
@@ -154,7 +155,7 @@ def performance(mcp: float, points: float, games: int) -> float | None:
 def first_rating_normal(mcp: float, points: float, games: int) -> float:
     """FFJD §6.2.1: Nouveau CP = MCP + 250 × (Pts − NPJ)/NPJ (before rounding and the §6.2.3 check)."""
     if games <= 0:
-        raise ValidationError("A first rating needs games", "Un premier classement demande des parties")
+        raise ValidationError(msg("A first rating needs games"))
     return mcp + 250.0 * (points - games) / games
 
 
@@ -171,8 +172,7 @@ def games_needed(first: float) -> int:
 def mfnc(njc: int, eonc: float, eanc: float) -> float:
     """FFJD Annex B 5): MFNC = ((4 − NJC) × EONC + NJC × EANC)/4, for 1 to 3 classed players."""
     if not 1 <= njc <= 3:
-        raise ValidationError(f"MFNC is defined for 1 to 3 classed players, not {njc}",
-                              f"MFNC n'est défini que pour 1 à 3 joueurs classés, et non {njc}")
+        raise ValidationError(msg("MFNC is defined for 1 to 3 classed players, not {njc}", njc=njc))
     return ((4 - njc) * eonc + njc * eanc) / 4.0
 
 
@@ -207,8 +207,7 @@ def points_of(outcome: Outcome) -> int:
 
 def _check_points(points: float) -> None:
     if not 0 <= points <= 2:
-        raise ValidationError(f"An FFJD game is worth 0, 1 or 2 points, not {points}",
-                              f"Une partie FFJD vaut 0, 1 ou 2 points, et non {points}")
+        raise ValidationError(msg("An FFJD game is worth 0, 1 or 2 points, not {points}", points=points))
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -232,8 +231,7 @@ class FfjdGame:
             _check_points(self.white_points)
             _check_points(self.black_points)
         if self.white == self.black:
-            raise ValidationError("A player cannot play himself",
-                                  "Un joueur ne peut pas se rencontrer lui-même")
+            raise ValidationError(msg("A player cannot play himself"))
 
     @classmethod
     def from_result(cls, white: PlayerId, black: PlayerId, result: GameResult) -> FfjdGame:
@@ -395,12 +393,9 @@ def accelerated_procedure(series: FfjdSeries, ratings: Mapping[PlayerId, float |
             if not np.isfinite(cond) or cond > MAX_CONDITION:
                 names = ", ".join(str(unrated[i]) for i in members)
                 raise RatingComputationError(
-                    f"Annex B: the performance system of series '{series.name}' is ill-conditioned "
-                    f"(condition {cond:.3g}) for players {names}; check their results or rate them "
-                    "by hand",
-                    f"Annexe B : le système des performances de la série « {series.name} » est mal "
-                    f"conditionné (conditionnement {cond:.3g}) pour les joueurs {names} ; vérifiez leurs "
-                    "résultats ou classez-les manuellement",
+                    msg("Annex B: the performance system of series '{name}' is ill-conditioned (condition "
+                        "{cond:.3g}) for players {names}; check their results or rate them by hand", name=series.name,
+                        cond=cond, names=names),
                 )
             perf[members] = np.linalg.solve(sub_a, sub_b)
             continue
@@ -413,12 +408,9 @@ def accelerated_procedure(series: FfjdSeries, ratings: Mapping[PlayerId, float |
                 continue
             names = ", ".join(str(unrated[i]) for i in members)
             raise RatingComputationError(
-                f"Annex B: players {names} of series '{series.name}' met no classed player; their "
-                "performances are only known up to a constant, so the organiser's estimate of the unrated "
-                "players' average (EONC) is required",
-                f"Annexe B : les joueurs {names} de la série « {series.name} » n'ont rencontré aucun joueur "
-                "classé ; leurs performances ne sont connues qu'à une constante près, il faut donc "
-                "l'estimation par l'organisateur de la moyenne des non classés (EONC)",
+                msg("Annex B: players {names} of series '{name}' met no classed player; their performances are "
+                    "only known up to a constant, so the organiser's estimate of the unrated players' average "
+                    "(EONC) is required", names=names, name=series.name),
             )
         aug_a = np.vstack([sub_a, np.ones((1, len(members)))])
         aug_b = np.append(sub_b, 0.0)
@@ -442,10 +434,8 @@ def accelerated_procedure(series: FfjdSeries, ratings: Mapping[PlayerId, float |
     if njc < CLASSED_FOR_NO_CORRECTION and eanc is not None:
         if eonc is None:
             raise RatingComputationError(
-                f"Annex B: series '{series.name}' has {njc} classed player(s) (fewer than 4); the "
-                "organiser's estimate of the unrated players' average (EONC) is required",
-                f"Annexe B : la série « {series.name} » compte {njc} joueur(s) classé(s) (moins de 4) ; "
-                "l'estimation par l'organisateur de la moyenne des non classés (EONC) est obligatoire",
+                msg("Annex B: series '{name}' has {njc} classed player(s) (fewer than 4); the organiser's estimate "
+                    "of the unrated players' average (EONC) is required", name=series.name, njc=njc),
             )
         target = float(eonc) if njc == 0 else mfnc(njc, eonc, eanc)  # Annex B 4) / 5)
         correction = target - eanc

@@ -16,6 +16,7 @@ import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState, Player, RatingSystem
 from tournament_desk.core.ratings import elo_fr, ffjd, fide, scrabble_pl
 from tournament_desk.core.ratings.common import PlayerId, PreviewRow
@@ -368,5 +369,4 @@ def preview_event(state: EventState, **options: object) -> list[PreviewRow]:
         return elo_fr_preview(state, **options)  # type: ignore[arg-type]
     if system is RatingSystem.FISF_PL:
         return scrabble_preview(state, **options)  # type: ignore[arg-type]
-    raise ValidationError(f"No rating preview for the rating system '{system}'",
-                          f"Pas d'aperçu de classement pour le système « {system} »")
+    raise ValidationError(msg("No rating preview for the rating system '{system}'", system=system))

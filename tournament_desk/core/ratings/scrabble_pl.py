@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.ratings.common import PlayerId, round_half_away
 
 __all__ = [
@@ -75,8 +76,7 @@ def parse_duplicate_series(text: str) -> DuplicateSeries:
             "a", "b", "c", "d", "e", "er", "re", "ere", "eme", "nd", "nde")):
         return DuplicateSeries(digits)
     raise ValidationError(
-        f"'{text}' is not a duplicate series (super, 1 to 7, with or without a sub-series letter)",
-        f"« {text} » n'est pas une série duplicate (super, 1 à 7, avec ou sans lettre de sous-série)")
+        msg("'{text}' is not a duplicate series (super, 1 to 7, with or without a sub-series letter)", text=text))
 
 
 _PROVISIONAL = {
@@ -112,8 +112,7 @@ class SeriesThresholds:
 
     def __post_init__(self) -> None:
         if not self.joker > self.a > self.b:
-            raise ValidationError("Series thresholds must decrease from Joker to B",
-                                  "Les seuils des séries doivent décroître de Joker à B")
+            raise ValidationError(msg("Series thresholds must decrease from Joker to B"))
 
     def series_of(self, rating: float) -> Series:
         if rating >= self.joker:
@@ -154,7 +153,7 @@ class EventKind(StrEnum):
 def category(kind: EventKind, players: int) -> int:
     """Seed 002 §4: the event's category 1..5."""
     if players < 1:
-        raise ValidationError("An event needs players", "Une épreuve demande des joueurs")
+        raise ValidationError(msg("An event needs players"))
     if kind is EventKind.WORLD_CHAMPIONSHIP:
         return 5
     if kind in (EventKind.NATIONAL_CHAMPIONSHIP, EventKind.INTERNATIONAL_OPEN):
@@ -178,16 +177,14 @@ _M = {5: 250, 4: 150, 3: 100, 2: 50, 1: 20}
 def value_m(cat: int) -> int:
     """Seed 002 §4: M by category (250, 150, 100, 50, 20)."""
     if cat not in _M:
-        raise ValidationError(f"Category {cat} does not exist (1 to 5)",
-                              f"La catégorie {cat} n'existe pas (1 à 5)")
+        raise ValidationError(msg("Category {cat} does not exist (1 to 5)", cat=cat))
     return _M[cat]
 
 
 def experience_points(players: int, place: int) -> int:
     """Seed 002 §5: PE = n − x + 1."""
     if not 1 <= place <= players:
-        raise ValidationError(f"Place {place} is impossible among {players} players",
-                              f"La place {place} est impossible parmi {players} joueurs")
+        raise ValidationError(msg("Place {place} is impossible among {players} players", place=place, players=players))
     return players - place + 1
 
 
@@ -209,11 +206,9 @@ def pj_bounds(cat: int, games: int, jokers_percent: float, classic_b: bool = Fal
     − (100 − %Jokers)/2) and PJmin = −PJmax/2; CT = 0.8 for a TH Classique B, 1 otherwise."""
     value_m(cat)
     if not 1 <= games <= nbp_max:
-        raise ValidationError(f"An event has 1 to {nbp_max} games, not {games}",
-                              f"Une épreuve compte de 1 à {nbp_max} parties, et non {games}")
+        raise ValidationError(msg("An event has 1 to {nbp_max} games, not {games}", nbp_max=nbp_max, games=games))
     if not 0 <= jokers_percent <= 100:
-        raise ValidationError("The share of Joker players is a percentage",
-                              "La part de joueurs Joker est un pourcentage")
+        raise ValidationError(msg("The share of Joker players is a percentage"))
     ct = 0.8 if classic_b else 1.0
     pj_max = ct * (400 - (5 - cat) * 25 - (nbp_max - games) * 5 - (100 - jokers_percent) / 2)
     return -pj_max / 2, pj_max
@@ -300,8 +295,7 @@ def rate_event(entrants: Sequence[ScrabbleEntrant], final_order: Sequence[Player
     n = len(entrants)
     by_id = {e.player_id: e for e in entrants}
     if len(by_id) != n or sorted(map(str, final_order)) != sorted(map(str, by_id)) or len(final_order) != n:
-        raise ValidationError("The final ranking must list every participant once",
-                              "Le classement final doit citer chaque participant une fois")
+        raise ValidationError(msg("The final ranking must list every participant once"))
     initial = initial_ranking(entrants, event_date)
     initial_place = {e.player_id: i + 1 for i, e in enumerate(initial)}
     cat = category_override if category_override is not None else category(kind, n)

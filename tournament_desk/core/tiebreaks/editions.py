@@ -28,6 +28,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.results import Outcome
 
 
@@ -73,8 +74,7 @@ def parse_edition(value: Edition | str) -> Edition:
     except ValueError:
         known = ", ".join(e.value for e in Edition)
         raise ValidationError(
-            f"Unknown tie-break edition '{value}' (known: {known})",
-            f"Édition de départage inconnue « {value} » (connues : {known})",
+            msg("Unknown tie-break edition '{value}' (known: {known})", value=value, known=known),
         ) from None
 
 

@@ -14,6 +14,7 @@ from enum import StrEnum
 from functools import partial
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.tiebreaks import buchholz as bh
 from tournament_desk.core.tiebreaks import encounter, own_results, ratings
 from tournament_desk.core.tiebreaks.context import TiebreakContext
@@ -138,8 +139,7 @@ def get_tiebreak(code: str) -> TieBreakDef:
         return _d(key, f"Buchholz médian {n}", f"Median Buchholz {n}", OPP, "seed 003 §2.2.1.2-3; C.07 2023 Art. 8.1",
                   True, partial(bh.buchholz, lowest=n, highest=n))
     known = ", ".join([*(_BY_CODE), "CUM-Cn", "BH-Cn", "BH-Mn", "ARO-Cn"])
-    raise ValidationError(f"Unknown tie-break '{code}' (known: {known})",
-                          f"Départage inconnu « {code} » (connus : {known})")
+    raise ValidationError(msg("Unknown tie-break '{code}' (known: {known})", code=code, known=known))
 
 
 def all_tiebreaks() -> list[TieBreakDef]:
@@ -178,8 +178,8 @@ def preset(name: str) -> tuple[str, ...]:
     try:
         return PRESETS[name]
     except KeyError:
-        raise ValidationError(f"Unknown preset '{name}' (known: {', '.join(PRESETS)})",
-                              f"Préréglage inconnu « {name} » (connus : {', '.join(PRESETS)})") from None
+        raise ValidationError(msg("Unknown preset '{name}' (known: {presets})", name=name,
+                                  presets=", ".join(PRESETS))) from None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState
 from tournament_desk.core.tiebreaks import buchholz as bh
 from tournament_desk.core.tiebreaks.context import TiebreakContext, make_context
@@ -52,15 +53,14 @@ def _definitions(tiebreaks: Sequence[str]) -> list[TieBreakDef]:
     for d in defs:
         if d.team_only:
             raise ValidationError(
-                f"{d.code} is a team tie-break: use build_team_standings",
-                f"{d.code} est un départage par équipes : utiliser le classement par équipes",
+                msg("{code} is a team tie-break: use build_team_standings", code=d.code),
             )
     return defs
 
 
 def _context(state: EventState, edition: Edition | str, up_to_round: int | None) -> TiebreakContext:
     if up_to_round is not None and up_to_round < 0:
-        raise ValidationError(f"Round {up_to_round} does not exist", f"La ronde {up_to_round} n'existe pas")
+        raise ValidationError(msg("Round {up_to_round} does not exist", up_to_round=up_to_round))
     return make_context(state, parse_edition(edition), up_to_round)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.tiebreaks.ranking import KeySource, rank
 
 Team = Hashable
@@ -30,9 +31,9 @@ class TeamMatch:
 
     def __post_init__(self) -> None:
         if self.home == self.away:
-            raise ValidationError("A team cannot play itself", "Une équipe ne peut pas se rencontrer elle-même")
+            raise ValidationError(msg("A team cannot play itself"))
         if not self.boards:
-            raise ValidationError("A match needs at least one board", "Un match doit avoir au moins un échiquier")
+            raise ValidationError(msg("A match needs at least one board"))
 
     def teams(self) -> tuple[Team, Team]:
         return (self.home, self.away)
@@ -168,8 +169,8 @@ def build_team_standings(matches: Sequence[TeamMatch], tiebreaks: Sequence[str],
             sources.append(KeySource(values=dict(values)))
         else:
             raise ValidationError(
-                f"'{code}' is not a team tie-break (known: {', '.join(TEAM_CODES)})",
-                f"« {code} » n'est pas un départage par équipes (connus : {', '.join(TEAM_CODES)})",
+                msg("'{code}' is not a team tie-break (known: {team_codes})", code=code,
+                    team_codes=', '.join(TEAM_CODES)),
             )
     scores = match_points(matches) if primary == "MP" else game_points(matches)
     teams = _teams(matches)

@@ -14,6 +14,7 @@ from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QComboBox, QDateEdit, QLineEdit, QSpinBox
 
 from tournament_desk.core.errors import TournamentError, ValidationError
+from tournament_desk.core.messages import N_
 from tournament_desk.core.model import DEFAULT_RATING, DEFAULT_SCORING, Event, PairingSystem, RatingSystem, TimeControl
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.scoring import PROFILES
@@ -29,10 +30,15 @@ DEFAULT_SYSTEM = {
 """What a new event of each discipline is paired with unless the arbiter chooses otherwise (draughts events
 are round robins on the FMJD grid, seed 000 Annexe A)."""
 
+SCORING_NAMES = {"chess": N_("chess (1 / ½ / 0)"), "draughts": N_("draughts (2 / 1 / 0)"),
+                 "kashdan": N_("Kashdan (4 / 2 / 1)"), "scrabble": N_("Scrabble classic")}
+"""How the scoring profiles are named in the form (``core.scoring.PROFILES``)."""
+
 RATING_NAMES = {
-    RatingSystem.NONE: "No rating", RatingSystem.FIDE: "FIDE Elo", RatingSystem.NATIONAL_ELO: "National Elo",
-    RatingSystem.FFJD: "FFJD Capital-Points", RatingSystem.FMJD: "FMJD rating",
-    RatingSystem.FISF_PL: "FISF PL rating (Scrabble)",
+    RatingSystem.NONE: N_("No rating"), RatingSystem.FIDE: N_("FIDE Elo"),
+    RatingSystem.NATIONAL_ELO: N_("National Elo"),
+    RatingSystem.FFJD: N_("FFJD Capital-Points"), RatingSystem.FMJD: N_("FMJD rating"),
+    RatingSystem.FISF_PL: N_("FISF PL rating (Scrabble)"),
 }
 
 
@@ -79,7 +85,7 @@ class EventDialog(FormDialog):
         self.time_control = QLineEdit(str(event.time_control) if event else "90+30")
         self.scoring = QComboBox()
         for name in PROFILES:
-            self.scoring.addItem(tr(name), name)
+            self.scoring.addItem(tr(SCORING_NAMES.get(name, name)), name)
         self.rating = QComboBox()
         fill_enum_combo(self.rating, ((r, tr(RATING_NAMES[r])) for r in RatingSystem))
         self.tiebreaks = QLineEdit(", ".join(event.tiebreaks) if event else "")

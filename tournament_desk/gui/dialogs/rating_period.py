@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_desk.core.errors import TournamentError, ValidationError
+from tournament_desk.core.messages import N_, msg
 from tournament_desk.core.model import RatingSystem
 from tournament_desk.core.ratings import ffjd, scrabble_pl
 from tournament_desk.core.ratings.common import PreviewRow
@@ -107,41 +108,17 @@ def default_services() -> PeriodServices:
     return _Services()
 
 
-_FR: dict[str, str] = {
-    "Rating period": "Période de classement",
-    "Rating system": "Système de classement", "Period start": "Début de la période",
-    "check that every event lies in the period": "vérifier que chaque tournoi est dans la période",
-    "Events": "Tournois", "Add &event files…": "Ajouter des &fichiers de tournoi…",
-    "Add &results played elsewhere…": "Ajouter des &résultats joués ailleurs…", "Re&move": "Re&tirer",
-    "Event": "Tournoi", "Name": "Nom", "Date": "Date", "Source": "Source", "Kind": "Type",
-    "TH Classique B": "TH Classique B", "EONC": "EONC", "Cadence": "Cadence", "Classed present": "Classés présents",
-    "event file": "fichier de tournoi", "played elsewhere": "joué ailleurs",
-    "Inputs": "Données", "Rating list at the period start": "Liste de classement au début de la période",
-    "Previous period's carry": "Report de la période précédente",
-    "Players' series and last events (Scrabble)": "Séries et derniers tournois des joueurs (Scrabble)",
-    "Browse…": "Parcourir…", "Clear": "Effacer", "&Compute": "&Calculer",
-    "Save the new &list (CSV)…": "Enregistrer la nouvelle &liste (CSV)…",
-    "Save the &carry for the next period…": "Enregistrer le &report pour la période suivante…",
-    "Player": "Joueur", "Before": "Avant", "Games": "Parties", "Score": "Points", "Expected": "Attendu",
-    "K": "K", "Change": "Évol.", "New": "Nouveau", "Perf.": "Perf.", "Note": "Remarque",
-    "event's setting": "réglage du tournoi", "auto": "auto", "yes": "oui", "no": "non",
-    "Computing the period…": "Calcul de la période…",
-    "{} player(s), {} event(s); {} carried to the next period": "{} joueur(s), {} tournoi(s) ; {} reporté(s) à la "
-                                                                 "période suivante",
-    "Add at least one event file or results file": "Ajoutez au moins un fichier de tournoi ou de résultats",
-    "Written: {}": "Écrit : {}",
-    "EONC must be a number from 600 to 3000, not '{}' ({})": "L'EONC doit être un nombre de 600 à 3000, et non "
-                                                            "« {} » ({})",
-    "Event files (*.tdesk)": "Fichiers de tournoi (*.tdesk)", "Results (*.csv *.txt)": "Résultats (*.csv *.txt)",
-    "Rating lists (*.csv *.txt)": "Listes de classement (*.csv *.txt)", "Carry (*.json)": "Report (*.json)",
-    "CSV (*.csv)": "CSV (*.csv)", "FFJD Capital-Points": "Capitaux-Points FFJD", "National Elo": "Élo national",
-    "Scrabble cote PL": "Cote PL Scrabble",
-}
 
-_SYSTEMS = ((RatingSystem.FFJD, "FFJD Capital-Points"), (RatingSystem.NATIONAL_ELO, "National Elo"),
-            (RatingSystem.FISF_PL, "Scrabble cote PL"))
-_COLUMNS = ("Event", "Name", "Date", "Source", "Kind", "TH Classique B", "EONC", "Cadence", "Classed present")
-_RESULT_COLUMNS = ("Player", "Before", "Games", "Score", "Expected", "K", "Change", "New", "Perf.", "Note")
+_SYSTEMS = ((RatingSystem.FFJD, N_("FFJD Capital-Points")), (RatingSystem.NATIONAL_ELO, N_("National Elo")),
+            (RatingSystem.FISF_PL, N_("Scrabble cote PL")))
+_COLUMNS = (
+    N_("Event"), N_("Name"), N_("Date"), N_("Source"), N_("Kind"),
+    N_("TH Classique B"), N_("EONC"), N_("Cadence"), N_("Classed present"),
+)
+_RESULT_COLUMNS = (
+    N_("Player"), N_("Before"), N_("Games"), N_("Score"), N_("Expected"),
+    N_("K"), N_("Change"), N_("New"), N_("Perf."), N_("Note"),
+)
 _SCRABBLE_COLUMNS = (4, 5)
 _FFJD_COLUMNS = (6, 7, 8)
 
@@ -200,9 +177,9 @@ class RatingPeriodDialog(QDialog):
         events_layout.addWidget(self.table)
         events_layout.addLayout(buttons_row)
 
-        self.rating_list = self._path_field("Rating lists (*.csv *.txt)")
-        self.carry_in = self._path_field("Carry (*.json)")
-        self.players_file = self._path_field("CSV (*.csv)")
+        self.rating_list = self._path_field(N_("Rating lists (*.csv *.txt)"))
+        self.carry_in = self._path_field(N_("Carry (*.json)"))
+        self.players_file = self._path_field(N_("CSV (*.csv)"))
         inputs_box = QGroupBox(self.t("Inputs"))
         inputs = QFormLayout(inputs_box)
         inputs.addRow(self.t("Rating list at the period start"), self.rating_list[0])
@@ -249,12 +226,8 @@ class RatingPeriodDialog(QDialog):
 
     # -- texts --------------------------------------------------------------------------------------------------
     def t(self, text: str, *args: object) -> str:
-        """The window's translation, else this dialog's own French table."""
-        shown = self.tr_(text, *args) if args else self.tr_(text)
-        if self.lang == "fr" and shown == (text.format(*args) if args else text):
-            template = _FR.get(text, text)
-            return template.format(*args) if args else template
-        return shown
+        """The window's translation (the program's catalogue)."""
+        return self.tr_(text, *args) if args else self.tr_(text)
 
     def _show_error(self, exc: TournamentError) -> None:
         message = exc.message(self.lang)
@@ -389,8 +362,8 @@ class RatingPeriodDialog(QDialog):
                 estimate = -1.0
             if not 600 <= estimate <= 3000:
                 label = self.events[row].label
-                raise ValidationError(f"EONC must be a number from 600 to 3000, not '{text}' ({label})",
-                                      f"L'EONC doit être un nombre de 600 à 3000, et non « {text} » ({label})")
+                raise ValidationError(msg("EONC must be a number from 600 to 3000, not '{text}' ({label})", text=text,
+                                          label=label))
         chosen_cadence = cadence.currentData()
         return EventInputs(kind=scrabble_pl.EventKind(kind.currentData()), classic_b=classic_b.isChecked(),
                            organiser_estimate=estimate,
@@ -421,8 +394,7 @@ class RatingPeriodDialog(QDialog):
         self.error_label.clear()
         try:
             if not self.events:
-                raise ValidationError("Add at least one event file or results file",
-                                      "Ajoutez au moins un fichier de tournoi ou de résultats")
+                raise ValidationError(msg("Add at least one event file or results file"))
             system = self.current_system
             inputs = {ev.label: self._row_inputs(r) for r, ev in enumerate(self.events)}
             rating_list = Path(self.rating_list[1].text()) if self.rating_list[1].text().strip() else None
@@ -478,7 +450,7 @@ class RatingPeriodDialog(QDialog):
     def save_list(self, path: Path | str | None = None) -> Path | None:
         if self.result is None:
             return None
-        target = self._save_path(path, "Save the new &list (CSV)…", "nouvelle-liste.csv", "CSV (*.csv)")
+        target = self._save_path(path, N_("Save the new &list (CSV)…"), "nouvelle-liste.csv", N_("CSV (*.csv)"))
         if target is None:
             return None
         written = self.services.write_list(self.result, target)
@@ -488,7 +460,7 @@ class RatingPeriodDialog(QDialog):
     def save_carry(self, path: Path | str | None = None) -> Path | None:
         if self.result is None:
             return None
-        target = self._save_path(path, "Save the &carry for the next period…", "report.json", "Carry (*.json)")
+        target = self._save_path(path, N_("Save the &carry for the next period…"), "report.json", N_("Carry (*.json)"))
         if target is None:
             return None
         written = self.services.write_carry(self.result, target)

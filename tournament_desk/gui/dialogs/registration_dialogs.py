@@ -10,15 +10,16 @@ from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QTableWidget, QTableW
 
 from tournament_desk.core.collation import name_key
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import N_
 from tournament_desk.core.model import REQUESTABLE_BYES, EventState, Player
 from tournament_desk.core.results import Outcome
 from tournament_desk.gui.dialogs.form import FormDialog
 from tournament_desk.gui.i18n import Translator
 
 REQUEST_LABELS = {
-    Outcome.HALF_BYE: "half-point bye (½)",
-    Outcome.FULL_BYE: "full-point bye (1)",
-    Outcome.ZERO_BYE: "zero-point bye (absent)",
+    Outcome.HALF_BYE: N_("half-point bye (½)"),
+    Outcome.FULL_BYE: N_("full-point bye (1)"),
+    Outcome.ZERO_BYE: N_("zero-point bye (absent)"),
 }
 
 

@@ -12,6 +12,7 @@ from tournament_desk.core.actions.rounds import MissingResultsError
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.formatting import format_score
+from tournament_desk.core.messages import N_
 from tournament_desk.core.model import EventState, Game, PairingSystem
 from tournament_desk.core.pairing.knockout import recommended_size
 from tournament_desk.core.results import Outcome, format_game_result
@@ -26,11 +27,11 @@ from tournament_desk.services.roundrobin import event_grid_pdf, schedule_for
 from tournament_desk.services.swiss_variants import bracket, start_top_cut, top_cut_settings
 
 BYE_LABELS = {
-    Outcome.PAIRING_BYE: "pairing-allocated bye",
-    Outcome.HALF_BYE: "half-point bye",
-    Outcome.FULL_BYE: "full-point bye",
-    Outcome.ZERO_BYE: "absent",
-    Outcome.WITHDRAWN: "withdrawn",
+    Outcome.PAIRING_BYE: N_("pairing-allocated bye"),
+    Outcome.HALF_BYE: N_("half-point bye"),
+    Outcome.FULL_BYE: N_("full-point bye"),
+    Outcome.ZERO_BYE: N_("absent"),
+    Outcome.WITHDRAWN: N_("withdrawn"),
 }
 
 

@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QMenu, QPushButton, QVBoxLayout
 
 from tournament_desk.core.changes import StateChange
+from tournament_desk.core.messages import N_
 from tournament_desk.core.model import Game
 from tournament_desk.core.results import BYE_OUTCOMES, Discipline, GameResult, Outcome, format_game_result
 from tournament_desk.gui.context import EventContext
@@ -24,19 +25,19 @@ from tournament_desk.gui.tabs.pairings import BYE_LABELS, RoundSelector, bye_tex
 
 MISSING = "#fff2a8"
 FORFEIT_MENU: tuple[tuple[str, GameResult], ...] = (
-    ("2fe – 0fe", GameResult.WHITE_FORFEIT_WIN_EXCUSED),
-    ("0fe – 2fe", GameResult.BLACK_FORFEIT_WIN_EXCUSED),
-    ("2fne – 0fne", GameResult.WHITE_FORFEIT_WIN_UNEXCUSED),
-    ("0fne – 2fne", GameResult.BLACK_FORFEIT_WIN_UNEXCUSED),
-    ("0r (0-0)", GameResult.ZERO_BY_RULE),
-    ("0d", GameResult.DOUBLE_FORFEIT),
+    (N_("2fe – 0fe"), GameResult.WHITE_FORFEIT_WIN_EXCUSED),
+    (N_("0fe – 2fe"), GameResult.BLACK_FORFEIT_WIN_EXCUSED),
+    (N_("2fne – 0fne"), GameResult.WHITE_FORFEIT_WIN_UNEXCUSED),
+    (N_("0fne – 2fne"), GameResult.BLACK_FORFEIT_WIN_UNEXCUSED),
+    (N_("0r (0-0)"), GameResult.ZERO_BY_RULE),
+    (N_("0d"), GameResult.DOUBLE_FORFEIT),
 )
 """The FFJD codes (seed 000 §4), offered for draughts events."""
 CHESS_FORFEIT_MENU: tuple[tuple[str, GameResult], ...] = (
-    ("+ − (White wins by forfeit)", GameResult.WHITE_FORFEIT_WIN_UNEXCUSED),
-    ("− + (Black wins by forfeit)", GameResult.BLACK_FORFEIT_WIN_UNEXCUSED),
-    ("0-0 (both lose)", GameResult.ZERO_BY_RULE),
-    ("− − (double forfeit)", GameResult.DOUBLE_FORFEIT),
+    (N_("+ − (White wins by forfeit)"), GameResult.WHITE_FORFEIT_WIN_UNEXCUSED),
+    (N_("− + (Black wins by forfeit)"), GameResult.BLACK_FORFEIT_WIN_UNEXCUSED),
+    (N_("0-0 (both lose)"), GameResult.ZERO_BY_RULE),
+    (N_("− − (double forfeit)"), GameResult.DOUBLE_FORFEIT),
 )
 """Forfeits as other disciplines write them (FIDE: +/−, and a double forfeit)."""
 

@@ -1,0 +1,130 @@
+"""The French message catalogue: extract the program's texts with Babel, keep the ``.po``, compile the ``.mo``.
+
+    python resources/translations/catalogue.py            # extract, update fr.po (new ids empty), compile fr.mo
+    python resources/translations/catalogue.py --check    # exit 1 if a text has no French, or the .mo is stale
+
+Texts are found where the code marks them: ``msg("...")`` (core messages, errors, action names), ``N_("...")``
+(constant texts translated where shown) and the GUI's ``t("...")`` / ``tr("...")``. The catalogue is
+``tournament_desk/locale/fr/LC_MESSAGES/tournament_desk.po`` (edited by hand or with any PO editor); the
+compiled ``.mo`` beside it is what the program reads (:mod:`tournament_desk.i18n`, standard library gettext).
+Babel is a development and test dependency only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "tournament_desk"
+LOCALE = PACKAGE / "locale"
+DOMAIN = "tournament_desk"
+KEYWORDS = {"msg": None, "N_": None, "t": None, "tr": None}
+LANGUAGES = ("fr",)
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(lang: str) -> Path:
+    return po_path(lang).with_suffix(".mo")
+
+
+def extract() -> dict[str, list[tuple[str, int]]]:
+    """Every marked text of the package: ``id -> [(file, line)...]``."""
+    found: dict[str, list[tuple[str, int]]] = {}
+    method_map = [("**/migrations/**", "ignore"), ("**.py", "python")]
+    for filename, lineno, message, _comments, _context in extract_from_dir(
+            str(PACKAGE), method_map=method_map, keywords=KEYWORDS):
+        text = message if isinstance(message, str) else message[0]
+        if text:
+            found.setdefault(text, []).append((f"tournament_desk/{filename}", lineno))
+    return found
+
+
+def load(lang: str) -> Catalog:
+    path = po_path(lang)
+    if not path.exists():
+        return Catalog(locale=lang, domain=DOMAIN, project="tournament_desk")
+    with path.open("rb") as fh:
+        return read_po(fh, locale=lang, domain=DOMAIN)
+
+
+def updated(lang: str, found: dict[str, list[tuple[str, int]]]) -> Catalog:
+    """The catalogue with every extracted id (translations kept, new ids empty, ids gone dropped)."""
+    old = load(lang)
+    new = Catalog(locale=lang, domain=DOMAIN, project="tournament_desk", fuzzy=False)
+    for text in sorted(found):
+        previous = old.get(text)
+        new.add(text, previous.string if previous is not None else "", locations=found[text])
+    return new
+
+
+def compiled(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def po_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_po(out, catalog, width=116, omit_header=False, sort_output=True, include_lineno=False)
+    return out.getvalue()
+
+
+def problems(lang: str) -> list[str]:
+    """What is wrong with the committed catalogue of ``lang`` (empty when it is complete and compiled)."""
+    found = extract()
+    catalog = updated(lang, found)
+    out = [f"no {lang} translation: {m.id!r} ({found[m.id][0][0]})" for m in catalog if m.id and not m.string]
+    committed = load(lang)
+    stale = sorted(m.id for m in committed if m.id and m.id not in found)
+    out += [f"in the {lang} catalogue but no longer in the code: {text!r}" for text in stale]
+    for m in committed:
+        if m.id and m.string and _fields(m.id) != _fields(m.string):
+            out.append(f"the {lang} translation of {m.id!r} has other fields: {m.string!r}")
+    if not mo_path(lang).exists() or mo_path(lang).read_bytes() != compiled(committed):
+        out.append(f"{mo_path(lang).relative_to(ROOT)} is not compiled from the .po: run catalogue.py")
+    return out
+
+
+def _fields(text: str) -> set[str]:
+    import string
+
+    try:
+        return {name.split("!")[0].split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text)
+                if name}
+    except ValueError:
+        return {"<malformed>"}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args(argv)
+    if args.check:
+        issues = [p for lang in LANGUAGES for p in problems(lang)]
+        for issue in issues:
+            print(issue)
+        return 1 if issues else 0
+    found = extract()
+    for lang in LANGUAGES:
+        catalog = updated(lang, found)
+        po_path(lang).parent.mkdir(parents=True, exist_ok=True)
+        po_path(lang).write_bytes(po_bytes(catalog))
+        mo_path(lang).write_bytes(compiled(load(lang)))
+        missing = sum(1 for m in catalog if m.id and not m.string)
+        print(f"{po_path(lang).relative_to(ROOT)}: {len(catalog)} texts, {missing} without translation")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
