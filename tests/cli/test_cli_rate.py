@@ -113,7 +113,7 @@ def test_ratings_import_reports_unmatched_rows(tmp_path: Path, capsys: pytest.Ca
      "--cadence is for one event", "un seul tournoi"),
     (["rate", "--period", "{a}", "{b}", "--system", "ffjd", "--period-start", "2026-04-01"], ValidationError,
      "outside the period", "hors de la période"),
-    (["rate", "{fide}"], StateError, "a rating preview exists only for", "l'aperçu de classement"),
+    (["rate", "{fmjd}"], StateError, "a rating preview exists only for", "l'aperçu de classement"),
     (["ratings", "check", "{bad}"], ImportFormatError, "line 2, column 2", "ligne 2, colonne 2"),
 ])
 def test_errors_are_tournament_errors_with_both_languages(tmp_path: Path, argv: list[str],
@@ -121,7 +121,7 @@ def test_errors_are_tournament_errors_with_both_languages(tmp_path: Path, argv: 
     files = {
         "a": _draughts(tmp_path / "a.tdesk", "2-0", dt.date(2026, 3, 7)),
         "b": _draughts(tmp_path / "b.tdesk", "1-1", dt.date(2026, 3, 21)),
-        "fide": _draughts(tmp_path / "f.tdesk", "1-1", dt.date(2026, 3, 21), RatingSystem.FIDE),
+        "fmjd": _draughts(tmp_path / "f.tdesk", "1-1", dt.date(2026, 3, 21), RatingSystem.FMJD),
         "list": tmp_path / "l.csv",
         "bad": tmp_path / "bad.csv",
     }

@@ -13,7 +13,17 @@ from pathlib import Path
 import pytest
 
 from tournament_desk.core.errors import StateError, ValidationError
-from tournament_desk.core.model import Bye, Event, EventState, Game, PairingSystem, Player, Round, TimeControl
+from tournament_desk.core.model import (
+    Bye,
+    Event,
+    EventState,
+    Game,
+    PairingSystem,
+    Player,
+    RatingSystem,
+    Round,
+    TimeControl,
+)
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.formats.bundle import BundleError
 from tournament_desk.services import printing
@@ -188,8 +198,11 @@ def test_printing_service_wrappers(tmp_path: Path) -> None:
     with empty:
         with pytest.raises(ValidationError, match="No round is paired yet"):
             printing.pairing_sheet_pdf(empty, None, "en")
-        with pytest.raises(StateError, match="a rating preview exists only for"):
-            printing.rating_report_pdf(empty, "en")
+        assert printing.rating_report_pdf(empty, "en").startswith(b"%PDF")  # FIDE (B.02): the chess default
+    unrated = EventSession.create(tmp_path / "u.tdesk", Event.for_discipline("Sans classement", Discipline.CHESS,
+                                                                             rating_system=RatingSystem.NONE))
+    with unrated, pytest.raises(StateError, match="a rating preview exists only for"):
+        printing.rating_report_pdf(unrated, "en")
 
 
 def test_withdrawal_and_forfeits_survive_export_and_import(tmp_path: Path) -> None:

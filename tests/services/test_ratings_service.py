@@ -102,14 +102,14 @@ def test_preview_options_are_passed_and_checked(tmp_path: Path) -> None:
     assert "duplicate_series" in preview_options("scrabble-pl")
 
 
-@pytest.mark.parametrize("system", [RatingSystem.FIDE, RatingSystem.NONE, RatingSystem.FMJD])
+@pytest.mark.parametrize("system", [RatingSystem.NONE, RatingSystem.FMJD])
 def test_preview_refuses_systems_without_rules(tmp_path: Path, system: RatingSystem) -> None:
     path = _event_file(tmp_path / "c.tdesk", discipline=Discipline.CHESS, rating_system=system,
                        players=_six("fide"), rounds=1, result="1-0")
     with EventSession.open(path, readonly=True) as session, pytest.raises(StateError) as info:
         rating_preview(session)
     en, fr = info.value.message("en"), info.value.message("fr")
-    assert f"'{system.value}'" in en and "ffjd" in en and "elo-fr" in en and "fisf-pl" in en
+    assert f"'{system.value}'" in en and "ffjd" in en and "elo-fr" in en and "fisf-pl" in en and "fide" in en
     assert f"« {system.value} »" in fr and "Élo national" in fr
 
 

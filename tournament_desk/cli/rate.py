@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = ["add_rate_parser", "add_ratings_parser", "cmd_rate", "cmd_ratings", "parse_event_inputs"]
 
-_SYSTEM_CHOICES = ("ffjd", "elo-fr", "fisf-pl", "scrabble-pl")
+_SYSTEM_CHOICES = ("ffjd", "elo-fr", "fisf-pl", "scrabble-pl", "fide")
 # The values of core.ratings.ffjd.Cadence / Present and scrabble_pl.EventKind (a test checks they agree):
 # written here so that building the parser imports nothing heavy.
 CADENCES = ("slow", "accelerated")
@@ -141,7 +141,8 @@ def _row_dict(row: PreviewRow, licence: str) -> dict[str, Any]:
 
 _NOTES_FR = {"first rating": "premier classement", "not yet rated": "pas encore classé",
              "floor 600": "plancher 600", "event(s)": "tournoi(s)", "inactive, back at": "inactif, revient à",
-             "(first rating)": "(premier classement)", "(estimate)": "(estimation)", " in ": " dans "}
+             "(first rating)": "(premier classement)", "(estimate)": "(estimation)", " in ": " dans ",
+             "score 0: disregarded": "score nul : non retenu", "below 1400": "sous 1400"}
 
 
 def _note(note: str, lang: str) -> str:
@@ -174,7 +175,7 @@ def cmd_rate(args: argparse.Namespace, lang: str) -> None:
         return
     from tournament_desk.core.model import RatingSystem
     from tournament_desk.core.ratings import ffjd, scrabble_pl
-    from tournament_desk.services.ratings import licences_of, parse_system, rating_preview
+    from tournament_desk.services.ratings import licences_of, parse_preview_system, rating_preview
     from tournament_desk.services.session import EventSession
 
     if len(args.files) != 1:
@@ -194,7 +195,7 @@ def cmd_rate(args: argparse.Namespace, lang: str) -> None:
     with EventSession.open(args.files[0], readonly=True) as session:
         state = session.state()
         system = state.event.rating_system
-        if args.system is not None and parse_system(args.system) is not system:
+        if args.system is not None and parse_preview_system(args.system) is not system:
             raise ValidationError(
                 f"The event is rated in '{system.value}', not '{args.system}'",
                 f"Le tournoi est classé en « {system.value} » et non en « {args.system} »")

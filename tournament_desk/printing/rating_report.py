@@ -1,6 +1,6 @@
 """The rating preview report (A4 portrait): per player the rating before, games counted, expected score,
 evolution, new rating, performance and notes, from :func:`core.ratings.from_event.preview_event` (the
-event's own rating system: FFJD Capital-Points, national Elo or Scrabble PL). See docs/ratings.md."""
+event's own rating system: FFJD Capital-Points, national Elo, Scrabble PL or FIDE). See docs/ratings.md."""
 
 from __future__ import annotations
 
@@ -31,9 +31,10 @@ SYSTEM_NAMES: dict[RatingSystem, tuple[str, str]] = {
                         "FFJD Capital-Points (rating regulations, seed 000)"),
     RatingSystem.NATIONAL_ELO: ("Élo national (seed 001)", "National Elo (seed 001)"),
     RatingSystem.FISF_PL: ("Cote PL Scrabble classique (seed 002)", "Scrabble classique PL rating (seed 002)"),
+    RatingSystem.FIDE: ("Classement FIDE (règlement B.02, 2024)", "FIDE rating (Rating Regulations B.02, 2024)"),
 }
 NOTE_FR = {"first rating": "premier classement", "not yet rated": "pas encore classé", "floor 600": "plancher 600",
-           "": ""}
+           "score 0: disregarded": "score nul : non retenu", "below 1400": "sous 1400", "": ""}
 
 _COLUMNS = (("no", "N°", "No."), ("name", "Nom", "Name"), ("before", "Avant", "Before"),
             ("games", "Parties", "Games"), ("score", "Points", "Score"), ("expected", "Attendu", "Expected"),
@@ -59,6 +60,21 @@ LEGEND: dict[RatingSystem, tuple[str, str]] = {
     RatingSystem.FISF_PL: (
         "Points : points de l'épreuve ; l'évolution est PE + B + PJ (§2.2).",
         "Score: the event's points; the change is PE + B + PJ (§2.2)."),
+    RatingSystem.FIDE: (
+        "Parties et Points : parties jouées contre des adversaires classés (les forfaits ne comptent pas, §5.1) ; "
+        "Attendu : somme des PD de la table 8.1.2, écart limité à 400 points sous 2650 (§8.3.1) ; K : coefficient "
+        "du §8.3.3 (10 à partir de 2400, 40 pour un jeune sous 2300 jusqu'à la fin de l'année de ses 18 ans, 20 "
+        "sinon ; 40 aussi pour un joueur de moins de 30 parties classées, que le fichier ne connaît pas), limité "
+        "à 700/n ; Évol. : K × (Points − Attendu) arrondi, 0,5 en s'éloignant de zéro (§8.3.4). Non classés : "
+        "Perf. = Ru = Ra + dp avec deux adversaires fictifs à 1800 annulés (§8.2, au plus 2200), publié après 5 "
+        "parties contre des classés et à partir de 1400 (§7.1.4).",
+        "Games and Score: games played against rated opponents (forfeits do not count, §5.1); Expected: the sum of "
+        "the PD of table 8.1.2, a difference over 400 counting as 400 below 2650 (§8.3.1); K: the §8.3.3 "
+        "coefficient (10 from 2400, 40 for a junior under 2300 until the end of the year of the 18th birthday, 20 "
+        "otherwise; also 40 for a player with fewer than 30 rated games, which the event file does not know), "
+        "capped at 700/n; Change: K × (Score − Expected) rounded, 0.5 away from zero (§8.3.4). Unrated players: "
+        "Perf. = Ru = Ra + dp with two hypothetical opponents rated 1800, drawn (§8.2, at most 2200), published "
+        "after 5 games against rated opponents and from 1400 (§7.1.4)."),
 }
 
 

@@ -75,9 +75,9 @@ def rating_settings(state: EventState, lang: str) -> str:
 
 
 def rating_report_pdf(session: EventSession, lang: str = "fr", **options: object) -> bytes:
-    """The rating preview in the event's rating system (FFJD, national Elo, Scrabble PL), computed by
+    """The rating preview in the event's rating system (FFJD, national Elo, Scrabble PL, FIDE), computed by
     :func:`services.ratings.rating_preview` with ``options`` (e.g. ``organiser_estimate`` for FFJD Annex B).
-    A FIDE or unrated event raises its bilingual :class:`StateError`."""
+    An unrated or FMJD event raises its bilingual :class:`StateError`."""
     state = session.state()
     rows = rating_preview(session, **options)
     return _rating_report(state, rows, lang, settings=rating_settings(state, lang))

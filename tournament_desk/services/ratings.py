@@ -4,7 +4,7 @@ The rules are the core's (``core/ratings``, see docs/ratings.md); this module op
 players across files and lists, and turns the results into preview rows.
 
 * :func:`rating_preview`: what the federation will compute for one event, in the event's own rating system
-  (``ffjd`` seed 000, ``elo-fr`` seed 001, ``fisf-pl`` seed 002).
+  (``ffjd`` seed 000, ``elo-fr`` seed 001, ``fisf-pl`` seed 002, ``fide`` FIDE Handbook B.02).
 * :func:`apply_rating_list`: update the registered players' ratings from a list (matched by licence, else
   FIDE id, else FMJD id); unmatched rows are reported, not errors.
 * :func:`period_run`: several event files of one publication period, with ratings frozen at the period
@@ -42,22 +42,28 @@ from tournament_desk.formats.rating_list import RatingList, RatingListEntry, rea
 from tournament_desk.services.session import Change, EventSession
 
 __all__ = [
-    "SUPPORTED_SYSTEMS", "EventInputs", "PeriodEvent", "PeriodResult", "PlayerInput", "RatingListChange",
-    "RatingUpdate", "apply_rating_list", "event_inputs_of", "licences_of", "load_carry", "load_period_events",
-    "load_player_inputs", "match_entry", "parse_system", "period_run", "period_run_states", "player_key",
-    "preview_options", "rating_preview", "write_carry", "write_period_csv",
+    "PREVIEW_SYSTEMS", "SUPPORTED_SYSTEMS", "EventInputs", "PeriodEvent", "PeriodResult", "PlayerInput",
+    "RatingListChange", "RatingUpdate", "apply_rating_list", "event_inputs_of", "licences_of", "load_carry",
+    "load_period_events", "load_player_inputs", "match_entry", "parse_preview_system", "parse_system", "period_run",
+    "period_run_states", "player_key", "preview_options", "rating_preview", "write_carry", "write_period_csv",
 ]
 
 SUPPORTED_SYSTEMS: tuple[RatingSystem, ...] = (RatingSystem.FFJD, RatingSystem.NATIONAL_ELO, RatingSystem.FISF_PL)
+"""The systems with period runs and rating lists' carry (:func:`period_run`)."""
+PREVIEW_SYSTEMS: tuple[RatingSystem, ...] = (*SUPPORTED_SYSTEMS, RatingSystem.FIDE)
+"""The systems with a one-event preview (:func:`rating_preview`): those above and FIDE (B.02, one event)."""
 _ALIASES = {"scrabble-pl": RatingSystem.FISF_PL, "scrabble": RatingSystem.FISF_PL, "pl": RatingSystem.FISF_PL,
             "elo": RatingSystem.NATIONAL_ELO, "national-elo": RatingSystem.NATIONAL_ELO}
 _SUPPORTED_TEXT = "ffjd (FFJD Capital-Points), elo-fr (national Elo), fisf-pl (Scrabble cote PL)"
 _SUPPORTED_TEXT_FR = "ffjd (Capital-Points FFJD), elo-fr (Élo national), fisf-pl (cote PL Scrabble)"
+_PREVIEW_TEXT = _SUPPORTED_TEXT + ", fide (FIDE rating regulations)"
+_PREVIEW_TEXT_FR = _SUPPORTED_TEXT_FR + ", fide (règlement du classement FIDE)"
 
 _PREVIEWS: dict[RatingSystem, Callable[..., list[PreviewRow]]] = {
     RatingSystem.FFJD: from_event.ffjd_preview,
     RatingSystem.NATIONAL_ELO: from_event.elo_fr_preview,
     RatingSystem.FISF_PL: from_event.scrabble_preview,
+    RatingSystem.FIDE: from_event.fide_preview,
 }
 
 
@@ -70,6 +76,12 @@ def parse_system(value: RatingSystem | str) -> RatingSystem:
             system = RatingSystem(text)
         except ValueError:
             system = None
+    if system is RatingSystem.FIDE:
+        raise ValidationError(
+            f"FIDE ratings are previewed one event at a time (rate EVENT); periods, lists' carry and results files "
+            f"are supported for {_SUPPORTED_TEXT}",
+            f"Le classement FIDE s'affiche tournoi par tournoi (rate TOURNOI) ; les périodes, reports et fichiers de "
+            f"résultats sont pris en charge pour {_SUPPORTED_TEXT_FR}")
     if system not in SUPPORTED_SYSTEMS:
         raise ValidationError(f"No rating rules for the rating system '{value}'; supported: {_SUPPORTED_TEXT}",
                               f"Pas de règles de classement pour le système « {value} » ; systèmes pris en "
@@ -77,21 +89,28 @@ def parse_system(value: RatingSystem | str) -> RatingSystem:
     return system
 
 
+def parse_preview_system(value: RatingSystem | str) -> RatingSystem:
+    """A rating system with a one-event preview: :func:`parse_system`'s, or ``fide``."""
+    if str(value).strip().lower() == RatingSystem.FIDE.value:
+        return RatingSystem.FIDE
+    return parse_system(value)
+
+
 def _require_supported(state: EventState) -> RatingSystem:
     system = state.event.rating_system
-    if system not in SUPPORTED_SYSTEMS:
+    if system not in PREVIEW_SYSTEMS:
         raise StateError(
             f"The event '{state.event.name}' is rated in '{system.value}': a rating preview exists only for "
-            f"{_SUPPORTED_TEXT}; change the event's rating system first",
+            f"{_PREVIEW_TEXT}; change the event's rating system first",
             f"Le tournoi « {state.event.name} » est classé en « {system.value} » : l'aperçu de classement "
-            f"n'existe que pour {_SUPPORTED_TEXT_FR} ; changez d'abord le système de classement du tournoi",
+            f"n'existe que pour {_PREVIEW_TEXT_FR} ; changez d'abord le système de classement du tournoi",
         )
     return system
 
 
 def preview_options(system: RatingSystem | str) -> tuple[str, ...]:
     """The keyword options :func:`rating_preview` accepts for ``system`` (those of the core preview)."""
-    fn = _PREVIEWS[parse_system(system)]
+    fn = _PREVIEWS[parse_preview_system(system)]
     return tuple(name for name in inspect.signature(fn).parameters if name != "state")
 
 
@@ -99,8 +118,9 @@ def rating_preview(session: EventSession, **options: object) -> list[PreviewRow]
     """The event's rating preview in its rating system (``core.ratings.from_event.preview_event``).
 
     Options by system: ffjd ``cadence``, ``organiser_estimate`` (EONC, Annex B 4)–5)), ``pending``;
-    elo-fr ``youth``, ``archives``; fisf-pl ``kind``, ``classic_b``, ``duplicate_series``, ``thresholds``.
-    A FIDE or unrated event raises a bilingual :class:`StateError` naming the supported systems.
+    elo-fr ``youth``, ``archives``; fisf-pl ``kind``, ``classic_b``, ``duplicate_series``, ``thresholds``;
+    fide ``k_factors`` (the K of the FIDE list, by player id), ``first_event``.
+    An unrated (``none``) or FMJD event raises a bilingual :class:`StateError` naming the supported systems.
     """
     state = session.state()
     system = _require_supported(state)
@@ -115,8 +135,8 @@ def rating_preview(session: EventSession, **options: object) -> list[PreviewRow]
         )
     from tournament_desk.services.rules import rule_kwargs  # local: rules imports this module's neighbours
 
-    area = {RatingSystem.FFJD: "ffjd", RatingSystem.NATIONAL_ELO: "elo", RatingSystem.FISF_PL: "scrabble"}[system]
-    settings = {k: v for k, v in rule_kwargs(session, area).items() if k in accepted}
+    area = {RatingSystem.FFJD: "ffjd", RatingSystem.NATIONAL_ELO: "elo", RatingSystem.FISF_PL: "scrabble"}.get(system)
+    settings = {k: v for k, v in rule_kwargs(session, area).items() if k in accepted} if area else {}
     return _PREVIEWS[system](state, **{**settings, **options})  # explicit options win over the event's settings
 
 

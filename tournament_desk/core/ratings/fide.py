@@ -5,23 +5,29 @@
 * Table 8.1(b), ``PD(D)``: expected score for a rating difference (REFERENCE §4.2).
 * The normal curve behind them, σ = 2000/7 (REFERENCE §4.3), used only *between* table entries.
 * TPR (REFERENCE §4.4): rounded average opponent rating + dp(p rounded to hundredths).
+* The FIDE Rating Regulations B.02 (effective 1 March 2024, amended 1 October 2025): the rating change of a
+  rated player (§8.3: the 400-point rule, K, the 700 cap, rounding) and the initial rating of an unrated player
+  (§8.2, §7.1.4), used by ``from_event.fide_preview``.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy.special import ndtr, ndtri
 
 from tournament_desk.core.errors import ValidationError
-from tournament_desk.core.ratings.common import round_half_up
+from tournament_desk.core.ratings.common import round_half_away, round_half_up
 
 __all__ = [
-    "DP_TABLE", "PD_TABLE", "SIGMA", "dp", "dp_continuous", "dp_interpolated", "expected_score",
-    "expected_scores", "pd_continuous", "ptp", "tpr",
+    "DP_TABLE", "PD_TABLE", "RULE_2650_FROM", "SIGMA", "InitialRating", "RatedChange", "capped_coefficient",
+    "counted_difference", "development_coefficient", "dp", "dp_continuous", "dp_interpolated", "expected_score",
+    "expected_scores", "initial_rating", "minimum_minutes", "pd_continuous", "ptp", "rated_change", "tpr",
 ]
 
 SIGMA = 2000.0 / 7.0
@@ -162,3 +168,156 @@ def ptp(opponent_ratings: Sequence[float], score: float) -> int:
         else:
             lo = mid + 1
     return lo
+
+
+# --------------------------------------------------------------------------------------------------------
+# The FIDE Rating Regulations, B.02 effective 1 March 2024 (amended 1 October 2025): rating change of a rated
+# player (§8.3), initial rating of an unrated player (§8.2, §7.1.4). Text as published at
+# https://handbook.fide.com/chapter/B022024 (docs/rules.md §11 quotes the articles used).
+
+RULE_2650_FROM = dt.date(2025, 10, 1)
+"""B.02 §8.3.1 "Effective from 1 October 2025": players rated 2650 and above use the real difference."""
+CAP_DIFFERENCE = 400
+"""B.02 §8.3.1: a difference of more than 400 points counts as 400 (players below 2650)."""
+UNCAPPED_FROM_RATING = 2650
+HYPOTHETICAL_OPPONENT = 1800
+"""B.02 §8.2.2: two hypothetical opponents rated 1800, both games drawn."""
+MAX_INITIAL_RATING = 2200
+"""B.02 §8.2.3: the maximum initial rating."""
+MIN_PUBLISHED_RATING = 1400
+"""B.02 §7.1.4 (an initial rating must be at least 1400), §7.2.1 (below 1400: shown as unrated)."""
+NEW_PLAYER_GAMES = 5
+"""B.02 §7.1.4: an initial rating is published when based on at least 5 games against rated opponents."""
+K_TIMES_GAMES_MAX = 700
+"""B.02 §8.3.3: K × n may not exceed 700."""
+
+
+def minimum_minutes(rating_a: float | None, rating_b: float | None) -> int:
+    """B.02 §1.1: the minimum time each player needs for a game of 60 moves to be rated: 120 minutes "where at
+    least one of the players in the game has a rating of 2400 or higher", 90 where one has 1800 or higher, 60
+    "where both of the players in the game are rated below 1800" (an unrated player counts below 1800)."""
+    top = max((r for r in (rating_a, rating_b) if r is not None), default=None)
+    if top is not None and top >= 2400:
+        return 120
+    if top is not None and top >= 1800:
+        return 90
+    return 60
+
+
+def counted_difference(own: float, opponent: float, on: dt.date | None = None) -> float:
+    """B.02 §8.3.1: D = own − opponent; more than 400 points counts as 400 for players rated below 2650 (from
+    1 October 2025; for every player before). ``on``: the event's start date (None: the current rule)."""
+    d = own - opponent
+    if abs(d) <= CAP_DIFFERENCE:
+        return d
+    if (on is None or on >= RULE_2650_FROM) and own >= UNCAPPED_FROM_RATING:
+        return d
+    return math.copysign(CAP_DIFFERENCE, d)
+
+
+def _pd_hundredths(d: float) -> int:
+    """Table 8.1.2: PD in hundredths for the difference ``d`` (own − opponent): column H for d >= 0, L below."""
+    high = 100
+    for upper, value in PD_TABLE:
+        if abs(d) <= upper:
+            high = round(value * 100)
+            break
+    return high if d >= 0 else 100 - high
+
+
+def development_coefficient(rating: float, *, birth_year: int | None = None, year: int | None = None,
+                            rated_games: int | None = None, reached_2400: bool = False) -> tuple[int, str]:
+    """B.02 §8.3.3: K and the line of §8.3.3 it comes from.
+
+    K = 10 once the published rating reached 2400 (``reached_2400``, or the rating itself ≥ 2400); K = 40 until
+    the end of the year of the 18th birthday while the rating stays under 2300 (``year − birth_year <= 18``);
+    K = 40 for a player new to the list until 30 games (``rated_games`` < 30, when known); otherwise K = 20.
+    The order (2400, junior, new player, 20) is the reading of docs/rules.md §11."""
+    if reached_2400 or rating >= 2400:
+        return 10, "rating 2400 reached: K = 10"
+    if birth_year is not None and year is not None and year - birth_year <= 18 and rating < 2300:
+        return 40, "until the end of the year of the 18th birthday, under 2300: K = 40"
+    if rated_games is not None and rated_games < 30:
+        return 40, "fewer than 30 rated games: K = 40"
+    return 20, "rating under 2400: K = 20"
+
+
+def capped_coefficient(k: int, games: int) -> int:
+    """B.02 §8.3.3: if n × K exceeds 700, K is the largest whole number with K × n <= 700."""
+    if games > 0 and k * games > K_TIMES_GAMES_MAX:
+        return K_TIMES_GAMES_MAX // games
+    return k
+
+
+@dataclass(frozen=True, slots=True)
+class RatedChange:
+    """B.02 §8.3.2 for one rated player over one event: n games against rated opponents, the score W, the sum
+    of the PD (We), Σ(W − We), K, K × Σ before rounding and the change rounded as §8.3.4."""
+
+    games: int
+    score: float
+    expected: float
+    sum_delta: float
+    k: int
+    change: float
+    rounded_change: int
+    new_rating: int
+
+
+def rated_change(rating: float, games: Sequence[tuple[float, float]], k: int,
+                 on: dt.date | None = None) -> RatedChange:
+    """B.02 §8.3: ``games`` = (opponent's rating, score 1/0.5/0) against rated opponents only. For each game
+    D (§8.3.1, the 400-point rule), PD from table 8.1.2 (§8.3.2 a), ΔR = score − PD (b); ΣΔR (c); the change
+    K × ΣΔR (d), with K capped so that K × n <= 700 (§8.3.3), rounded to the nearest whole number, 0.5 away
+    from zero (§8.3.4)."""
+    for _, score in games:
+        if score not in (0.0, 0.5, 1.0):
+            raise ValidationError(f"A FIDE-rated game scores 1, 0.5 or 0, not {score}",
+                                  f"Une partie classée FIDE vaut 1, 0,5 ou 0, et non {score}")
+    pd = sum(_pd_hundredths(counted_difference(rating, opp, on)) for opp, _ in games)
+    w = math.fsum(score for _, score in games)
+    k_used = capped_coefficient(k, len(games))
+    sum_delta = (round(w * 100) - pd) / 100
+    change = k_used * sum_delta
+    rounded = round_half_away(change)
+    return RatedChange(len(games), w, pd / 100, sum_delta, k_used, change, rounded, int(rating) + rounded)
+
+
+@dataclass(frozen=True, slots=True)
+class InitialRating:
+    """B.02 §8.2 for one unrated player: n games against rated opponents and the score W; Ra with the two
+    hypothetical 1800 opponents, p = (W + 1)/(n + 2), dp, Ru; ``published`` per §7.1.4 and why not."""
+
+    games: int
+    score: float
+    ra: float
+    p: float
+    dp: int
+    ru: int | None
+    published: bool
+    reason: str
+
+
+def initial_rating(games: Sequence[tuple[float, float]], *, first_event: bool = True) -> InitialRating:
+    """B.02 §8.2: ``games`` = (opponent's rating, score) against rated opponents. A zero score in the player's
+    first event is disregarded (§8.2.1); Ra = the average of the opponents' ratings and two hypothetical
+    opponents rated 1800 (§8.2.2), drawn; Ru = Ra + dp (§8.2.3, dp of table 8.1.1 for p rounded to the nearest
+    hundredth, .005 up), rounded to the nearest whole number (half up), at most 2200. Published when based on at
+    least 5 games and at least 1400 (§7.1.4); otherwise pooled with later events (26 months)."""
+    n = len(games)
+    w = math.fsum(score for _, score in games)
+    if n == 0:
+        return InitialRating(0, 0.0, 0.0, 0.0, 0, None, False, "no game against a rated opponent (§7.1.4)")
+    if w == 0 and first_event:
+        return InitialRating(n, 0.0, 0.0, 0.0, 0, None, False, "zero score in a first event: disregarded (§8.2.1)")
+    ra = (math.fsum(opp for opp, _ in games) + 2 * HYPOTHETICAL_OPPONENT) / (n + 2)
+    p = (w + 1) / (n + 2)
+    d = dp(p)
+    ru = min(int(round_half_up(ra + d)), MAX_INITIAL_RATING)
+    if n < NEW_PLAYER_GAMES:
+        return InitialRating(n, w, ra, p, d, ru, False,
+                             f"{n} of the {NEW_PLAYER_GAMES} games against rated opponents needed; pooled with the "
+                             "player's next events (26 months, §7.1.4)")
+    if ru < MIN_PUBLISHED_RATING:
+        return InitialRating(n, w, ra, p, d, ru, False, f"below {MIN_PUBLISHED_RATING}: not published (§7.1.4)")
+    return InitialRating(n, w, ra, p, d, ru, True, "first rating (§8.2)")

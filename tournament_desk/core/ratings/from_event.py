@@ -5,6 +5,9 @@
 * National Elo (seed 001): games played over the board only; Elo ending in 9 = estimate = unrated (§1, §4.1).
 * Scrabble PL (seed 002): entrants with PL or PL*, the final ranking by points then the points difference
   capped at 100 a game (§7), then the initial ranking.
+* FIDE (Handbook B.02, effective 1 March 2024, amended 1 October 2025): games played over the board only
+  (§5.1); a rated player's games against rated opponents (§8.3.1), an unrated player's games against rated
+  opponents (§8.2, §7.1.4); ratings from the players' ``fide`` rating, none when marked unrated.
 """
 
 from __future__ import annotations
@@ -15,15 +18,15 @@ from collections.abc import Callable, Mapping, Sequence
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState, Player, RatingSystem
-from tournament_desk.core.ratings import elo_fr, ffjd, scrabble_pl
+from tournament_desk.core.ratings import elo_fr, ffjd, fide, scrabble_pl
 from tournament_desk.core.ratings.common import PreviewRow, RatedKey
 from tournament_desk.core.results import Outcome
 from tournament_desk.core.scoring import scrabble_spread
 
 __all__ = [
     "EXEMPT_NAME", "cadence_of", "elo_fr_from_event", "elo_fr_preview", "ffjd_from_event", "ffjd_preview",
-    "is_youth", "preview_event", "scrabble_entrants", "scrabble_final_order", "scrabble_from_event",
-    "scrabble_preview",
+    "fide_coefficient", "fide_games", "fide_minutes", "fide_preview", "fide_rating", "is_youth", "preview_event",
+    "scrabble_entrants", "scrabble_final_order", "scrabble_from_event", "scrabble_preview",
 ]
 
 EXEMPT_NAME = "EXEMPT"
@@ -265,9 +268,101 @@ def scrabble_preview(state: EventState, kind: scrabble_pl.EventKind = scrabble_p
     return rows
 
 
+# --------------------------------------------------------------------------------------------------------
+# FIDE
+
+_FIDE_SCORES = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}
+
+
+def fide_rating(player: Player) -> float | None:
+    """The player's FIDE rating, None when unrated (no ``fide`` rating, or marked unrated)."""
+    value = player.rating(RatingSystem.FIDE)
+    return None if player.unrated or value is None else float(value)
+
+
+def fide_minutes(state: EventState) -> int:
+    """Each player's time for a game of 60 moves, base + 60 × increment (B.02 §1.1 "assuming the game lasts 60
+    moves"; the formula B.02 RB §1.1.1 writes out)."""
+    tc = state.event.time_control
+    return tc.base_minutes + tc.increment_seconds  # 60 moves × s seconds = s minutes
+
+
+def fide_games(state: EventState, *, rate_of_play: bool = True) -> dict[RatedKey, list[tuple[RatedKey, float]]]:
+    """Every player's games that B.02 rates: played over the board with a score 1, ½ or 0 (§5.1: "Whether
+    these occur because of forfeiture or any other reason, [unplayed games] are not counted"), and with
+    ``rate_of_play`` only those whose time control meets §1.1 for the two players' ratings; games against the
+    EXEMPT are byes. Value: (opponent id, score) in round order."""
+    exempt = {p.id for p in state.players if _is_exempt(p)}
+    out: dict[RatedKey, list[tuple[RatedKey, float]]] = {p.id: [] for p in state.players if p.id not in exempt}
+    ratings = {p.id: fide_rating(p) for p in state.players}
+    minutes = fide_minutes(state)
+    for r in state.rounds:
+        for g in r.games:
+            if g.result is None or g.white_id in exempt or g.black_id in exempt:
+                continue
+            if rate_of_play and minutes < fide.minimum_minutes(ratings[g.white_id], ratings[g.black_id]):
+                continue
+            white, black = g.result.outcomes()
+            if white in _FIDE_SCORES and black in _FIDE_SCORES:
+                out[g.white_id].append((g.black_id, _FIDE_SCORES[white]))
+                out[g.black_id].append((g.white_id, _FIDE_SCORES[black]))
+    return out
+
+
+def fide_coefficient(player: Player, rating: float, on: dt.date | None) -> int:
+    """B.02 §8.3.3 from what the event file knows: the rating and the birth date (the rated-games count and a
+    past 2400 are not in the file: pass ``k_factors`` to :func:`fide_preview` for them)."""
+    birth = player.birth_date.year if player.birth_date is not None else None
+    return fide.development_coefficient(rating, birth_year=birth, year=on.year if on else None)[0]
+
+
+def fide_preview(state: EventState, k_factors: Mapping[RatedKey, int] | None = None,
+                 first_event: Mapping[RatedKey, bool] | None = None) -> list[PreviewRow]:
+    """B.02: what FIDE computes for this event alone, from the games it rates (:func:`fide_games`: played, and
+    at a rate of play §1.1 allows for the two players). A rated player: n games against rated opponents, W, the
+    sum of the expected scores We (table 8.1.2 with the 400-point rule, §8.3.1-8.3.2), K (§8.3.3: ``k_factors``
+    — the K the FIDE list publishes — else from the rating and the birth date), the change K × Σ(W − We) rounded
+    (§8.3.4) and the new rating. An unrated player: Ru (§8.2) from the games against rated opponents, published
+    as the new rating when §7.1.4 is met; ``first_event`` (default True) says whether a zero score is
+    disregarded (§8.2.1)."""
+    k_factors = k_factors or {}
+    first_event = first_event or {}
+    on = state.event.start_date
+    games = fide_games(state)
+    ratings = {p.id: fide_rating(p) for p in state.players}
+    rows: list[PreviewRow] = []
+    for p in state.players:
+        if p.id not in games:
+            continue
+        own = ratings[p.id]
+        rated_games = [(float(ratings[o]), s) for o, s in games[p.id] if ratings[o] is not None]  # type: ignore[arg-type]
+        if own is not None:
+            k = k_factors.get(p.id) or fide_coefficient(p, own, on)
+            r = fide.rated_change(own, rated_games, k, on)
+            note = f"below {fide.MIN_PUBLISHED_RATING}" if r.new_rating < fide.MIN_PUBLISHED_RATING else ""
+            rows.append(PreviewRow(p.id, p.name, own, r.games, r.expected, float(r.rounded_change),
+                                   float(r.new_rating), None, note, score=r.score, k=float(r.k)))
+            continue
+        first = fide.initial_rating(rated_games, first_event=first_event.get(p.id, True))
+        if first.published:
+            note = "first rating"
+        elif first.ru is None and first.games:
+            note = "score 0: disregarded"
+        elif first.ru is not None and first.games >= fide.NEW_PLAYER_GAMES:
+            note = f"below {fide.MIN_PUBLISHED_RATING}"
+        else:
+            note = "not yet rated"
+        rows.append(PreviewRow(p.id, p.name, None, first.games, None, None,
+                               float(first.ru) if first.published else None,
+                               None if first.ru is None else float(first.ru), note, score=first.score))
+    return rows
+
+
 def preview_event(state: EventState, **options: object) -> list[PreviewRow]:
-    """The preview in the event's own rating system (FFJD, national Elo or Scrabble PL)."""
+    """The preview in the event's own rating system (FFJD, national Elo, Scrabble PL or FIDE)."""
     system = state.event.rating_system
+    if system is RatingSystem.FIDE:
+        return fide_preview(state, **options)  # type: ignore[arg-type]
     if system is RatingSystem.FFJD:
         return ffjd_preview(state, **options)  # type: ignore[arg-type]
     if system is RatingSystem.NATIONAL_ELO:

@@ -1,0 +1,97 @@
+"""Checks every event gets, whatever its discipline and federation: enough players, a number of rounds the
+pairing system can play, every result entered.
+
+Sources: FIDE Handbook C.04.1 (Swiss basic rules: Art.2 no two players meet twice, Art.3-4 the pairing-allocated
+bye at most once), C.05 Annex 1 (Berger tables: N − 1 rounds, N = n or n + 1), as in REFERENCE §1.1 and §2.1.
+"""
+
+from __future__ import annotations
+
+from tournament_desk.core.homologation.common import HomologationCheck, entrants
+from tournament_desk.core.model import EventState, PairingSystem
+
+__all__ = ["CHECKS", "entrants_count", "results_complete", "rounds_possible"]
+
+
+def entrants_count(state: EventState) -> HomologationCheck:
+    """An event is played between at least two players (a game has two)."""
+    n = len(entrants(state))
+    rule = "tournament_desk: a game needs two players"
+    if n < 2:
+        return HomologationCheck(
+            "entrants", "error",
+            f"{n} player(s) registered: an event needs at least two players.",
+            f"{n} joueur(s) inscrit(s) : un tournoi demande au moins deux joueurs.", rule)
+    return HomologationCheck("entrants", "ok", f"{n} players registered.", f"{n} joueurs inscrits.", rule)
+
+
+def rounds_possible(state: EventState) -> HomologationCheck | None:
+    """Swiss (C.04.1 Art.2-4): two players never meet twice and nobody gets the pairing-allocated bye twice, so
+    a player has at most n − 1 opponents and, with an odd n, one bye: at most n − 1 rounds (n when n is odd).
+    Round robin (C.05 Annex 1): N − 1 rounds with N = n (even) or n + 1 (odd, the bye), twice in a double round
+    robin. Knockout and manual pairings: no rule."""
+    e = state.event
+    if e.system in (PairingSystem.KNOCKOUT, PairingSystem.MANUAL):
+        return None
+    if e.system.is_round_robin:
+        n = len(state.players)  # the grid's players, the EXEMPT included (it is the bye of an odd field)
+        if n < 2:
+            return None
+        big_n = n if n % 2 == 0 else n + 1
+        expected = (big_n - 1) * (2 if e.system is PairingSystem.DOUBLE_ROUND_ROBIN else 1)
+        rule = "FIDE Handbook C.05 Annex 1 (Berger tables)"
+        kind_en = "double round robin" if e.system is PairingSystem.DOUBLE_ROUND_ROBIN else "round robin"
+        kind_fr = "toutes-rondes aller-retour" if e.system is PairingSystem.DOUBLE_ROUND_ROBIN else "toutes-rondes"
+        if e.rounds == expected:
+            return HomologationCheck(
+                "rounds-possible", "ok", f"{e.rounds} rounds: the {kind_en} of {n} players.",
+                f"{e.rounds} rondes : le {kind_fr} de {n} joueurs.", rule)
+        if state.rounds:  # the grid fixed the number of rounds when round 1 was paired
+            level = "error"
+        else:
+            level = "info"
+        return HomologationCheck(
+            "rounds-possible", level,
+            f"{e.rounds} rounds announced, but a {kind_en} of {n} players has {expected} rounds"
+            + (" (set when round 1 is paired)." if level == "info" else "."),
+            f"{e.rounds} rondes annoncées, mais un {kind_fr} de {n} joueurs compte {expected} rondes"
+            + (" (fixé à l'appariement de la ronde 1)." if level == "info" else "."), rule)
+    n = len(entrants(state))
+    if n < 2:
+        return None
+    most = n if n % 2 else n - 1
+    rule = "FIDE Handbook C.04.1 Art.2-4 (no rematch, one pairing-allocated bye)"
+    if e.rounds > most:
+        return HomologationCheck(
+            "rounds-possible", "error",
+            f"{e.rounds} rounds for {n} players: without meeting an opponent twice or a second bye, a Swiss of "
+            f"{n} players has at most {most} rounds.",
+            f"{e.rounds} rondes pour {n} joueurs : sans rencontrer deux fois un adversaire ni recevoir une "
+            f"seconde exemption, un suisse de {n} joueurs compte au plus {most} rondes.", rule)
+    return HomologationCheck(
+        "rounds-possible", "ok", f"{e.rounds} rounds for {n} players (at most {most} without a rematch).",
+        f"{e.rounds} rondes pour {n} joueurs (au plus {most} sans revanche).", rule)
+
+
+def results_complete(state: EventState) -> HomologationCheck:
+    """A federation rates a finished event: every round paired, every result entered."""
+    e = state.event
+    rule = "tournament_desk: a finished event"
+    pending = [(r.number, b) for r in state.rounds for b in r.missing_results]
+    if pending or state.last_round < e.rounds:
+        where = ", ".join(f"R{r}/{b}" for r, b in pending[:10]) + ("…" if len(pending) > 10 else "")
+        if pending:
+            return HomologationCheck(
+                "results", "warning",
+                f"The event is not finished: {state.last_round}/{e.rounds} rounds paired, results missing on "
+                f"{where}.",
+                f"Le tournoi n'est pas terminé : {state.last_round}/{e.rounds} rondes appariées, résultats "
+                f"manquants : {where}.", rule)
+        return HomologationCheck(
+            "results", "warning", f"The event is not finished: {state.last_round}/{e.rounds} rounds paired.",
+            f"Le tournoi n'est pas terminé : {state.last_round}/{e.rounds} rondes appariées.", rule)
+    return HomologationCheck("results", "ok", f"All {e.rounds} rounds are paired and every result is in.",
+                             f"Les {e.rounds} rondes sont appariées et tous les résultats saisis.", rule)
+
+
+CHECKS = (entrants_count, rounds_possible, results_complete)

@@ -1,0 +1,116 @@
+"""Scrabble classique: what seed 002 (FISF « Classement international 2015-2016 », cote PL) says about the
+events it rates. It states few homologation rules itself: §1 sends to the *Cahier des charges* and the
+*Règlement international du Scrabble classique*, which are not among the source documents (docs/rules.md §11).
+
+Checks: the event's category and value M by size (§4), the number of games an event can count (NbPmax = 14,
+§7), the game points the final ranking needs (§7), players without a PL (§2.1) and licences (§2.1).
+"""
+
+from __future__ import annotations
+
+from tournament_desk.core.homologation.common import HomologationCheck, entrants, names
+from tournament_desk.core.model import EventState, RatingSystem
+from tournament_desk.core.ratings import scrabble_pl
+
+__all__ = ["CHECKS", "category", "game_points", "games", "licences", "regulations", "unrated_players"]
+
+SOURCE = "FISF, Scrabble classique, classement international 2015-2016 (seed 002)"
+
+
+def regulations(state: EventState) -> HomologationCheck:
+    """Seed 002 §1: "Une épreuve est homologable si elle respecte le Cahier des charges et le Règlement
+    international du Scrabble classique" — neither text is a source of this program: not checked."""
+    return HomologationCheck(
+        "regulations", "info",
+        "An event can be homologated if it follows the Cahier des charges and the Règlement international du "
+        "Scrabble classique (§1): those texts are not checked here.",
+        "Une épreuve est homologable si elle respecte le Cahier des charges et le Règlement international du "
+        "Scrabble classique (§1) : ces textes ne sont pas contrôlés ici.", f"{SOURCE} §1")
+
+
+def category(state: EventState) -> HomologationCheck:
+    """Seed 002 §4: a TH's category by its number of players (≤ 16: 1, 17-32: 2, 33-64: 3, more than 64: 4)
+    and its value M (20, 50, 100, 150); championships, opens and masters have their own category."""
+    n = len(entrants(state))
+    if n < 1:
+        return HomologationCheck("category", "info", "No player yet: no category (§4).",
+                                 "Aucun joueur encore : pas de catégorie (§4).", f"{SOURCE} §4")
+    cat = scrabble_pl.category(scrabble_pl.EventKind.HOMOLOGATED, n)
+    m = scrabble_pl.value_m(cat)
+    return HomologationCheck(
+        "category", "info",
+        f"{n} players: as a homologated tournament (TH), category {cat}, M = {m} (§4); a championship, an "
+        "international open or a masters has the category of its kind.",
+        f"{n} joueurs : en tournoi homologué (TH), catégorie {cat}, M = {m} (§4) ; un championnat, un open "
+        "international ou des masters ont la catégorie de leur type.", f"{SOURCE} §4")
+
+
+def games(state: EventState) -> HomologationCheck:
+    """Seed 002 §7: "le nombre maximal de parties que peut compter un tournoi, actuellement NbPmax = 14"."""
+    rule = f"{SOURCE} §7"
+    rounds = state.event.rounds
+    if rounds > scrabble_pl.NBP_MAX:
+        return HomologationCheck(
+            "games", "error",
+            f"{rounds} rounds: a tournament counts at most {scrabble_pl.NBP_MAX} games (NbPmax, §7).",
+            f"{rounds} rondes : un tournoi compte au plus {scrabble_pl.NBP_MAX} parties (NbPmax, §7).", rule)
+    return HomologationCheck(
+        "games", "ok", f"{rounds} rounds, at most {scrabble_pl.NBP_MAX} (NbPmax, §7).",
+        f"{rounds} rondes, au plus {scrabble_pl.NBP_MAX} (NbPmax, §7).", rule)
+
+
+def game_points(state: EventState) -> HomologationCheck | None:
+    """Seed 002 §7: the final ranking breaks ties on the points difference (the player's points minus the
+    opponents', at most 100 a game): every game played needs both players' points."""
+    played = [(r.number, g.board) for r in state.rounds for g in r.games
+              if g.result is not None and g.result.is_played]
+    if not played:
+        return None
+    rule = f"{SOURCE} §7"
+    missing = [(r.number, g.board) for r in state.rounds for g in r.games
+               if g.result is not None and g.result.is_played and (g.white_points is None or g.black_points is None)]
+    if missing:
+        where = ", ".join(f"R{r}/{b}" for r, b in missing[:10]) + ("…" if len(missing) > 10 else "")
+        return HomologationCheck(
+            "game-points", "warning",
+            f"{len(missing)} game(s) without both players' points: {where}. The final ranking breaks ties on the "
+            "points difference, at most 100 a game (§7).",
+            f"{len(missing)} partie(s) sans les points des deux joueurs : {where}. Le classement final départage "
+            "à la différence de points, limitée à 100 par partie (§7).", rule)
+    return HomologationCheck(
+        "game-points", "ok", f"Every game played ({len(played)}) has both players' points (§7).",
+        f"Toutes les parties jouées ({len(played)}) ont les points des deux joueurs (§7).", rule)
+
+
+def unrated_players(state: EventState) -> HomologationCheck | None:
+    """Seed 002 §2.1: a player without a PL gets a provisional PL* from his duplicate series (super-series 2350
+    … 7th series 1000), 1000 when he takes out a licence at the event."""
+    unrated = [p for p in entrants(state) if p.unrated or p.rating(RatingSystem.FISF_PL) is None]
+    if not unrated:
+        return None
+    return HomologationCheck(
+        "pl-star", "info",
+        f"{len(unrated)} player(s) without a PL: {names(unrated)}. Each starts from the PL* of his duplicate "
+        "series, 1000 for a new licence (§2.1): give the series with the players file (rate --players).",
+        f"{len(unrated)} joueur(s) sans cote PL : {names(unrated)}. Chacun part de la PL* de sa série de "
+        "duplicate, 1000 pour un nouveau licencié (§2.1) : indiquez la série dans le fichier des joueurs "
+        "(rate --players).", f"{SOURCE} §2.1")
+
+
+def licences(state: EventState) -> HomologationCheck:
+    """Seed 002 §1-2: the PL ranks licensed players (§2.1: "Un joueur prenant une licence à l'occasion d'un
+    tournoi ... débute avec une cote PL* de 1000"); players without a licence number are listed."""
+    missing = [p for p in entrants(state) if not p.licence_id.strip()]
+    rule = f"{SOURCE} §2.1"
+    if missing:
+        return HomologationCheck(
+            "licences", "warning",
+            f"{len(missing)} player(s) without a licence number: {names(missing)}. A player takes out a licence "
+            "to be rated, at the latest at the event (then PL* 1000, §2.1).",
+            f"{len(missing)} joueur(s) sans numéro de licence : {names(missing)}. Un joueur prend une licence "
+            "pour être classé, au plus tard à l'épreuve (PL* 1000, §2.1).", rule)
+    return HomologationCheck("licences", "ok", "Every player has a licence number (§2.1).",
+                             "Tous les joueurs ont un numéro de licence (§2.1).", rule)
+
+
+CHECKS = (regulations, category, games, game_points, unrated_players, licences)
