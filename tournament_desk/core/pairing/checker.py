@@ -144,12 +144,15 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
             if pref is not None and pref is not colour:
                 kind = "absolute" if p.colours.absolute else "strong" if p.colours.strong else "mild"
                 want = "White" if pref is Colour.WHITE else "Black"
-                severity = Severity.ERROR if p.colours.absolute and not topscorer(p) else Severity.WARNING
+                # C.04.3 C3: two players with the same absolute preference may meet only when one of them is a
+                # topscorer (last round); then one of the two cannot be granted it, and that is allowed
+                excepted = topscorer(pa) or topscorer(pb)
+                severity = Severity.ERROR if p.colours.absolute and not excepted else Severity.WARNING
                 out.append(
                     Violation(
                         "COLOUR_NOT_GRANTED",
                         severity,
-                        f"Player {p.id} does not get his {kind} colour preference ({want}).",
+                        f"Player {p.id} does not get their {kind} colour preference ({want}).",
                         (p.id,),
                         f"Le joueur {p.id} n'obtient pas sa préférence de couleur {_KIND_FR[kind]} "
                         f"({_COLOUR_FR[want]}).",
