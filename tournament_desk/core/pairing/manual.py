@@ -273,7 +273,7 @@ def _checker_colour_issues(state: EventState, boards: Sequence[tuple[int, int]],
             (pid,) = players
             out.append(ManualIssue(
                 "colour-preference", False,
-                f"{_name(state, pid)} does not get his colour preference (checker: {v.message})",
+                f"{_name(state, pid)} does not get their colour preference (checker: {v.message})",
                 f"{_name(state, pid)} n'obtient pas la couleur qui lui revient (vérificateur : {v.text('fr')})",
                 players))
     return out

@@ -122,7 +122,7 @@ class StandingsTab(Tab):
     def _rating_preview(self, state: EventState) -> tuple[dict[int, tuple[float | None, float | None]], str]:
         """Preview of the event's rating system (FFJD, national Elo, Scrabble PL), after the last round only."""
         session = self.ctx.session
-        if session is None or state.event.rating_system.value not in ("ffjd", "elo-fr", "fisf-pl") \
+        if session is None or state.event.rating_system.value not in ("ffjd", "elo-fr", "fisf-pl", "fide") \
                 or self.after.currentData() != state.last_round or not state.rounds:
             return {}, ""
         from tournament_desk.services.ratings import rating_preview  # numpy and scipy: only when shown
