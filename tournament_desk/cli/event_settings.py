@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 
 
 def add_settings_parsers(subparsers: Any) -> None:
@@ -62,7 +63,7 @@ def cmd_settings(args: argparse.Namespace, lang: str) -> None:
     if args.tiebreaks is not None:
         values["tiebreaks"] = tuple(t.strip() for t in args.tiebreaks.split(",") if t.strip())
     if not values:
-        raise ValidationError("Give at least one setting to change", "Indiquez au moins un réglage à modifier")
+        raise ValidationError(msg("Give at least one setting to change"))
     with EventSession.open(args.file) as session:
         change = store_event_settings(session, values)
         event = session.event
@@ -85,7 +86,7 @@ def cmd_apart(args: argparse.Namespace, lang: str) -> None:
                     print(f"{a.id} {a.name} — {b.id} {b.name}")
             return
         if len(args.players) != 2:
-            raise ValidationError("Give the ids of the two players", "Donnez les identifiants des deux joueurs")
+            raise ValidationError(msg("Give the ids of the two players"))
         change = session.set_forbidden_pair(args.players[0], args.players[1], forbidden=not args.allow)
     print(json.dumps({"apart": not args.allow, "players": args.players}) if args.json else change.label(lang))
 
@@ -97,8 +98,7 @@ def cmd_results(args: argparse.Namespace, lang: str) -> None:
     for item in args.boards:
         board, sep, result = item.partition("=")
         if not sep or not board.strip().isdigit() or not result.strip():
-            raise ValidationError(f"'{item}' is not BOARD=RESULT (e.g. 3=1-0)",
-                                  f"« {item} » n'est pas TABLE=RÉSULTAT (par ex. 3=1-0)")
+            raise ValidationError(msg("'{item}' is not BOARD=RESULT (e.g. 3=1-0)", item=item))
         results[int(board)] = result.strip()
     with EventSession.open(args.file) as session:
         change = session.record_results(args.round, results, replace=args.replace)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.formats.bundle import BundleError
 from tournament_desk.services import printing
 from tournament_desk.services.bundle import export_bundle, verify_bundle
@@ -89,7 +90,7 @@ def cmd_export(args: argparse.Namespace, lang: str) -> None:
         return
     if args.pdf:
         if args.output is None:
-            raise ValidationError("--pdf needs -o OUT.pdf", "--pdf demande -o SORTIE.pdf")
+            raise ValidationError(msg("--pdf needs -o OUT.pdf"))
         _write_pdf(args.output, args.file, args.pdf, args.round, lang)
         return
     with EventSession.open(args.file, readonly=True) as session:

@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from tournament_desk.core.messages import msg
+
 Handler = Callable[[argparse.Namespace, str], None]
 
 
@@ -327,8 +329,7 @@ def cmd_new(args: argparse.Namespace, lang: str) -> None:
     if args.name is None or args.rounds is None:
         from tournament_desk.core.errors import ValidationError
 
-        raise ValidationError("new needs --name and --rounds (or --from-trf FILE)",
-                              "new demande --name et --rounds (ou --from-trf FICHIER)")
+        raise ValidationError(msg("new needs --name and --rounds (or --from-trf FILE)"))
     from tournament_desk.core.model import Event, PairingSystem, RatingSystem, TimeControl
     from tournament_desk.core.results import Discipline
     from tournament_desk.core.scoring import profile_named
@@ -350,8 +351,8 @@ def cmd_new(args: argparse.Namespace, lang: str) -> None:
     event = Event.for_discipline(args.name, discipline, **kwargs)
     with EventSession.create(args.file, event) as session:
         state = session.state()
-    msg = {"en": f"Created {args.file}", "fr": f"Tournoi créé : {args.file}"}[lang]
-    _emit(args, state_to_dict(state), msg)
+    created = msg("Created {file}", file=args.file).text(lang)
+    _emit(args, state_to_dict(state), created)
 
 
 def cmd_players(args: argparse.Namespace, lang: str) -> None:
@@ -501,7 +502,7 @@ def cmd_numbers(args: argparse.Namespace, lang: str) -> None:
             for item in args.set:
                 pid, _, number = item.partition("=")
                 if not pid.isdigit() or not number.isdigit():
-                    raise ValidationError(f"'{item}' is not ID=NUMBER", f"« {item} » n'est pas ID=NUMÉRO")
+                    raise ValidationError(msg("'{item}' is not ID=NUMBER", item=item))
                 manual[int(pid)] = int(number)
             change = assign_numbers(session, "manual", manual=manual)
         state = session.state()
@@ -522,7 +523,7 @@ def cmd_grid(args: argparse.Namespace, lang: str) -> None:
             pdf = event_grid_pdf(session, lang=lang) if args.pdf else None
     else:
         if args.players is None:
-            raise ValidationError("Give an event file or --players N", "Donnez un fichier de tournoi ou --players N")
+            raise ValidationError(msg("Give an event file or --players N"))
         order: Order = "fmjd" if args.fmjd else "fide"
         schedule = RoundRobinSchedule.build(args.players, order=order, double=args.double,
                                             swap_last_two=not args.no_swap)

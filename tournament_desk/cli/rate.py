@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 
 if TYPE_CHECKING:
     from tournament_desk.core.ratings.common import PreviewRow, RatedKey
@@ -180,32 +181,27 @@ def cmd_rate(args: argparse.Namespace, lang: str) -> None:
 
     if len(args.files) != 1:
         raise ValidationError(
-            f"{len(args.files)} event files given: rate one event, or add --period to rate them together",
-            f"{len(args.files)} fichiers de tournoi donnés : calculez un seul tournoi, ou ajoutez --period "
-            "pour les calculer ensemble")
+            msg("{n_files} event files given: rate one event, or add --period to rate them together",
+                n_files=len(args.files)))
     period_only = [name for name, given in (("--ratings", args.ratings), ("--period-start", args.period_start),
                                              ("--results", args.results), ("--carry-in", args.carry_in),
                                              ("--carry-out", args.carry_out), ("--event", args.event)) if given]
     if period_only:
         shown = ", ".join(period_only)
         raise ValidationError(
-            f"{shown} go with --period (to update the event's players from a list, use 'ratings import')",
-            f"{shown} s'emploient avec --period (pour mettre à jour les joueurs du tournoi depuis une liste, "
-            "utilisez « ratings import »)")
+            msg("{shown} go with --period (to update the event's players from a list, use 'ratings import')",
+                shown=shown))
     with EventSession.open(args.files[0], readonly=True) as session:
         state = session.state()
         system = state.event.rating_system
         if args.system is not None and parse_preview_system(args.system) is not system:
             raise ValidationError(
-                f"The event is rated in '{system.value}', not '{args.system}'",
-                f"Le tournoi est classé en « {system.value} » et non en « {args.system} »")
+                msg("The event is rated in '{value}', not '{system}'", value=system.value, system=args.system))
         options: dict[str, Any] = {}
         if system is not RatingSystem.FFJD and (args.estimate is not None or args.cadence is not None):
-            raise ValidationError("--estimate and --cadence are FFJD options (seed 000)",
-                                  "--estimate et --cadence sont des options FFJD (document 000)")
+            raise ValidationError(msg("--estimate and --cadence are FFJD options (seed 000)"))
         if system is not RatingSystem.FISF_PL and (args.kind is not None or args.classic_b or args.players):
-            raise ValidationError("--kind, --classic-b and --players are Scrabble options (seed 002)",
-                                  "--kind, --classic-b et --players sont des options Scrabble (document 002)")
+            raise ValidationError(msg("--kind, --classic-b and --players are Scrabble options (seed 002)"))
         if system is RatingSystem.FFJD:
             if args.estimate is not None:
                 options["organiser_estimate"] = args.estimate
@@ -258,17 +254,16 @@ def parse_event_inputs(texts: Sequence[str]) -> dict[str, EventInputs]:
         label, sep, spec = text.rpartition(":")
         if not sep or not label.strip() or "=" not in spec:
             raise ValidationError(
-                f"--event '{text}': write LABEL:key=value,... (keys: {', '.join(_INPUT_KEYS)})",
-                f"--event « {text} » : écrivez LIBELLÉ:clé=valeur,... (clés : {', '.join(_INPUT_KEYS)})")
+                msg("--event '{text}': write LABEL:key=value,... (keys: {input_keys})", text=text,
+                    input_keys=', '.join(_INPUT_KEYS)))
         values: dict[str, Any] = {}
         for item in spec.split(","):
             key, eq, value = (x.strip() for x in item.partition("="))
             key = key.lower().replace("_", "-")
             if not eq or key not in _INPUT_KEYS:
                 raise ValidationError(
-                    f"--event '{text}': '{item.strip()}' is not key=value with a key among {', '.join(_INPUT_KEYS)}",
-                    f"--event « {text} » : « {item.strip()} » n'est pas clé=valeur avec une clé parmi "
-                    f"{', '.join(_INPUT_KEYS)}")
+                    msg("--event '{text}': '{strip}' is not key=value with a key among {input_keys}", text=text,
+                        strip=item.strip(), input_keys=', '.join(_INPUT_KEYS)))
             try:
                 if key == "kind":
                     values["kind"] = scrabble_pl.EventKind(value.lower())
@@ -288,8 +283,8 @@ def parse_event_inputs(texts: Sequence[str]) -> dict[str, EventInputs]:
             except ValueError:
                 allowed = {"kind": ", ".join(EVENT_KINDS), "classic-b": "yes, no", "eonc": "600 … 3000",
                            "cadence": ", ".join(CADENCES), "present": ", ".join(PRESENT)}[key]
-                raise ValidationError(f"--event '{text}': '{value}' is not a value of {key} ({allowed})",
-                                      f"--event « {text} » : « {value} » n'est pas une valeur de {key} ({allowed})"
+                raise ValidationError(msg("--event '{text}': '{value}' is not a value of {key} ({allowed})",
+                                          text=text, value=value, key=key, allowed=allowed)
                                       ) from None
         out[label.strip()] = EventInputs(**values)
     return out
@@ -300,17 +295,14 @@ def _rate_period(args: argparse.Namespace, lang: str) -> None:
     from tournament_desk.services.ratings import load_carry, load_player_inputs, period_run, write_carry
 
     if args.system is None:
-        raise ValidationError("--period needs --system (ffjd, elo-fr or fisf-pl)",
-                              "--period demande --system (ffjd, elo-fr ou fisf-pl)")
+        raise ValidationError(msg("--period needs --system (ffjd, elo-fr or fisf-pl)"))
     for flag, given, key in (("--cadence", args.cadence is not None, "cadence=slow"),
                              ("--classic-b", args.classic_b, "classic-b=yes")):
         if given:
-            raise ValidationError(f"{flag} is for one event; in a period give it per event with --event LABEL:{key}",
-                                  f"{flag} vaut pour un seul tournoi ; dans une période, donnez-le par tournoi avec "
-                                  f"--event LIBELLÉ:{key}")
+            raise ValidationError(msg("{flag} is for one event; in a period give it per event with --event "
+                                      "LABEL:{key}", flag=flag, key=key))
     if not args.files and not args.results:
-        raise ValidationError("A period run needs event files or --results files",
-                              "Un calcul de période demande des fichiers de tournoi ou des fichiers --results")
+        raise ValidationError(msg("A period run needs event files or --results files"))
     estimates = ({str(f): args.estimate for f in args.files} if args.estimate is not None else None)
     inputs = parse_event_inputs(args.event)
     if args.estimate is not None:  # every event, results files included

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.services.rules import current_rule_settings, rules_doc_path, set_rule_setting
 from tournament_desk.services.session import EventSession
 
@@ -41,7 +42,7 @@ def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
 def _pair(item: str) -> tuple[str, str]:
     key, sep, value = item.partition("=")
     if not sep or not key.strip():
-        raise ValidationError(f"'{item}' is not KEY=VALUE", f"« {item} » n'est pas CLÉ=VALEUR")
+        raise ValidationError(msg("'{item}' is not KEY=VALUE", item=item))
     return key.strip(), value.strip()
 
 
@@ -54,7 +55,7 @@ def cmd_rules(args: argparse.Namespace, lang: str) -> None:
         _emit(args, {"path": str(path), "exists": path.exists()}, where)
         return
     if args.file is None:
-        raise ValidationError("Give an event file (or --doc)", "Donnez un fichier de tournoi (ou --doc)")
+        raise ValidationError(msg("Give an event file (or --doc)"))
     pairs = [_pair(item) for item in args.set]
     with EventSession.open(args.file, readonly=not pairs) as session:
         for key, value in pairs:

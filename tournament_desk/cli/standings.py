@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 
 if TYPE_CHECKING:
     from tournament_desk.core.tiebreaks import TieBreakWarning
@@ -75,8 +76,7 @@ def _warn(warnings: tuple[TieBreakWarning, ...] | list[TieBreakWarning], lang: s
 
 def _player_id(text: str) -> int:
     if not text.isdigit():
-        raise ValidationError(f"'{text}' is not a player id (a whole number)",
-                              f"« {text} » n'est pas un identifiant de joueur (un nombre entier)")
+        raise ValidationError(msg("'{text}' is not a player id (a whole number)", text=text))
     return int(text)
 
 
@@ -135,7 +135,7 @@ def cmd_tiebreaks(args: argparse.Namespace, lang: str) -> None:
         _list(args, lang)
         return
     if args.file is None:
-        raise ValidationError("Give an event file (or --list)", "Donnez un fichier de tournoi (ou --list)")
+        raise ValidationError(msg("Give an event file (or --list)"))
     writing = args.set is not None or args.preset is not None or args.edition is not None
     with EventSession.open(args.file, readonly=not writing) as session:
         if writing:

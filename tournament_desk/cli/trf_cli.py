@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.formats.rating_list import MAPPABLE_FIELDS, RatingList
 from tournament_desk.services.rating_lists import load_rating_list
 from tournament_desk.services.session import EventSession
@@ -44,8 +45,8 @@ def parse_columns(text: str | None) -> dict[str, str] | None:
         field_name, label = field_name.strip(), label.strip()
         if not sep or not label or field_name not in MAPPABLE_FIELDS:
             raise ValidationError(
-                f"'{item}' is not FIELD=LABEL with a field among {', '.join(MAPPABLE_FIELDS)}",
-                f"« {item} » n'est pas CHAMP=TITRE avec un champ parmi {', '.join(MAPPABLE_FIELDS)}")
+                msg("'{item}' is not FIELD=LABEL with a field among {mappable_fields}", item=item,
+                    mappable_fields=', '.join(MAPPABLE_FIELDS)))
         out[field_name] = label
     return out
 

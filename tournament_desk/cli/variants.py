@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState
 from tournament_desk.core.pairing.knockout import SIZES, Bracket, DrawRule, recommended_size, round_name
 from tournament_desk.core.pairing.manual import Completion, ManualIssue
@@ -88,8 +89,8 @@ def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 def _warn(messages: Sequence[str], lang: str) -> None:
     word = "attention" if lang == "fr" else "warning"
-    for msg in messages:
-        print(f"tournament-desk: {word}: {msg}", file=sys.stderr)
+    for text in messages:
+        print(f"tournament-desk: {word}: {text}", file=sys.stderr)
 
 
 def _round_text(state: EventState, number: int, header: str) -> str:
@@ -119,8 +120,7 @@ def _parse_boards(items: Sequence[str]) -> list[tuple[int, int]]:
     for item in items:
         white, sep, black = item.partition(":")
         if not sep or not white.strip().isdigit() or not black.strip().isdigit():
-            raise ValidationError(f"'{item}' is not a board WHITE_ID:BLACK_ID",
-                                  f"« {item} » n'est pas une table ID_BLANCS:ID_NOIRS")
+            raise ValidationError(msg("'{item}' is not a board WHITE_ID:BLACK_ID", item=item))
         boards.append((int(white), int(black)))
     return boards
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from tournament_desk.core.actions import swiss as core_swiss
 from tournament_desk.core.errors import NotFoundError, StateError
 from tournament_desk.core.ids import PlayerId
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import ByeRequest, PairingSystem
 from tournament_desk.core.pairing import explain as core_explain
 from tournament_desk.core.pairing import swiss_state as sw
@@ -70,12 +71,11 @@ def explain_pairing(
     """Why board ``board`` (or the board or bye of ``player_id``) of round ``round_number`` was made."""
     state = session.state()
     if state.event.system is not PairingSystem.DUTCH:
-        raise StateError("Explanations are given for events paired with the FIDE Dutch system",
-                         "Les explications concernent les tournois appariés au système hollandais FIDE")
+        raise StateError(msg("Explanations are given for events paired with the FIDE Dutch system"))
     if (board is None) == (player_id is None):
-        raise StateError("Say which board or which player to explain", "Indiquez la table ou le joueur à expliquer")
+        raise StateError(msg("Say which board or which player to explain"))
     if not 1 <= round_number <= state.last_round:
-        raise StateError(f"Round {round_number} is not paired", f"La ronde {round_number} n'est pas appariée")
+        raise StateError(msg("Round {round_number} is not paired", round_number=round_number))
     rnd = state.round(round_number)
     # The round as it was paired: the byes requested for it are in the round now (as for check_last_round).
     requested = {b.player_id: b.kind for b in rnd.byes if b.kind in (Outcome.HALF_BYE, Outcome.FULL_BYE,
@@ -92,22 +92,22 @@ def explain_pairing(
     if board is not None:
         game = next((g for g in rnd.games if g.board == board), None)
         if game is None:
-            raise NotFoundError(f"Round {round_number} has no board {board}",
-                                f"La ronde {round_number} n'a pas de table {board}")
+            raise NotFoundError(msg("Round {round_number} has no board {board}", round_number=round_number,
+                                    board=board))
         subject = game.white_id
     else:
         assert player_id is not None
         if PlayerId(player_id) not in number_of or rnd.entry_of(player_id) is None:
-            raise NotFoundError(f"Player {player_id} is not in round {round_number}",
-                                f"Le joueur {player_id} ne figure pas dans la ronde {round_number}")
+            raise NotFoundError(msg("Player {player_id} is not in round {round_number}", player_id=player_id,
+                                    round_number=round_number))
         subject = player_id
     if subject != pab and not any(subject in (g.white_id, g.black_id) for g in rnd.games):
-        raise NotFoundError(f"Player {subject} was not paired in round {round_number} (a requested bye)",
-                            f"Le joueur {subject} n'a pas été apparié à la ronde {round_number} (exempt demandé)")
+        raise NotFoundError(msg("Player {subject} was not paired in round {round_number} (a requested bye)",
+                                subject=subject, round_number=round_number))
     expected = None
     if expected_id is not None:
         if PlayerId(expected_id) not in number_of:
-            raise NotFoundError(f"No player with id {expected_id}", f"Aucun joueur avec l'identifiant {expected_id}")
+            raise NotFoundError(msg("No player with id {expected_id}", expected_id=expected_id))
         expected = number_of[PlayerId(expected_id)]
     got = core_explain.explain(data.state, pairing, number_of[PlayerId(subject)], expected, limit=limit)
     criteria = tuple(f.why_him.criterion if f.why_him else f.why_float.criterion for f in got.floats) + tuple(

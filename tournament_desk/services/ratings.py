@@ -27,6 +27,7 @@ from typing import Any
 
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.errors import ImportFormatError, StateError, ValidationError
+from tournament_desk.core.messages import msg, per_language
 from tournament_desk.core.model import Event, EventState, Game, PairingSystem, Player, RatingSystem, Round
 from tournament_desk.core.ratings import elo_fr, ffjd, from_event, scrabble_pl
 from tournament_desk.core.ratings.common import PreviewRow, RatedKey
@@ -78,14 +79,12 @@ def parse_system(value: RatingSystem | str) -> RatingSystem:
             system = None
     if system is RatingSystem.FIDE:
         raise ValidationError(
-            f"FIDE ratings are previewed one event at a time (rate EVENT); periods, lists' carry and results files "
-            f"are supported for {_SUPPORTED_TEXT}",
-            f"Le classement FIDE s'affiche tournoi par tournoi (rate TOURNOI) ; les périodes, reports et fichiers de "
-            f"résultats sont pris en charge pour {_SUPPORTED_TEXT_FR}")
+            msg("FIDE ratings are previewed one event at a time (rate EVENT); periods, lists' carry and results "
+                "files are supported for {supported_text}", supported_text=per_language(_SUPPORTED_TEXT,
+                                                                                        _SUPPORTED_TEXT_FR)))
     if system not in SUPPORTED_SYSTEMS:
-        raise ValidationError(f"No rating rules for the rating system '{value}'; supported: {_SUPPORTED_TEXT}",
-                              f"Pas de règles de classement pour le système « {value} » ; systèmes pris en "
-                              f"charge : {_SUPPORTED_TEXT_FR}")
+        raise ValidationError(msg("No rating rules for the rating system '{value}'; supported: {supported_text}",
+                                  value=value, supported_text=per_language(_SUPPORTED_TEXT, _SUPPORTED_TEXT_FR)))
     return system
 
 
@@ -100,10 +99,9 @@ def _require_supported(state: EventState) -> RatingSystem:
     system = state.event.rating_system
     if system not in PREVIEW_SYSTEMS:
         raise StateError(
-            f"The event '{state.event.name}' is rated in '{system.value}': a rating preview exists only for "
-            f"{_PREVIEW_TEXT}; change the event's rating system first",
-            f"Le tournoi « {state.event.name} » est classé en « {system.value} » : l'aperçu de classement "
-            f"n'existe que pour {_PREVIEW_TEXT_FR} ; changez d'abord le système de classement du tournoi",
+            msg("The event '{name}' is rated in '{value}': a rating preview exists only for {preview_text}; change "
+                "the event's rating system first", name=state.event.name, value=system.value,
+                preview_text=per_language(_PREVIEW_TEXT, _PREVIEW_TEXT_FR)),
         )
     return system
 
@@ -128,10 +126,8 @@ def rating_preview(session: EventSession, **options: object) -> list[PreviewRow]
     unknown = sorted(set(options) - set(accepted))
     if unknown:
         raise ValidationError(
-            f"Unknown option(s) for a {system.value} preview: {', '.join(unknown)} "
-            f"(accepted: {', '.join(accepted)})",
-            f"Option(s) inconnue(s) pour un aperçu {system.value} : {', '.join(unknown)} "
-            f"(acceptées : {', '.join(accepted)})",
+            msg("Unknown option(s) for a {value} preview: {unknown} (accepted: {accepted})", value=system.value,
+                unknown=', '.join(unknown), accepted=', '.join(accepted)),
         )
     from tournament_desk.services.rules import rule_kwargs  # local: rules imports this module's neighbours
 
@@ -221,9 +217,8 @@ def apply_rating_list(session: EventSession, source: Path | str | bytes | Rating
     target = RatingSystem(system) if system is not None else state.event.rating_system
     if target is RatingSystem.NONE:
         raise StateError(
-            f"The event '{state.event.name}' has no rating system: choose one before importing a rating list",
-            f"Le tournoi « {state.event.name} » n'a pas de système de classement : choisissez-en un avant "
-            "d'importer une liste de classement",
+            msg("The event '{name}' has no rating system: choose one before importing a rating list",
+                name=state.event.name),
         )
     match = _matcher(rating_list)
     used: set[int] = set()
@@ -490,10 +485,9 @@ def _external_events(path: Path | str | bytes, label: str, system: RatingSystem)
                     boards.append([])
                 if w in busy[r] or b in busy[r]:
                     raise ImportFormatError(
-                        f"{players[g.white if w in busy[r] else g.black].name} plays twice in round {g.round} of "
-                        f"'{ext.name}'",
-                        f"{players[g.white if w in busy[r] else g.black].name} joue deux fois à la ronde "
-                        f"{g.round} de « {ext.name} »", line=g.line)
+                        msg("{name} plays twice in round {round} of '{name2}'",
+                            name=players[g.white if w in busy[r] else g.black].name, round=g.round, name2=ext.name),
+                        line=g.line)
             else:
                 r = next((i for i, taken in enumerate(busy) if w not in taken and b not in taken), len(busy))
                 if r == len(busy):
@@ -502,8 +496,8 @@ def _external_events(path: Path | str | bytes, label: str, system: RatingSystem)
             busy[r].update((w, b))
             boards[r].append(Game(r + 1, len(boards[r]) + 1, w, b, g.result, g.white_points, g.black_points))
         if len(boards) > 99:
-            raise ImportFormatError(f"the event '{ext.name}' would need {len(boards)} rounds (at most 99)",
-                                    f"le tournoi « {ext.name} » demanderait {len(boards)} rondes (au plus 99)",
+            raise ImportFormatError(msg("the event '{name}' would need {n_boards} rounds (at most 99)", name=ext.name,
+                                        n_boards=len(boards)),
                                     line=ext.line)
         event = Event.for_discipline(ext.name, _DISCIPLINES[system], system=PairingSystem.MANUAL,
                                      rounds=max(1, len(boards), ext.games_count or 1), start_date=ext.date,
@@ -526,16 +520,14 @@ def load_period_events(event_files: Sequence[Path | str] = (), results_files: Se
     for f in [*event_files, *results_files]:
         resolved = Path(f).resolve()
         if resolved in seen:
-            raise ValidationError(f"The file {f} is given twice (its games would count twice)",
-                                  f"Le fichier {f} est donné deux fois (ses parties compteraient deux fois)")
+            raise ValidationError(msg("The file {f} is given twice (its games would count twice)", f=f))
         seen[resolved] = str(f)
     for f in event_files:
         with EventSession.open(f, readonly=True) as session:
             events.append(PeriodEvent(str(f), session.state(), event_inputs_of(session)))
     if results_files:
         if system is None:
-            raise ValidationError("Results files need the rating system (--system)",
-                                  "Les fichiers de résultats demandent le système de classement (--system)")
+            raise ValidationError(msg("Results files need the rating system (--system)"))
         target = parse_system(system)
         for f in results_files:
             events.extend(_external_events(f, Path(f).name, target))
@@ -587,8 +579,7 @@ def period_run(event_files: Sequence[Path | str], system: RatingSystem | str, pe
     on).
     """
     if not event_files and not results_files:
-        raise ValidationError("A period run needs at least one event file",
-                              "Un calcul de période demande au moins un fichier de tournoi")
+        raise ValidationError(msg("A period run needs at least one event file"))
     events = load_period_events(event_files, results_files, system)
     if rating_list is not None and not isinstance(rating_list, RatingList):
         rating_list = read_rating_list(rating_list)
@@ -619,20 +610,18 @@ def _run(events: Sequence[PeriodEvent], system: RatingSystem | str, period_start
          ) -> PeriodResult:
     target = parse_system(system)
     if not events:
-        raise ValidationError("A period run needs at least one event", "Un calcul de période demande au moins un "
-                              "tournoi")
+        raise ValidationError(msg("A period run needs at least one event"))
     period = _period(target, period_start)
     warnings: list[tuple[str, str]] = []
     labels = [e.label for e in events]
     if len(set(labels)) != len(labels):
-        raise ValidationError("Two events of the period have the same label",
-                              "Deux tournois de la période portent le même libellé")
+        raise ValidationError(msg("Two events of the period have the same label"))
     given = dict(event_inputs or {})
     known = set(labels) | {e.name for e in events}
     unknown = sorted(k for k in given if k not in known)
     if unknown:
-        raise ValidationError(f"Inputs given for events that are not in the period: {', '.join(unknown)}",
-                              f"Données fournies pour des tournois absents de la période : {', '.join(unknown)}")
+        raise ValidationError(msg("Inputs given for events that are not in the period: {unknown}",
+                                  unknown=', '.join(unknown)))
     resolved: list[PeriodEvent] = []
     for ev in events:
         shorthand = EventInputs(
@@ -671,9 +660,8 @@ def _check_event(ev: PeriodEvent, target: RatingSystem, period: tuple[dt.date, d
     label, event = ev.label, ev.state.event
     if event.rating_system is not target:
         raise ValidationError(
-            f"{label}: the event '{event.name}' is rated in '{event.rating_system.value}', not '{target.value}'",
-            f"{label} : le tournoi « {event.name} » est classé en « {event.rating_system.value} » et non "
-            f"en « {target.value} »",
+            msg("{label}: the event '{name}' is rated in '{value}', not '{value2}'", label=label, name=event.name,
+                value=event.rating_system.value, value2=target.value),
         )
     if event.start_date is None:
         warnings.append((f"{label}: the event '{event.name}' has no date; its period was not checked",
@@ -686,19 +674,16 @@ def _check_event(ev: PeriodEvent, target: RatingSystem, period: tuple[dt.date, d
             last = period[1] - dt.timedelta(days=1)
             span_en, span_fr = f"{period[0]} – {last}", f"du {period[0]} au {last}"
         raise ValidationError(
-            f"{label}: the event '{event.name}' ({event.start_date}) is outside the period {span_en}",
-            f"{label} : le tournoi « {event.name} » ({event.start_date}) est hors de la période {span_fr}",
+            msg("{label}: the event '{name}' ({start_date}) is outside the period {span_en}", label=label,
+                name=event.name, start_date=event.start_date, span_en=per_language(span_en, span_fr)),
         )
     if target is RatingSystem.FFJD and ev.source == "results" and ev.inputs.cadence is None:
         raise ValidationError(
-            f"{label}: the cadence of '{event.name}' is not known (seed 000 §5.2: K depends on it); give it in a "
-            "'cadence' column of the results file or as an input of the event (slow or accelerated)",
-            f"{label} : la cadence de « {event.name} » n'est pas connue (règlement §5.2 : K en dépend) ; "
-            "donnez-la dans une colonne « cadence » du fichier de résultats ou comme donnée du tournoi (lente ou "
-            "accélérée)")
+            msg("{label}: the cadence of '{name}' is not known (seed 000 §5.2: K depends on it); give it in a "
+                "'cadence' column of the results file or as an input of the event (slow or accelerated)", label=label,
+                name=event.name))
     if target is RatingSystem.FISF_PL and ev.places is not None and ev.state.rounds:
-        raise ValidationError(f"{label}: give either the games or the final places, not both",
-                              f"{label} : donnez soit les parties, soit les places finales, pas les deux")
+        raise ValidationError(msg("{label}: give either the games or the final places, not both", label=label))
 
 
 def _note_difference(warnings: list[tuple[str, str]], name: str, label: str, first: object, other: object) -> None:
@@ -852,8 +837,7 @@ def _scrabble_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mappi
             initial = {e.player_id: x for x, e in enumerate(scrabble_pl.initial_ranking(entrants, ev.date))}
             final = sorted(ev.places, key=lambda pid: (ev.places[pid], initial[pid]))  # type: ignore[index]
             if len(final) != len(state.players):
-                raise ValidationError(f"{ev.label}: every player needs a final place",
-                                      f"{ev.label} : chaque joueur doit avoir une place finale")
+                raise ValidationError(msg("{label}: every player needs a final place", label=ev.label))
             n_games = ev.games or 1
         chained = [dataclasses.replace(e, player_id=key[e.player_id]) for e in entrants]  # type: ignore[index]
         results = scrabble_pl.rate_event(

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeVar
 
 from tournament_desk.core.errors import NotFoundError, ValidationError
+from tournament_desk.core.messages import msg
 
 Order = Literal["fide", "fmjd"]
 Colour = Literal["W", "B"]
@@ -42,16 +43,14 @@ SWISS_EVENT_MAX_PLAYERS = 50
 def _check_n(n: int) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n < 2:
         raise ValidationError(
-            f"a round robin needs at least 2 players (got {n!r})",
-            f"un tournoi toutes rondes demande au moins 2 joueurs (reçu {n!r})",
+            msg("a round robin needs at least 2 players (got {n!r})", n=n),
         )
 
 
 def _check_order(order: str) -> None:
     if order not in ORDERS:
         raise ValidationError(
-            f"unknown board order {order!r}: expected 'fide' or 'fmjd'",
-            f"ordre des tables inconnu {order!r} : 'fide' ou 'fmjd' attendu",
+            msg("unknown board order {order!r}: expected 'fide' or 'fmjd'", order=order),
         )
 
 
@@ -174,13 +173,13 @@ class RoundRobinSchedule:
 
     def _check_player(self, player: int) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= self.size:
-            raise NotFoundError(f"no pairing number {player!r} in a table of {self.size}",
-                                f"pas de numéro {player!r} dans une grille de {self.size}")
+            raise NotFoundError(msg("no pairing number {player!r} in a table of {size}", player=player,
+                                    size=self.size))
 
     def _round(self, rnd: int) -> tuple[Board, ...]:
         if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= len(self.rounds):
-            raise NotFoundError(f"no round {rnd!r}: the schedule has {len(self.rounds)} rounds",
-                                f"pas de ronde {rnd!r} : la grille compte {len(self.rounds)} rondes")
+            raise NotFoundError(msg("no round {rnd!r}: the schedule has {n_rounds} rounds", rnd=rnd,
+                                    n_rounds=len(self.rounds)))
         return self.rounds[rnd - 1]
 
     def games_of(self, player: int) -> list[ScheduledGame]:
@@ -197,8 +196,7 @@ class RoundRobinSchedule:
         for white, black in self._round(round):
             if player in (white, black):
                 return black if player == white else white
-        raise NotFoundError(f"player {player} is not paired in round {round}",  # malformed schedule
-                            f"le joueur {player} n'est pas apparié à la ronde {round}")
+        raise NotFoundError(msg("player {player} is not paired in round {round}", player=player, round=round))
 
     def colour(self, player: int, round: int) -> Colour:
         """The colour, "W" or "B", as given by the table (against the EXEMPT the colour is only formal)."""
@@ -208,8 +206,7 @@ class RoundRobinSchedule:
                 return "W"
             if player == black:
                 return "B"
-        raise NotFoundError(f"player {player} is not paired in round {round}",  # malformed schedule
-                            f"le joueur {player} n'est pas apparié à la ronde {round}")
+        raise NotFoundError(msg("player {player} is not paired in round {round}", player=player, round=round))
 
 
 def format_grid(schedule: RoundRobinSchedule, lang: Literal["fr", "en"] = "fr") -> str:
@@ -254,7 +251,7 @@ def _check_unique(ids: Sequence[Hashable]) -> None:
     seen: set[Hashable] = set()
     for pid in ids:
         if pid in seen:
-            raise ValidationError(f"player listed twice: {pid!r}", f"joueur inscrit deux fois : {pid!r}")
+            raise ValidationError(msg("player listed twice: {pid!r}", pid=pid))
         seen.add(pid)
 
 
@@ -296,14 +293,14 @@ def validate_manual_numbering(assignment: Mapping[ID, int]) -> dict[ID, int]:
     owners: dict[int, list[ID]] = {}
     for pid, number in assignment.items():
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= n:
-            raise ValidationError(f"player {pid!r}: pairing number {number!r} is not between 1 and {n}",
-                                  f"joueur {pid!r} : le numéro {number!r} n'est pas entre 1 et {n}")
+            raise ValidationError(msg("player {pid!r}: pairing number {number!r} is not between 1 and {n}", pid=pid,
+                                      number=number, n=n))
         owners.setdefault(number, []).append(pid)
     for number, pids in sorted(owners.items()):
         if len(pids) > 1:
             who = ", ".join(repr(p) for p in pids)
-            raise ValidationError(f"pairing number {number} is given to several players: {who}",
-                                  f"le numéro {number} est attribué à plusieurs joueurs : {who}")
+            raise ValidationError(msg("pairing number {number} is given to several players: {who}", number=number,
+                                      who=who))
     return dict(assignment)  # n distinct values in 1..n: a permutation, nothing missing
 
 
@@ -322,7 +319,7 @@ def closed_event_warnings(n: int) -> list[EventWarning]:
     the organiser must contact the rating officer ("responsable du classement"). ``n`` counts the real
     players, not the EXEMPT (FFJD §5.5 does not count him either)."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValidationError(f"invalid number of players: {n!r}", f"nombre de joueurs invalide : {n!r}")
+        raise ValidationError(msg("invalid number of players: {n!r}", n=n))
     if n <= CLOSED_EVENT_MAX_PLAYERS:
         return []
     return [EventWarning(

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from tournament_desk.core.errors import PairingError, ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.results import GameResult
 
 __all__ = [
@@ -78,8 +79,7 @@ def bracket_order(size: int) -> tuple[int, ...]:
     qualifié"), and 1 and 2 can only meet in the final.
     """
     if size not in SIZES and (size < 2 or size & (size - 1)):
-        raise ValidationError(f"A bracket has 4, 8, 16 or 32 players, not {size}",
-                              f"Un tableau compte 4, 8, 16 ou 32 joueurs, et non {size}")
+        raise ValidationError(msg("A bracket has 4, 8, 16 or 32 players, not {size}", size=size))
     order = [1, 2]
     while len(order) < size:
         n = len(order) * 2
@@ -170,8 +170,7 @@ def match_winner(white: int, black: int, result: GameResult | None, *, draw_rule
     """Who advances from one game (L49 single elimination) and why."""
     if playoff_winner is not None:
         if playoff_winner not in (white, black):
-            raise ValidationError(f"Player {playoff_winner} is not in this match",
-                                  f"Le joueur {playoff_winner} ne dispute pas ce match")
+            raise ValidationError(msg("Player {playoff_winner} is not in this match", playoff_winner=playoff_winner))
         return playoff_winner, "playoff"
     if result is None:
         return None, ""
@@ -199,7 +198,7 @@ def build_bracket(seeds: Sequence[int], draw_rule: DrawRule,
     size = len(seeds)
     bracket_order(size)
     if len(set(seeds)) != size:
-        raise ValidationError("A player is seeded twice", "Un joueur a deux places dans le tableau")
+        raise ValidationError(msg("A player is seeded twice"))
     playoffs = playoffs or {}
     seed_of = {pid: i + 1 for i, pid in enumerate(seeds)}
     stages: list[tuple[Match, ...]] = []
@@ -207,16 +206,16 @@ def build_bracket(seeds: Sequence[int], draw_rule: DrawRule,
     for stage, games in enumerate(stage_games, start=1):
         expected = partial.next_stage_pairs()
         if expected is None or not expected:
-            raise PairingError(f"Knockout round {stage} was paired before the previous round was decided",
-                               f"Le tour {stage} du tableau a été apparié avant que le précédent soit joué")
+            raise PairingError(msg("Knockout round {stage} was paired before the previous round was decided",
+                                   stage=stage))
         by_pair = {frozenset((w, b)): (w, b, r) for w, b, r in games}
         matches = []
         for index, (a, b) in enumerate(expected):
             game = by_pair.pop(frozenset((a, b)), None)
             if game is None:
                 raise PairingError(
-                    f"Knockout round {stage}: the game between players {a} and {b} is missing",
-                    f"Tour {stage} du tableau : la partie entre les joueurs {a} et {b} manque")
+                    msg("Knockout round {stage}: the game between players {a} and {b} is missing", stage=stage, a=a,
+                        b=b))
             white, black, result = game
             winner, how = match_winner(white, black, result, draw_rule=draw_rule, higher_seed=a,
                                        playoff_winner=playoffs.get((stage, white)))
@@ -225,8 +224,8 @@ def build_bracket(seeds: Sequence[int], draw_rule: DrawRule,
             matches.append(Match(stage, index, seed_of[a], seed_of[b], a, b, result, winner, how))
         if by_pair:
             extra = ", ".join(f"{w}-{b}" for w, b, _ in by_pair.values())
-            raise PairingError(f"Knockout round {stage} holds games outside the bracket: {extra}",
-                               f"Le tour {stage} du tableau contient des parties hors tableau : {extra}")
+            raise PairingError(msg("Knockout round {stage} holds games outside the bracket: {extra}", stage=stage,
+                                   extra=extra))
         stages.append(tuple(matches))
         partial = Bracket(size, tuple(seeds), draw_rule, tuple(stages))
     return partial

@@ -44,6 +44,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from tournament_desk.core.errors import PairingError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import Bye, EventState, Game
 from tournament_desk.core.pairing.matching import max_weight_matching
 from tournament_desk.core.results import Outcome
@@ -347,11 +348,9 @@ def pair_round(players: Sequence[SgPlayer], round_number: int) -> ScoreGroupPair
     """Pair round ``round_number`` (L11-40). ``players`` are the players to pair, with their history."""
     ids = [p.id for p in players]
     if len(set(ids)) != len(ids):
-        raise PairingError("A player appears twice in the list to pair",
-                           "Un joueur figure deux fois dans la liste à apparier")
+        raise PairingError(msg("A player appears twice in the list to pair"))
     if len(players) < 2:
-        raise PairingError("At least 2 players are needed to pair a round",
-                           "Il faut au moins 2 joueurs pour apparier une ronde")
+        raise PairingError(msg("At least 2 players are needed to pair a round"))
     if round_number == 1 or all(not p.opponents and not p.had_bye and p.group_score == 0 for p in players):
         return round_one(players)
     notes_en: list[str] = []

@@ -22,6 +22,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.special import ndtr, ndtri
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.ratings.common import round_half_away, round_half_up
 
 __all__ = [
@@ -68,8 +69,7 @@ _D_ENTRIES = np.array([DP_TABLE[k] for k in range(1, 100)], dtype=float)
 
 def _check_p(p: float) -> None:
     if not (0.0 <= p <= 1.0) or math.isnan(p):
-        raise ValidationError(f"A percentage score must be between 0 and 1, not {p}",
-                              f"Un pourcentage de points doit être entre 0 et 1, et non {p}")
+        raise ValidationError(msg("A percentage score must be between 0 and 1, not {p}", p=p))
 
 
 def dp(p: float) -> int:
@@ -93,8 +93,7 @@ def dp_interpolated(p: ArrayLike) -> NDArray[np.float64]:
     """
     arr = np.asarray(p, dtype=float)
     if np.any((arr < 0) | (arr > 1)) or np.any(np.isnan(arr)):
-        raise ValidationError("A percentage score must be between 0 and 1",
-                              "Un pourcentage de points doit être entre 0 et 1")
+        raise ValidationError(msg("A percentage score must be between 0 and 1"))
     with np.errstate(divide="ignore"):
         z = ndtri(np.clip(arr, 1e-12, 1 - 1e-12))
     return np.interp(z, _Z_ENTRIES, _D_ENTRIES)
@@ -136,11 +135,9 @@ def tpr(opponent_ratings: Sequence[float], score: float) -> float:
     """
     n = len(opponent_ratings)
     if n == 0:
-        raise ValidationError("A performance needs at least one game",
-                              "Une performance demande au moins une partie")
+        raise ValidationError(msg("A performance needs at least one game"))
     if not 0 <= score <= n:
-        raise ValidationError(f"Score {score} is impossible in {n} games",
-                              f"Le score {score} est impossible en {n} parties")
+        raise ValidationError(msg("Score {score} is impossible in {n} games", score=score, n=n))
     aro = round_half_up(math.fsum(opponent_ratings) / n)
     return aro + dp(score / n)
 
@@ -153,8 +150,7 @@ def ptp(opponent_ratings: Sequence[float], score: float) -> int:
     """
     n = len(opponent_ratings)
     if n == 0:
-        raise ValidationError("A performance needs at least one game",
-                              "Une performance demande au moins une partie")
+        raise ValidationError(msg("A performance needs at least one game"))
     if score <= 0:
         return int(min(opponent_ratings)) - 800
     if score >= n:
@@ -272,8 +268,7 @@ def rated_change(rating: float, games: Sequence[tuple[float, float]], k: int,
     from zero (§8.3.4)."""
     for _, score in games:
         if score not in (0.0, 0.5, 1.0):
-            raise ValidationError(f"A FIDE-rated game scores 1, 0.5 or 0, not {score}",
-                                  f"Une partie classée FIDE vaut 1, 0,5 ou 0, et non {score}")
+            raise ValidationError(msg("A FIDE-rated game scores 1, 0.5 or 0, not {score}", score=score))
     pd = sum(_pd_hundredths(counted_difference(rating, opp, on)) for opp, _ in games)
     w = math.fsum(score for _, score in games)
     k_used = capped_coefficient(k, len(games))
