@@ -9,6 +9,7 @@ histories). Ids are the event file's stable player ids; pairing numbers are a se
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -64,6 +65,34 @@ __all__ = [
     "CHESS", "DEFAULT_RATING", "DEFAULT_SCORING", "DRAUGHTS", "KASHDAN", "SCRABBLE", "Bye", "Event",
     "EventState", "Game", "Pairing", "PairingSystem", "Player", "RatingSystem", "Round", "Sex", "TimeControl",
 ]
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+# Longest text each field takes (the event file's column widths): refused at entry with a clear message, so that
+# every printed document and export can lay out whatever was accepted.
+_PLAYER_TEXT = (("surname", 100, "surname", "nom"), ("first_name", 100, "first name", "prénom"),
+                ("category", 20, "category", "catégorie"), ("club", 200, "club", "club"),
+                ("federation", 10, "federation", "fédération"), ("licence_id", 30, "licence id", "licence"),
+                ("fide_id", 20, "FIDE id", "identifiant FIDE"), ("fmjd_id", 20, "FMJD id", "identifiant FMJD"),
+                ("title", 10, "title", "titre"))
+_EVENT_TEXT = (("name", 200, "event name", "nom du tournoi"), ("place", 200, "place", "lieu"),
+               ("organiser", 200, "organiser", "organisateur"),
+               ("tiebreak_edition", 20, "tie-break edition", "édition des départages"))
+
+
+def _check_text(value: object, limit: int, en: str, fr: str) -> None:
+    """A text field: a string of at most ``limit`` characters without control characters (tabs, line breaks)."""
+    if not isinstance(value, str):
+        raise ValidationError(f"The {en} must be text, not {type(value).__name__}",
+                              f"Le champ « {fr} » doit être du texte, et non {type(value).__name__}")
+    if len(value) > limit:
+        raise ValidationError(f"The {en} is {len(value)} characters long; at most {limit} are allowed",
+                              f"Le champ « {fr} » fait {len(value)} caractères ; {limit} au plus sont permis")
+    if _CONTROL.search(value):
+        raise ValidationError(f"The {en} contains a line break, tab or other control character",
+                              f"Le champ « {fr} » contient un saut de ligne, une tabulation ou un autre "
+                              "caractère de contrôle")
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +159,8 @@ class Player:
         if self.withdrawal_forfeit not in (Outcome.FORFEIT_LOSS_EXCUSED, Outcome.FORFEIT_LOSS_UNEXCUSED):
             raise ValidationError("A withdrawal forfeit is 0fe (excused) or 0fne (unexcused)",
                                   "Un forfait après retrait est 0fe (excusé) ou 0fne (non excusé)")
+        for attr, limit, en, fr in _PLAYER_TEXT:
+            _check_text(getattr(self, attr), limit, en, fr)
         if not self.surname.strip():
             raise ValidationError("A player needs a surname", "Un joueur doit avoir un nom")
         for system, value in self.ratings:
@@ -179,6 +210,14 @@ class Event:
     """How unplayed games count in tie-breaks: ``seed003``, ``fide2023`` or ``fide2026``; empty: the default."""
 
     def __post_init__(self) -> None:
+        for attr, limit, en, fr in _EVENT_TEXT:
+            _check_text(getattr(self, attr), limit, en, fr)
+        if len(self.arbiters) > 20 or len(self.tiebreaks) > 30:
+            raise ValidationError("At most 20 arbiters and 30 tie-breaks", "Au plus 20 arbitres et 30 départages")
+        for arbiter in self.arbiters:
+            _check_text(arbiter, 100, "arbiter's name", "nom d'arbitre")
+        for code in self.tiebreaks:
+            _check_text(code, 20, "tie-break code", "code de départage")
         if not self.name.strip():
             raise ValidationError("The event needs a name", "Le tournoi doit avoir un nom")
         if not 1 <= self.rounds <= 99:
