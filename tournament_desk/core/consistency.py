@@ -2,7 +2,8 @@
 
 Each dataclass checks its own fields in ``__post_init__`` (a rating in range, a name of sensible length...).
 What spans several objects is checked here: every game names registered players, nobody sits twice in a round,
-rounds are numbered 1..n, boards are distinct... The services never write a state that breaks them; this
+rounds are numbered 1..n, boards and pairing numbers
+are distinct... The services never write a state that breaks them; this
 catches the states that come from outside — an event file damaged or edited by another tool, an imported
 bundle — before the rest of the program (pairing, tie-breaks, printing) trips over them.
 
@@ -48,14 +49,27 @@ def state_problems(state: EventState, *, limit: int = 20) -> list[Problem]:
         return len(problems) >= limit
 
     ids: set[int] = set()
+    numbers: dict[int, int] = {}
     for p in state.players:
         if p.id in ids:
             if add(f"two players have the id {p.id}", f"deux joueurs ont l'identifiant {p.id}"):
                 return problems
         ids.add(p.id)
-    if len(state.rounds) > state.event.rounds:
-        if add(f"{len(state.rounds)} rounds are paired but the event has {state.event.rounds}",
-               f"{len(state.rounds)} rondes sont appariées mais le tournoi en compte {state.event.rounds}"):
+        if p.pairing_number is not None:
+            if p.pairing_number in numbers:
+                if add(f"players {numbers[p.pairing_number]} and {p.id} have the same pairing number "
+                       f"{p.pairing_number}",
+                       f"les joueurs {numbers[p.pairing_number]} et {p.id} ont le même numéro d'appariement "
+                       f"{p.pairing_number}"):
+                    return problems
+            numbers[p.pairing_number] = p.id
+    system = state.event.system
+    numbered = len(numbers) == len(state.players)
+    if state.rounds and system.is_round_robin and numbered and sorted(numbers) != list(range(1, len(numbers) + 1)):
+        if add("the round robin is under way but its pairing numbers are not 1 to "
+               f"{len(state.players)}, each given once",
+               "le toutes-rondes a commencé mais ses numéros d'appariement ne sont pas 1 à "
+               f"{len(state.players)}, chacun une fois"):
             return problems
     for expected, rnd in enumerate(state.rounds, start=1):
         if rnd.number != expected:

@@ -169,6 +169,9 @@ class Player:
                     f"Rating {value} ({system}) of {self.surname} is out of range 0..4000",
                     f"Le classement {value} ({system}) de {self.surname} est hors de 0..4000",
                 )
+        if self.pairing_number is not None and self.pairing_number < 1:
+            raise ValidationError(f"A pairing number must be 1 or more, not {self.pairing_number}",
+                                  f"Un numéro d'appariement doit être au moins 1, et non {self.pairing_number}")
         if self.withdrawn_from_round is not None and self.withdrawn_from_round < 1:
             raise ValidationError("A withdrawal round must be 1 or more",
                                   "La ronde de retrait doit être au moins 1")

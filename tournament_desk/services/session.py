@@ -583,6 +583,11 @@ __all__ = ["AuditEntry", "BackupInfo", "Change", "DiskFullError", "EventFileDama
 
 def _check_duplicate(player: Player, others: Iterable[Player]) -> None:
     for other in others:
+        if player.pairing_number is not None and other.pairing_number == player.pairing_number:
+            raise ValidationError(
+                f"Pairing number {player.pairing_number} is already {other.name}'s",
+                f"Le numéro d'appariement {player.pairing_number} est déjà celui de {other.name}",
+            )
         if player.licence_id and other.licence_id == player.licence_id:
             raise ValidationError(
                 f"Licence {player.licence_id} is already registered ({other.name})",

@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
     from sqlalchemy import Engine
 
 SUFFIX = ".tdesk"
-_SQLITE_MAGIC = b"SQLite format 3\x00"
 _MIGRATIONS = Path(__file__).with_name("migrations")
 SQLITE_PATH_LIMIT = 512 - len("-journal")
 """Longest path (UTF-8 bytes) SQLite's Unix VFS opens: its MAX_PATHNAME (512) less the ``-journal`` suffix."""
@@ -70,13 +70,64 @@ def readonly_location(path: Path) -> bool:
     return not os.access(path.parent, os.W_OK)
 
 
-def connect(path: Path, mode: str = "ro", *, timeout: float = 5.0) -> sqlite3.Connection:
+# -- connections this process has open, per file --------------------------------------------------------------
+# POSIX advisory locks (SQLite's) belong to the process and are ALL dropped when the process closes ANY descriptor
+# of the file — SQLite's "How To Corrupt" §2.2. SQLite guards its own descriptors; this registry lets the rest
+# of the program (the writer lock's own descriptor) avoid closing one while a connection still relies on them.
+_open_lock = threading.Lock()
+_open_count: dict[tuple[int, int], int] = {}
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+class _Connection(sqlite3.Connection):
+    """A connection that tells :func:`connections_open` when it closes."""
+
+    _identity: tuple[int, int] | None = None
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            key, self._identity = self._identity, None
+            if key is not None:
+                with _open_lock:
+                    left = _open_count.get(key, 1) - 1
+                    if left > 0:
+                        _open_count[key] = left
+                    else:
+                        _open_count.pop(key, None)
+                _after_close(key)
+
+
+_close_hooks: list[object] = []
+
+
+def _after_close(key: tuple[int, int]) -> None:
+    for hook in list(_close_hooks):
+        hook(key)  # type: ignore[operator]
+
+
+def connections_open(identity: tuple[int, int]) -> int:
+    """How many connections this process holds open on the file of ``identity`` (``(st_dev, st_ino)``).
+    A connection never closed explicitly counts until the end of the process (the safe side)."""
+    with _open_lock:
+        return _open_count.get(identity, 0)
+
+
+def connect(path: Path, mode: str = "ro", *, timeout: float = 5.0, strict: bool = False) -> sqlite3.Connection:
     """A plain ``sqlite3`` connection to ``path`` (``mode`` ``ro``, ``rw`` or ``rwc``), in autocommit mode
     (the caller writes BEGIN/COMMIT), with foreign keys on. ``ro`` in a write-protected folder reads the file as
-    immutable."""
+    immutable; elsewhere it is a ``query_only`` read-write connection (see below) unless ``strict``."""
     check_path_length(path)
     query_only = False
-    if mode == "ro" and os.access(path, os.W_OK) and not readonly_location(path):
+    if mode == "ro" and not strict and os.access(path, os.W_OK) and not readonly_location(path):
         # A connection opened with mode=ro cannot fold the WAL back into the file when it is the last one to
         # close, so -wal and -shm files would stay beside the event. Where the file is writable, read through a
         # read-write connection that SQLite itself forbids to change anything (query_only).
@@ -84,7 +135,12 @@ def connect(path: Path, mode: str = "ro", *, timeout: float = 5.0) -> sqlite3.Co
     immutable = mode == "ro" and readonly_location(path)
     try:
         conn = sqlite3.connect(sqlite_uri(path, mode, immutable=immutable), uri=True, timeout=timeout,
-                               check_same_thread=False, isolation_level=None)
+                               check_same_thread=False, isolation_level=None, factory=_Connection)
+        key = _identity(path)
+        if key is not None:
+            with _open_lock:
+                _open_count[key] = _open_count.get(key, 0) + 1
+            conn._identity = key  # type: ignore[attr-defined]
         conn.execute("PRAGMA foreign_keys=ON")
         if query_only:
             conn.execute("PRAGMA query_only=ON")
@@ -179,19 +235,23 @@ def inspect_file(path: Path) -> int:
         raise EventFileError(f"{path} is a folder, not an event file",
                              f"{path} est un dossier, pas un fichier de tournoi")
     check_path_length(path)
+    # The file is never opened other than through SQLite: closing a plain descriptor of it would drop the
+    # SQLite locks other connections of this process hold (see _Connection). SQLite itself says "file is not a
+    # database" for anything that is not one.
     try:
-        with path.open("rb") as fh:
-            header = fh.read(100)
+        size = path.stat().st_size
     except OSError as exc:
         raise EventFileError(f"Cannot read {path}: {exc.strerror}",
                              f"Impossible de lire {path} : {exc.strerror}") from exc
-    if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
-        raise EventFileError(
-            f"{path.name} is not a tournament_desk event file (it is not an SQLite database)",
-            f"{path.name} n'est pas un fichier de tournoi tournament_desk (ce n'est pas une base SQLite)",
-        )
+    not_sqlite = EventFileError(
+        f"{path.name} is not a tournament_desk event file (it is not an SQLite database)",
+        f"{path.name} n'est pas un fichier de tournoi tournament_desk (ce n'est pas une base SQLite)",
+    )
+    if size < 512:
+        raise not_sqlite
     try:
-        conn = connect(path, "ro")
+        # Strictly read-only (mode=ro): the first look at a file, possibly right after a crash, never writes.
+        conn = connect(path, "ro", strict=True)
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -201,6 +261,8 @@ def inspect_file(path: Path) -> int:
     except EventFileError as exc:
         raise exc from None
     except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorcode", None) == SQLITE_NOTADB or "not a database" in str(exc):
+            raise not_sqlite from None
         raise EventFileDamagedError(path, [(f"SQLite cannot read it ({exc})",
                                             f"SQLite ne peut pas le lire ({exc})")]) from exc
     if app_id != APPLICATION_ID:

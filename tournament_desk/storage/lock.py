@@ -24,6 +24,7 @@ Design (issue 23):
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import errno
 import getpass
@@ -108,7 +109,8 @@ class WriterLock:
         try:
             _lock(fd)
         except OSError as exc:
-            os.close(fd)
+            st = os.fstat(fd)
+            _close_when_safe(fd, (st.st_dev, st.st_ino))
             if exc.errno in _BUSY:
                 raise EventFileLockedError(self.path, read_owner(self.path)) from None
             raise EventFileError(
@@ -135,8 +137,31 @@ class WriterLock:
             _unlock(fd)
         except OSError:
             pass  # closing the descriptor releases it anyway
-        finally:
-            os.close(fd)
+        _close_when_safe(fd, self.identity)
+
+
+# POSIX drops every SQLite lock of this process on a file when any descriptor of that file is closed. The lock's
+# descriptor is therefore closed only once no connection of this process is open on the file; until then it is
+# kept ("parked", already unlocked) and closed by the last connection's close.
+_parked: dict[tuple[int, int], list[int]] = {}
+
+
+def _close_when_safe(fd: int, identity: tuple[int, int] | None) -> None:
+    from tournament_desk.storage.db import connections_open
+
+    if sys.platform == "win32" or identity is None or connections_open(identity) == 0:
+        os.close(fd)
+        return
+    _parked.setdefault(identity, []).append(fd)
+
+
+def _close_parked(identity: tuple[int, int]) -> None:
+    from tournament_desk.storage.db import connections_open
+
+    if identity in _parked and connections_open(identity) == 0:
+        for fd in _parked.pop(identity):
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
 
 def _user() -> str:
@@ -185,3 +210,12 @@ def read_owner(path: Path) -> dict[str, object] | None:
     finally:
         conn.close()
     return data if isinstance(data, dict) else None
+
+
+def _register() -> None:
+    from tournament_desk.storage import db
+
+    db._close_hooks.append(_close_parked)
+
+
+_register()
