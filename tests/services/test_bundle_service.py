@@ -56,7 +56,8 @@ def test_export_verify_and_reimport(tmp_path: Path) -> None:
         state = session.state()
     names = set(zipfile.ZipFile(out).namelist())
     assert names == {"manifest.json", "event.json", "results-trf16.txt", "results-trf26.txt", "ffjd-grid.csv",
-                     "crosstable.pdf", "rating-preview.pdf", "rating-preview.csv", "checks.txt", "audit-log.csv"}
+                     "crosstable.pdf", "rating-preview.pdf", "rating-preview.csv", "checks.txt", "audit-log.csv",
+                     "standings.csv"}
     assert verify_bundle(out).ok
     assert load_bundle(out) == state  # the event is recreated exactly
     session2, id_map = import_bundle(out, tmp_path / "imported.tdesk")
