@@ -491,6 +491,47 @@ def _trf_check(name: str, edition: str) -> Callable[[BundleContents], list[Bundl
     return run
 
 
+def _first_difference(expected: object, actual: object, where: str = "") -> str | None:
+    """The path of the first value of ``expected`` that ``actual`` does not hold (keys ``actual`` adds are
+    ignored: a newer version may write more)."""
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return where or "/"
+        for key, value in expected.items():
+            found = _first_difference(value, actual.get(key), f"{where}/{key}")
+            if found:
+                return found
+        return None
+    if isinstance(expected, list):
+        if not isinstance(actual, list) or len(actual) != len(expected):
+            return where or "/"
+        for i, (a, b) in enumerate(zip(expected, actual, strict=True)):
+            found = _first_difference(a, b, f"{where}[{i}]")
+            if found:
+                return found
+        return None
+    if isinstance(expected, float) or isinstance(actual, float):
+        if isinstance(actual, bool) or not isinstance(actual, int | float) or \
+                not isinstance(expected, int | float):
+            return where
+        return None if abs(float(expected) - float(actual)) < 1e-9 else where
+    return None if expected == actual and type(expected) is type(actual) else where
+
+
+def _check_event_json(c: BundleContents) -> list[BundleProblem]:
+    """event.json's informative keys (result_text, outcomes, points, complete...) agree with its data."""
+    try:
+        written = json.loads(c.files[EVENT_FILE].decode("utf-8"))
+    except (ValueError, RecursionError):  # already refused by event_from_bytes
+        return []
+    where = _first_difference(state_to_bundle_dict(c.state), written)
+    if where is None:
+        return []
+    return [BundleProblem("inconsistent", EVENT_FILE,
+                          f"event.json contradicts itself at {where} (a derived value does not match the results)",
+                          f"event.json se contredit en {where} (une valeur dérivée ne correspond pas aux résultats)")]
+
+
 def _csv_rows(data: bytes) -> list[list[str]]:
     text = data.decode("utf-8-sig")
     return list(csv.reader(io.StringIO(text), delimiter=";"))
@@ -544,6 +585,8 @@ def _preview_csv(state: EventState) -> bytes | None:
 
 
 for _check in (
+    BundleCheck("event-json", "docs/bundle-schema.md, event.json: the informative keys follow from the data",
+                "docs/bundle-schema.md, event.json : les clés informatives découlent des données", _check_event_json),
     BundleCheck("members", "docs/bundle-schema.md, Files: only the files listed there",
                 "docs/bundle-schema.md, Fichiers : seulement les fichiers qui y sont listés", _check_members),
     BundleCheck("trf16", "docs/bundle-schema.md, Consistency: results-trf16.txt holds event.json's players and "
