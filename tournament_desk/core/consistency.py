@@ -71,6 +71,10 @@ def state_problems(state: EventState, *, limit: int = 20) -> list[Problem]:
                "le toutes-rondes a commencé mais ses numéros d'appariement ne sont pas 1 à "
                f"{len(state.players)}, chacun une fois"):
             return problems
+    if len(state.rounds) > state.event.rounds:
+        if add(f"{len(state.rounds)} rounds are paired but the event has {state.event.rounds}",
+               f"{len(state.rounds)} rondes sont appariées mais le tournoi en compte {state.event.rounds}"):
+            return problems
     for expected, rnd in enumerate(state.rounds, start=1):
         if rnd.number != expected:
             if add(f"round {rnd.number} is stored where round {expected} should be (rounds are numbered 1, 2, 3…)",
