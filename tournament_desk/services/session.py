@@ -118,9 +118,12 @@ class EventSession:
         lock: WriterLock | None = None
         try:
             if not readonly:
-                inspect_file(path)  # a foreign or damaged file is refused before anything is written to it
-                check_writable(path)
-                lock = WriterLock(path).acquire()
+                if path.is_file():
+                    check_writable(path)
+                    lock = WriterLock(path).acquire()  # locking writes nothing; another writer is named first
+                else:
+                    inspect_file(path)  # says what is there instead (nothing, a folder...)
+            # a foreign or damaged file is refused before anything is written to it
             prepare_event_file(path, readonly=readonly)
             repository = repo.Repository(path, readonly=readonly, arbiter=arbiter or default_arbiter(),
                                          identity=lock.identity if lock else None)

@@ -239,10 +239,19 @@ def inspect_file(path: Path) -> int:
     # SQLite locks other connections of this process hold (see _Connection). SQLite itself says "file is not a
     # database" for anything that is not one.
     try:
-        size = path.stat().st_size
+        st = path.stat()
     except OSError as exc:
         raise EventFileError(f"Cannot read {path}: {exc.strerror}",
                              f"Impossible de lire {path} : {exc.strerror}") from exc
+    size = st.st_size
+    if st.st_nlink > 1:
+        # SQLite keeps its journal beside the *name* it was given: two names (hard links) of one file would
+        # each have their own journal, and a crash could corrupt the file (sqlite.org/howtocorrupt.html §2.5).
+        raise EventFileError(
+            f"{path.name} has {st.st_nlink} names on the disk (hard links); it cannot be opened safely under "
+            "either. Make a copy of it and open the copy",
+            f"{path.name} a {st.st_nlink} noms sur le disque (liens physiques) ; il ne peut être ouvert sans risque "
+            "sous aucun d'eux. Faites-en une copie et ouvrez la copie")
     not_sqlite = EventFileError(
         f"{path.name} is not a tournament_desk event file (it is not an SQLite database)",
         f"{path.name} n'est pas un fichier de tournoi tournament_desk (ce n'est pas une base SQLite)",

@@ -62,9 +62,10 @@ class AuditEntry:
 
 
 class _DamagedJournal(Exception):
-    def __init__(self, detail: str) -> None:
+    def __init__(self, detail: str, label: tuple[str, str] = ("", "")) -> None:
         super().__init__(detail)
         self.detail = detail
+        self.label = label
 
 
 def _columns(table: str, names: Mapping[str, Any] | tuple[str, ...]) -> list[str]:
@@ -162,6 +163,11 @@ class UnitOfWork:
         return [dict(zip(names, r, strict=True)) for r in self.conn.execute(sql, args)]
 
 
+def apply_changes(conn: sqlite3.Connection, changes: object, *, inverse: bool) -> None:
+    """Apply journal row changes (``inverse``: undo them) on ``conn``, inside the caller's transaction."""
+    _apply(conn, changes, inverse=inverse)
+
+
 def _apply(conn: sqlite3.Connection, changes: object, *, inverse: bool) -> None:
     if not isinstance(changes, list):
         raise _DamagedJournal("not a list of changes")
@@ -211,6 +217,9 @@ class Repository:
         self._seen_version: int | None = None
         self._stat_token: tuple[int, ...] | None = None
         self._stat_bump = 0
+        self._pending: list[tuple[list[dict[str, Any]], bool]] = []
+        """Row changes committed since the last state was read, so the last known state plus these is the file's
+        content (what a rescue writes when the file cannot be read any more)."""
 
     # -- connections ---------------------------------------------------------------------------------------
     def _conn(self) -> sqlite3.Connection:
@@ -278,6 +287,7 @@ class Repository:
         """The whole event as core dataclasses, every row checked (:mod:`storage.validate`); read again only
         when the file changed. A damaged file raises :class:`EventFileDamagedError` naming what is wrong."""
         with self._lock:
+            self.check_still_there()
             version = self.data_version()
             if self._cache is not None and self._cache[0] == version:
                 return self._cache[1]
@@ -296,6 +306,7 @@ class Repository:
                 raise _file_error(exc, self.path) from exc
             self._cache = (version, state, meta)
             self._last = (state, meta)
+            self._pending = []
             self._seen_version = version
             return state
 
@@ -308,9 +319,11 @@ class Repository:
                 self._cache = (version, *self._cache[1:])
                 self._seen_version = version
 
-    def last_known(self) -> tuple[EventState, dict[str, str]] | None:
-        """The last state (and meta data) read from the file, valid, even if the file is gone since."""
-        return self._last
+    def last_known(self) -> tuple[EventState, dict[str, str], list[tuple[list[dict[str, Any]], bool]]] | None:
+        """The last state (and meta data) read from the file, and the row changes committed since (each with
+        ``inverse``: True for an undo): together, everything acknowledged, even if the file is gone."""
+        with self._lock:
+            return None if self._last is None else (*self._last, list(self._pending))
 
     def meta(self) -> dict[str, str]:
         with self._lock:
@@ -381,15 +394,18 @@ class Repository:
     @contextmanager
     def action(self, label_en: str, label_fr: str) -> Iterator[UnitOfWork]:
         """One user action: one transaction, one journal entry (if anything changed)."""
-        with self._transaction() as conn:
-            uow = UnitOfWork(conn)
-            yield uow
-            if uow.changes:
-                conn.execute("DELETE FROM journal WHERE undone = 1")
-                cursor = conn.execute(
-                    "INSERT INTO journal (label_en, label_fr, at, undone, changes) VALUES (?, ?, ?, 0, ?)",
-                    (label_en, label_fr, time.time(), json.dumps(uow.changes)))
-                self._audit(conn, "do", label_en, label_fr, cursor.lastrowid)
+        with self._lock:
+            with self._transaction() as conn:
+                uow = UnitOfWork(conn)
+                yield uow
+                if uow.changes:
+                    conn.execute("DELETE FROM journal WHERE undone = 1")
+                    cursor = conn.execute(
+                        "INSERT INTO journal (label_en, label_fr, at, undone, changes) VALUES (?, ?, ?, 0, ?)",
+                        (label_en, label_fr, time.time(), json.dumps(uow.changes)))
+                    self._audit(conn, "do", label_en, label_fr, cursor.lastrowid)
+            if uow.changes:  # committed: kept for a rescue (see last_known)
+                self._pending.append((uow.changes, False))
 
     def clear_journal(self) -> None:
         """Forget the undo history (used once, after creating the event: creating it is not undoable)."""
@@ -399,36 +415,50 @@ class Repository:
     def _journal_step(self, *, undo: bool) -> JournalEntry | None:
         label = ("", "")
         try:
-            with self._transaction() as conn:
-                if undo:
-                    row = conn.execute("SELECT id, label_en, label_fr, changes FROM journal WHERE undone = 0 "
-                                       "ORDER BY id DESC LIMIT 1").fetchone()
-                else:
-                    row = conn.execute("SELECT id, label_en, label_fr, changes FROM journal WHERE undone = 1 "
-                                       "ORDER BY id ASC LIMIT 1").fetchone()
-                if row is None:
+            with self._lock:
+                with self._transaction() as conn:
+                    found = self._step(conn, undo=undo)
+                if found is None:
                     return None
-                entry_id, label = row[0], (str(row[1]), str(row[2]))
-                try:
-                    _apply(conn, json.loads(row[3]), inverse=undo)
-                except (ValueError, TypeError, RecursionError, sqlite3.IntegrityError,
-                        sqlite3.InterfaceError, sqlite3.ProgrammingError) as exc:
-                    raise _DamagedJournal(type(exc).__name__) from None
-                # The journal is data like any other: what it restored must be a valid event.
-                try:
-                    read_state(conn)
-                except DamagedContent as exc:
-                    raise _DamagedJournal(exc.problems[0][0]) from None
-                conn.execute("UPDATE journal SET undone = ? WHERE id = ?", (1 if undo else 0, entry_id))
-                self._audit(conn, "undo" if undo else "redo", label[0], label[1], entry_id)
-                return JournalEntry(entry_id, label[0], label[1], undo)
+                entry, changes = found
+                self._pending.append((changes, undo))  # committed: kept for a rescue (see last_known)
+                return entry
         except _DamagedJournal as exc:
+            label = exc.label
             what_en, what_fr = ("undone", "annulée") if undo else ("redone", "rétablie")
             raise EventFileError(
                 f"The undo record of '{label[0]}' is damaged ({exc.detail}); the action cannot be {what_en}. "
                 "Nothing was changed",
                 f"L'enregistrement d'annulation de « {label[1]} » est endommagé ({exc.detail}) ; l'action ne "
                 f"peut pas être {what_fr}. Rien n'a été modifié") from None
+
+    def _step(self, conn: sqlite3.Connection, *, undo: bool) -> tuple[JournalEntry, Any] | None:
+        if undo:
+            row = conn.execute("SELECT id, label_en, label_fr, changes FROM journal WHERE undone = 0 "
+                               "ORDER BY id DESC LIMIT 1").fetchone()
+        else:
+            row = conn.execute("SELECT id, label_en, label_fr, changes FROM journal WHERE undone = 1 "
+                               "ORDER BY id ASC LIMIT 1").fetchone()
+        if row is None:
+            return None
+        entry_id, label = row[0], (str(row[1]), str(row[2]))
+        try:
+            changes = json.loads(row[3])
+            _apply(conn, changes, inverse=undo)
+        except _DamagedJournal as exc:
+            exc.label = label
+            raise
+        except (ValueError, TypeError, RecursionError, sqlite3.IntegrityError, sqlite3.InterfaceError,
+                sqlite3.ProgrammingError) as exc:
+            raise _DamagedJournal(type(exc).__name__, label) from None
+        # The journal is data like any other: what it restored must be a valid event.
+        try:
+            read_state(conn)
+        except DamagedContent as exc:
+            raise _DamagedJournal(exc.problems[0][0], label) from None
+        conn.execute("UPDATE journal SET undone = ? WHERE id = ?", (1 if undo else 0, entry_id))
+        self._audit(conn, "undo" if undo else "redo", label[0], label[1], entry_id)
+        return JournalEntry(entry_id, label[0], label[1], undo), changes
 
     def undo(self) -> JournalEntry | None:
         """Undo the latest action still done; None when there is nothing to undo."""
