@@ -5,7 +5,7 @@ versioned ``event.json`` schema that recreates the event exactly. Schema documen
   ``tournament_desk.bundle-event/1``): round trip to an equal :class:`EventState`.
 * :func:`write_bundle` — writes the files and the manifest (schema ``tournament_desk.bundle-manifest/1``).
 * :func:`verify_bundle_file` — a :class:`BundleReport` listing precisely each modified, missing or unexpected file.
-* :func:`read_bundle_state` — the event of a verified bundle; a tampered bundle raises :class:`BundleError`.
+* :func:`read_bundle_state` — the event of a verified bundle; a damaged or altered bundle raises :class:`BundleError`.
 """
 
 from __future__ import annotations
@@ -51,7 +51,8 @@ MANIFEST_FILE = "manifest.json"
 
 
 class BundleError(EventFileError):
-    """A bundle that cannot be used: not a zip, no manifest, tampered or missing files, unknown schema."""
+    """A bundle that cannot be used: not a zip, no manifest, damaged, altered or
+    missing files, unknown schema, files that contradict each other."""
 
     code = "bundle"
 

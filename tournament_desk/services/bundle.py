@@ -10,7 +10,8 @@
 * ``manifest.json`` — SHA-256 and size of every other file.
 
 ``verify_bundle(path)`` reports modified, missing and unexpected files; ``load_bundle(path)`` returns the
-event of an intact bundle and refuses a tampered one with a bilingual :class:`BundleError`;
+event of an intact, consistent bundle and refuses a damaged, altered or inconsistent one with a bilingual
+:class:`BundleError`;
 ``import_bundle(path, event_path)`` recreates it as a new event file.
 """
 
@@ -657,9 +658,9 @@ def load_bundle(path: Path | str) -> EventState:
 
 
 def import_bundle(bundle: Path | str, event_path: Path | str) -> tuple[EventSession, dict[int, int]]:
-    """Recreate the bundle's event as a new event file at ``event_path`` (refused if the bundle was tampered
-    with). Returns the open session and the map bundle player id -> new player id (the file numbers players
-    afresh; with the ids 1..n of a file without deleted players the map is the identity)."""
+    """Recreate the bundle's event as a new event file at ``event_path`` (refused if the bundle is damaged
+    or inconsistent). Returns the open session and the map bundle player id -> new player id (the file numbers
+    players afresh; with the ids 1..n of a file without deleted players the map is the identity)."""
     state = load_bundle(bundle)
     session = EventSession.create(event_path, state.event)
     try:
