@@ -184,3 +184,55 @@ def test_audit_log_records_who_and_when(tmp_path: Path) -> None:
         ("Marie (AF1)", "do"), ("Marie (AF1)", "do"), ("Marie (AF1)", "do"), ("Marie (AF1)", "undo"),
         ("Paul (AF3)", "redo")]
     assert log[-1].label_en == "Add player BRAVO" and log[-1].at >= log[0].at
+
+
+def test_restore_checks_the_backup_first_and_changes_nothing_when_it_is_bad(tmp_path: Path) -> None:
+    from tournament_desk.services.session import restore_event_backup
+
+    path = tmp_path / "e.tdesk"
+    _event(path)
+    backup = take_backup(path, "manual")
+    before = path.read_bytes()
+    for bad in (b"", b"SQLite format 3\x00" + bytes(200), backup.read_bytes()[: 4096]):
+        backup.write_bytes(bad)
+        with pytest.raises(EventFileError) as err:
+            restore_event_backup(path, backup)
+        assert backup.name in str(err.value)
+        assert path.read_bytes() == before
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["backups", "e.tdesk"]  # nothing kept: nothing done
+
+
+def test_restore_over_a_damaged_file_keeps_its_bytes_beside_it(tmp_path: Path) -> None:
+    from tournament_desk.services.session import restore_event_backup
+
+    path = tmp_path / "e.tdesk"
+    _event(path, players=300)
+    backup = take_backup(path, "manual")
+    data = bytearray(path.read_bytes())
+    data[4096 * 3: 4096 * 10] = b"\xa5" * (4096 * 7)
+    path.write_bytes(bytes(data))
+    with pytest.raises(EventFileError) as err:
+        EventSession.open(path)
+    assert err.value.backup.path == backup  # type: ignore[attr-defined]  # the one to offer
+    kept = restore_event_backup(path, err.value.backup.path)  # type: ignore[attr-defined]
+    assert kept is not None and kept.read_bytes() == bytes(data)  # the damaged file, exactly as it was
+    with EventSession.open(path) as s:
+        assert len(s.players()) == 300
+
+
+def test_restore_refuses_an_event_open_elsewhere(tmp_path: Path) -> None:
+    from tournament_desk.services.session import restore_event_backup
+
+    path = tmp_path / "e.tdesk"
+    _event(path)
+    backup = take_backup(path, "manual")
+    child = _holder(path)
+    try:
+        with pytest.raises(EventFileLockedError):
+            restore_event_backup(path, backup)
+        assert child.stdin is not None
+        child.stdin.write("\n")
+        child.stdin.flush()
+    finally:
+        child.wait(timeout=30)
+    assert restore_event_backup(path, backup) is not None

@@ -280,10 +280,7 @@ def shrink_to_width(text: str, font: str, size: float, width: float, min_size: f
     new = max(min_size, size * width / w)
     if pdfmetrics.stringWidth(text, font, new) <= width:
         return text, new
-    cut = text
-    while cut and pdfmetrics.stringWidth(cut + "…", font, new) > width:
-        cut = cut[:-1]
-    return (cut.rstrip() + "…") if cut else "", new
+    return cut_to_width(text, font, new, width), new
 
 
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
