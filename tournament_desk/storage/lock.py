@@ -120,14 +120,20 @@ class WriterLock:
         self._fd, self.identity = fd, (st.st_dev, st.st_ino)
         return self
 
-    def write_owner(self, conn_factory: object = None) -> None:
+    def write_owner(self) -> None:
         """Record who holds the lock in the event's meta table (best effort: the OS lock is what protects)."""
         owner = {"pid": os.getpid(), "host": socket.gethostname(), "user": _user(),
                  "since": dt.datetime.now().isoformat(timespec="seconds")}
         _set_owner(self.path, json.dumps(owner))
 
     def clear_owner(self) -> None:
-        _set_owner(self.path, None)
+        """Remove the owner record — only from the file this lock holds (not from one put at its name since)."""
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return
+        if self.identity is None or (st.st_dev, st.st_ino) == self.identity:
+            _set_owner(self.path, None)
 
     def release(self) -> None:
         fd, self._fd = self._fd, None
