@@ -4,10 +4,13 @@ For FFJD Capital-Points (seed 000) and national Elo (seed 001), and the Scrabble
 ``--scrabble``, it times :func:`tournament_desk.services.ratings.period_run_states` (event states already in
 memory: the adapters, the player matching across events and the core period computation). With ``--files``
 the events are also written as .tdesk files and :func:`period_run` is timed end to end (opening each file
-read-only and loading it). Prints seconds. Usage::
+read-only and loading it), and so is the whole command a user waits for, ``tournament-desk rate --period ...
+--system S`` in a fresh process, against ``python -c pass`` in the same run (issue 20: < 1 s per system). With
+``--results`` the same games are also written as one results file of events played elsewhere and rated from it.
+Prints seconds. Usage::
 
     python3 benchmarks/ratings.py [--players 5000] [--unrated 300] [--events 20] [--size 500] [--rounds 10]
-                                  [--files] [--scrabble] [--seed 1]
+                                  [--files] [--results] [--scrabble] [--seed 1]
 """
 
 from __future__ import annotations
@@ -16,12 +19,15 @@ import argparse
 import datetime as dt
 import platform
 import random
+import shutil
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 from tournament_desk.core.model import Event, EventState, Game, PairingSystem, Player, RatingSystem, Round
-from tournament_desk.core.results import Discipline, GameResult
+from tournament_desk.core.results import Discipline, GameResult, format_game_result
 from tournament_desk.services.ratings import period_run, period_run_states
 from tournament_desk.services.session import EventSession
 
@@ -93,6 +99,34 @@ def write_files(states: list[tuple[str, EventState]], folder: Path) -> list[Path
     return paths
 
 
+def write_results(states: list[tuple[str, EventState]], path: Path) -> Path:
+    """The games of ``states`` as one results file of events played elsewhere (formats/period_files.py)."""
+    lines = ["tournoi;date;ronde;licence_blancs;blancs;classement_blancs;licence_noirs;noirs;classement_noirs;"
+             "resultat;cadence"]
+    for _label, state in states:
+        event = state.event
+        players = {p.id: p for p in state.players}
+        system = event.rating_system.value
+        for rnd in state.rounds:
+            for g in rnd.games:
+                w, b = players[g.white_id], players[g.black_id]
+                rw, rb = w.rating(system), b.rating(system)
+                lines.append(f"{event.name};{event.start_date};{rnd.number};{w.licence_id};{w.surname};"
+                             f"{'NC' if rw is None else rw};{b.licence_id};{b.surname};{'NC' if rb is None else rb};"
+                             f"{format_game_result(g.result, event.discipline)};lente")  # type: ignore[arg-type]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _best_call(argv: list[str], runs: int = 3) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=5000)
@@ -103,7 +137,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--files", action="store_true", help="also time period_run on .tdesk files")
     parser.add_argument("--scrabble", action="store_true", help="also time the Scrabble PL chain")
+    parser.add_argument("--results", action="store_true", help="also rate the games from one results file")
     args = parser.parse_args()
+    exe = shutil.which("tournament-desk", path=str(Path(sys.executable).parent)) or "tournament-desk"
     systems = [RatingSystem.FFJD, RatingSystem.NATIONAL_ELO] + ([RatingSystem.FISF_PL] if args.scrabble else [])
     games = args.events * args.rounds * (args.size // 2)
     print(f"python {platform.python_version()} on {platform.machine()}; {args.players} players "
@@ -123,7 +159,17 @@ def main() -> None:
                 t2 = time.perf_counter()
                 period_run(paths, system, states[0][1].event.start_date)
                 t3 = time.perf_counter()
-            print(f"{system.value:8} period (from files): {t3 - t2:6.2f} s")
+                call = _best_call([exe, "rate", "--period", *map(str, paths), "--system", system.value])
+                base = _best_call([sys.executable, "-c", "pass"])
+            print(f"{system.value:8} period (from files): {t3 - t2:6.2f} s; whole CLI call {call:6.2f} s "
+                  f"(python -c pass {base:.3f} s)")
+        if args.results and system is not RatingSystem.FISF_PL:
+            with tempfile.TemporaryDirectory() as tmp:
+                results = write_results(states, Path(tmp) / "results.csv")
+                t4 = time.perf_counter()
+                period_run([], system, states[0][1].event.start_date, results_files=[results])
+                t5 = time.perf_counter()
+            print(f"{system.value:8} period (one results file, {games} games): {t5 - t4:6.2f} s")
 
 
 if __name__ == "__main__":

@@ -1,14 +1,16 @@
 """Render the sample documents of docs/samples/ (PDF pages as PNG) from a sample draughts round robin.
 
-Run from the repository root: ``python docs/samples/make_samples.py`` (needs ``pdftoppm`` from poppler).
+Run from the repository root: ``python docs/samples/make_samples.py``. The first page of each PDF is rendered
+with PDFium (pypdfium2, a dependency of the program for printing) at 60 dpi, as ``NAME-1.png``.
 """
 
 from __future__ import annotations
 
 import random
-import subprocess
 import tempfile
 from pathlib import Path
+
+import pypdfium2
 
 from tournament_desk.core.model import Event, PairingSystem
 from tournament_desk.core.results import Discipline
@@ -43,11 +45,9 @@ def main() -> None:
             "rating-report": printing.rating_report_pdf(session, "fr"),
         }
         session.close()
-        for name, pdf in documents.items():
-            path = Path(tmp) / f"{name}.pdf"
-            path.write_bytes(pdf)
-            subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(path), str(HERE / name)],
-                           check=True)
+    for name, pdf in documents.items():
+        page = pypdfium2.PdfDocument(pdf)[0]
+        page.render(scale=60 / 72).to_pil().save(HERE / f"{name}-1.png")
 
 
 if __name__ == "__main__":

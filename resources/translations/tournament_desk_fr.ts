@@ -169,7 +169,7 @@
         </message>
         <message>
             <source>Rating &amp;report…</source>
-            <translation>&amp;Rapport de classement…</translation>
+            <translation>Rapport de c&amp;lassement…</translation>
         </message>
         <message>
             <source>Printing…</source>
@@ -312,6 +312,342 @@
             <translation>&amp;Imprimer (PDF)…</translation>
         </message>
         <message>
+            <source>Pairin&amp;gs</source>
+            <translation>A&amp;ppariements</translation>
+        </message>
+        <message>
+            <source>Re&amp;sults</source>
+            <translation>&amp;Résultats</translation>
+        </message>
+        <message>
+            <source>Names, separated by commas</source>
+            <translation>Noms, séparés par des virgules</translation>
+        </message>
+        <message>
+            <source>drawn by lot at round 1</source>
+            <translation>tirée au sort à la ronde 1</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>aucune</translation>
+        </message>
+        <message>
+            <source>Baku acceleration (C.04.5.1)</source>
+            <translation>accélération de Bakou (C.04.5.1)</translation>
+        </message>
+        <message>
+            <source>Initial colour</source>
+            <translation>Couleur initiale</translation>
+        </message>
+        <message>
+            <source>Acceleration</source>
+            <translation>Accélération</translation>
+        </message>
+        <message>
+            <source>Restore a backup…</source>
+            <translation>Restaurer une sauvegarde…</translation>
+        </message>
+        <message>
+            <source>&amp;Unrated</source>
+            <translation>&amp;Non classé</translation>
+        </message>
+        <message>
+            <source>Register anyway?</source>
+            <translation>Inscrire quand même ?</translation>
+        </message>
+        <message>
+            <source>Withdraw {}</source>
+            <translation>Retirer {}</translation>
+        </message>
+        <message>
+            <source>Takes no part from &amp;round:</source>
+            <translation>Ne joue plus à partir de la &amp;ronde :</translation>
+        </message>
+        <message>
+            <source>Bye request</source>
+            <translation>Demande d'exemption</translation>
+        </message>
+        <message>
+            <source>cancel the request</source>
+            <translation>annuler la demande</translation>
+        </message>
+        <message>
+            <source>&amp;Player:</source>
+            <translation>&amp;Joueur :</translation>
+        </message>
+        <message>
+            <source>&amp;Round:</source>
+            <translation>&amp;Ronde :</translation>
+        </message>
+        <message>
+            <source>&amp;Bye:</source>
+            <translation>E&amp;xemption :</translation>
+        </message>
+        <message>
+            <source>Pairing numbers by hand</source>
+            <translation>Numéros d'appariement à la main</translation>
+        </message>
+        <message>
+            <source>Type each player's number:</source>
+            <translation>Tapez le numéro de chaque joueur :</translation>
+        </message>
+        <message>
+            <source>The remaining games become:</source>
+            <translation>Les parties restantes deviennent :</translation>
+        </message>
+        <message>
+            <source>Already requested: {}</source>
+            <translation>Déjà demandé : {}</translation>
+        </message>
+        <message>
+            <source>Choose a player</source>
+            <translation>Choisissez un joueur</translation>
+        </message>
+        <message>
+            <source>Results already played are kept.</source>
+            <translation>Les résultats déjà joués sont conservés.</translation>
+        </message>
+        <message>
+            <source>Row {}: '{}' is not a number</source>
+            <translation>Ligne {} : « {} » n'est pas un nombre</translation>
+        </message>
+        <message>
+            <source>PDF: {}</source>
+            <translation>PDF : {}</translation>
+        </message>
+        <message>
+            <source>Rating lists (*.csv *.txt *.xml)</source>
+            <translation>Listes de classement (*.csv *.txt *.xml)</translation>
+        </message>
+        <message>
+            <source>Importing…</source>
+            <translation>Importation…</translation>
+        </message>
+        <message>
+            <source>Cancelled: nothing was changed</source>
+            <translation>Annulé : rien n'a été modifié</translation>
+        </message>
+        <message>
+            <source>Pairings, results, standings and homologation, without internet. Start a new event, or open one.</source>
+            <translation>Appariements, résultats, classements et homologation, sans internet. Créez un nouveau tournoi, ou ouvrez-en un.</translation>
+        </message>
+        <message>
+            <source>&amp;Recent events:</source>
+            <translation>Tournois &amp;récents :</translation>
+        </message>
+        <message>
+            <source>Open the &amp;selected event</source>
+            <translation>Ouvrir le tournoi &amp;sélectionné</translation>
+        </message>
+        <message>
+            <source>No recent event yet.</source>
+            <translation>Aucun tournoi récent pour l'instant.</translation>
+        </message>
+        <message>
+            <source>{players} players, round {paired} of {rounds}</source>
+            <translation>{players} joueurs, ronde {paired} sur {rounds}</translation>
+        </message>
+        <message>
+            <source>{players} players, not started</source>
+            <translation>{players} joueurs, pas encore commencé</translation>
+        </message>
+        <message>
+            <source>Pairing round {}…</source>
+            <translation>Appariement de la ronde {}…</translation>
+        </message>
+        <message>
+            <source>Cancel the pairing of round {}?</source>
+            <translation>Annuler l'appariement de la ronde {} ?</translation>
+        </message>
+        <message>
+            <source>Print the gr&amp;id…</source>
+            <translation>Imprimer la &amp;grille…</translation>
+        </message>
+        <message>
+            <source>Pair by han&amp;d…</source>
+            <translation>Apparier à la &amp;main…</translation>
+        </message>
+        <message>
+            <source>Top &amp;cut…</source>
+            <translation>Ta&amp;bleau final…</translation>
+        </message>
+        <message>
+            <source>Print the p&amp;airing sheet…</source>
+            <translation>Imprimer la f&amp;euille d'appariement…</translation>
+        </message>
+        <message>
+            <source>Byes requested for round {}: {}</source>
+            <translation>Exemptions demandées pour la ronde {} : {}</translation>
+        </message>
+        <message>
+            <source>Top cut</source>
+            <translation>Tableau final</translation>
+        </message>
+        <message>
+            <source>The {n} result(s) already entered in it will be dropped (Undo brings them back).</source>
+            <translation>Les {n} résultat(s) déjà saisi(s) seront supprimés (Annuler les rétablit).</translation>
+        </message>
+        <message>
+            <source>Fi&amp;lter:</source>
+            <translation>Fi&amp;ltrer :</translation>
+        </message>
+        <message>
+            <source>name, club, licence…</source>
+            <translation>nom, club, licence…</translation>
+        </message>
+        <message>
+            <source>Ed&amp;it…</source>
+            <translation>&amp;Modifier…</translation>
+        </message>
+        <message>
+            <source>&amp;Bye request…</source>
+            <translation>E&amp;xemption demandée…</translation>
+        </message>
+        <message>
+            <source>Im&amp;port CSV…</source>
+            <translation>Importer un CS&amp;V…</translation>
+        </message>
+        <message>
+            <source>Draw pairing &amp;numbers</source>
+            <translation>Tirer les &amp;numéros au sort</translation>
+        </message>
+        <message>
+            <source>Number b&amp;y rating</source>
+            <translation>Numéroter par cla&amp;ssement</translation>
+        </message>
+        <message>
+            <source>Number by han&amp;d…</source>
+            <translation>N&amp;uméroter à la main…</translation>
+        </message>
+        <message>
+            <source>{name} has withdrawn from round {r}. Reinstate them?</source>
+            <translation>{name} s'est retiré(e) à partir de la ronde {r}. Le ou la réintégrer ?</translation>
+        </message>
+        <message>
+            <source>round {}: {}</source>
+            <translation>ronde {} : {}</translation>
+        </message>
+        <message>
+            <source>Withdraw</source>
+            <translation>Retirer</translation>
+        </message>
+        <message>
+            <source>Players (*.csv *.txt *.trf *.tab)</source>
+            <translation>Joueurs (*.csv *.txt *.trf *.tab)</translation>
+        </message>
+        <message>
+            <source>Import the {n} correct row(s) and leave out the others?</source>
+            <translation>Importer les {n} ligne(s) correctes et laisser les autres de côté ?</translation>
+        </message>
+        <message>
+            <source>Game p&amp;oints…</source>
+            <translation>P&amp;oints de partie…</translation>
+        </message>
+        <message>
+            <source>&amp;Crosstable</source>
+            <translation>&amp;Grille américaine</translation>
+        </message>
+        <message>
+            <source>&amp;Print…</source>
+            <translation>I&amp;mprimer…</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Annuler</translation>
+        </message>
+        <message>
+            <source>C&amp;lose the event</source>
+            <translation>&amp;Fermer le tournoi</translation>
+        </message>
+        <message>
+            <source>Round-robin &amp;grid…</source>
+            <translation>Grille toutes r&amp;ondes…</translation>
+        </message>
+        <message>
+            <source>No rating</source>
+            <translation>Aucun classement</translation>
+        </message>
+        <message>
+            <source>FIDE Elo</source>
+            <translation>Elo FIDE</translation>
+        </message>
+        <message>
+            <source>National Elo</source>
+            <translation>Elo national</translation>
+        </message>
+        <message>
+            <source>FFJD Capital-Points</source>
+            <translation>Capital-Points FFJD</translation>
+        </message>
+        <message>
+            <source>FMJD rating</source>
+            <translation>Classement FMJD</translation>
+        </message>
+        <message>
+            <source>FISF PL rating (Scrabble)</source>
+            <translation>Cote PL FISF (Scrabble)</translation>
+        </message>
+        <message>
+            <source>half-point bye (½)</source>
+            <translation>exemption à ½ point</translation>
+        </message>
+        <message>
+            <source>full-point bye (1)</source>
+            <translation>exemption à 1 point</translation>
+        </message>
+        <message>
+            <source>zero-point bye (absent)</source>
+            <translation>exemption à 0 point (absent)</translation>
+        </message>
+        <message>
+            <source>+ − (White wins by forfeit)</source>
+            <translation>+ − (les Blancs gagnent par forfait)</translation>
+        </message>
+        <message>
+            <source>− + (Black wins by forfeit)</source>
+            <translation>− + (les Noirs gagnent par forfait)</translation>
+        </message>
+        <message>
+            <source>0-0 (both lose)</source>
+            <translation>0-0 (les deux perdent)</translation>
+        </message>
+        <message>
+            <source>− − (double forfeit)</source>
+            <translation>− − (double forfait)</translation>
+        </message>
+        <message>
+            <source>Players who must not &amp;meet…</source>
+            <translation>Joueurs à ne pas &amp;opposer…</translation>
+        </message>
+        <message>
+            <source>Players who must not meet</source>
+            <translation>Joueurs à ne pas opposer</translation>
+        </message>
+        <message>
+            <source>&amp;Keep apart</source>
+            <translation>&amp;Séparer</translation>
+        </message>
+        <message>
+            <source>&amp;Let them meet</source>
+            <translation>&amp;Autoriser la rencontre</translation>
+        </message>
+        <message>
+            <source>The pairing engines never pair two players kept apart (TRF XXP).</source>
+            <translation>Les moteurs d'appariement n'opposent jamais deux joueurs séparés (XXP du TRF).</translation>
+        </message>
+        <message>
+            <source>&amp;FIDE rating report (TRF)…</source>
+            <translation>Rapport FI&amp;DE (TRF)…</translation>
+        </message>
+        <message>
+            <source>Continue an event from a TR&amp;F file…</source>
+            <translation>Poursuivre un &amp;tournoi depuis un fichier TRF…</translation>
+        </message>
+        <message>
+            <source>Ra&amp;ting period…</source>
+            <translation>Période de cl&amp;assement…</translation>
+        </message>
+        <message>
             <source>No.</source>
             <translation>N°</translation>
         </message>
@@ -353,7 +689,7 @@
         </message>
         <message>
             <source>&amp;Add…</source>
-            <translation>&amp;Ajouter…</translation>
+            <translation>Aj&amp;outer…</translation>
         </message>
         <message>
             <source>&amp;Edit…</source>
@@ -361,7 +697,7 @@
         </message>
         <message>
             <source>&amp;Withdraw…</source>
-            <translation>&amp;Retirer…</translation>
+            <translation>R&amp;etirer…</translation>
         </message>
         <message>
             <source>Delete</source>
@@ -398,10 +734,6 @@
         <message>
             <source>Number by rating</source>
             <translation>Numéroter par classement</translation>
-        </message>
-        <message>
-            <source>Number by hand…</source>
-            <translation>Numéroter à la main…</translation>
         </message>
         <message>
             <source>Player ids in pairing-number order, separated by commas:</source>
@@ -517,7 +849,7 @@
         </message>
         <message>
             <source>&amp;Pair next round</source>
-            <translation>A&amp;pparier la ronde suivante</translation>
+            <translation>Apparier la ronde &amp;suivante</translation>
         </message>
         <message>
             <source>&amp;Unpair last round</source>

@@ -82,7 +82,7 @@ def test_check_reports_differences(tmp_path: Path) -> None:
 def test_no_valid_pairing(tmp_path: Path) -> None:
     src = tmp_path / "stuck.trf"
     src.write_text("\n".join(C9.splitlines()[:3]) + "\nXXR 3\n")
-    text = src.read_text().replace("    3 w 1", "    2 w 1").replace("    4 b 1", "    1 b 0")
+    text = src.read_text().replace("    3 w 1", "    2 w 1").replace("1.0    2     4 b 1", "0.0    2     1 b 0")
     src.write_text(text)
     code, _, err = _run(["--dutch", str(src), "-p"])
     assert code == EXIT_NO_PAIRING
@@ -100,10 +100,11 @@ def test_invalid_input_and_file_errors(tmp_path: Path) -> None:
     assert code == EXIT_INVALID_INPUT
 
 
-def _round_one_file(tmp_path: Path, ranks: dict[int, int | None], xxc: str) -> Path:
-    """Four players before round 1, with the given ranks in columns 86-89."""
+def _round_one_file(tmp_path: Path, ranks: dict[int, int | None], xxc: str, order: tuple[int, ...] = (1, 2, 3, 4)
+                    ) -> Path:
+    """Four players before round 1, with the given ranks in columns 86-89, their lines in ``order``."""
     lines = ["012 XXC rank test"]
-    for pid in range(1, 5):
+    for pid in order:
         base = f"001 {pid:4d}      Test{pid:04d} Player{pid:04d}".ljust(48) + f"{2800 - pid:4d}"
         rank = ranks.get(pid)
         lines.append(base.ljust(80) + " 0.0 " + (f"{rank:4d}" if rank is not None else "    "))
@@ -113,33 +114,31 @@ def _round_one_file(tmp_path: Path, ranks: dict[int, int | None], xxc: str) -> P
     return path
 
 
-def test_xxc_rank_pairs_by_the_rank_column(tmp_path: Path) -> None:
-    """TRF(x) ``XXC rank`` (JaVaFo): pairing numbers come from the rank column, ids only name the players.
+def test_xxc_rank_pairs_in_the_order_of_the_player_lines(tmp_path: Path) -> None:
+    """TRF(x) ``XXC rank``: the pairing numbers are the players' positions in the file (JaVaFo AUM, *Ranking
+    id*: "use the positional-id(s)"; bbpPairings reads it the same way), ids only name the players.
 
-    Ranks 2, 1, 3, 4 for ids 1-4: TPN order 2, 1, 3, 4, so round 1 pairs 2-3 and 1-4 (C.04.3 Art.3.2,
-    S1 against S2), and TPN 1 (id 2) has the initial colour, white.
+    Lines in the order 2, 1, 3, 4: TPN order 2, 1, 3, 4, so round 1 pairs 2-3 and 1-4 (C.04.3 Art.3.2,
+    S1 against S2), and TPN 1 (id 2) has the initial colour, white. The rank column plays no part.
     """
-    ranked = _round_one_file(tmp_path, {1: 2, 2: 1, 3: 3, 4: 4}, "XXC rank white1")
+    ranked = _round_one_file(tmp_path, {1: 1, 2: 2, 3: 3, 4: 4}, "XXC rank white1", order=(2, 1, 3, 4))
     code, out, _ = _run(["--dutch", str(ranked), "-p"])
     assert (code, out) == (EXIT_OK, "2\n2 3\n4 1\n")
-    by_id = _round_one_file(tmp_path, {1: 2, 2: 1, 3: 3, 4: 4}, "XXC white1")
+    by_id = _round_one_file(tmp_path, {1: 1, 2: 2, 3: 3, 4: 4}, "XXC white1", order=(2, 1, 3, 4))
     code, out, _ = _run(["--dutch", str(by_id), "-p"])
     assert (code, out) == (EXIT_OK, "2\n1 3\n4 2\n")
 
 
-def test_xxc_rank_needs_unique_ranks(tmp_path: Path) -> None:
-    missing = _round_one_file(tmp_path, {1: 1, 2: 2, 3: None, 4: 4}, "XXC rank white1")
-    code, _, err = _run(["--dutch", str(missing), "-p"])
-    assert code == EXIT_INVALID_INPUT
-    assert "no rank" in err and "3" in err
-    shared = _round_one_file(tmp_path, {1: 1, 2: 2, 3: 2, 4: 4}, "XXC rank white1")
-    code, _, err = _run(["--dutch", str(shared), "-p"])
-    assert code == EXIT_INVALID_INPUT
-    assert "players 2 and 3 share rank 2" in err
+def test_xxc_rank_without_ranks_pairs(tmp_path: Path) -> None:
+    """An empty rank column (lichess writes none) does not stop ``XXC rank``: it is not read."""
+    unranked = _round_one_file(tmp_path, {}, "XXC rank white1", order=(2, 1, 3, 4))
+    code, out, err = _run(["--dutch", str(unranked), "-p"])
+    assert (code, out) == (EXIT_OK, "2\n2 3\n4 1\n")
+    assert "Warning: line 2: player 2 and 3 other player(s) have no rank" in err
 
 
 def test_tolerated_defects_are_reported_as_warnings(tmp_path: Path) -> None:
-    """A missing rank is tolerated without XXC rank, but reported on stderr."""
+    """A missing rank is tolerated, but reported on stderr."""
     path = _round_one_file(tmp_path, {1: 1, 2: 2, 3: None, 4: 4}, "XXC white1")
     code, out, err = _run(["--dutch", str(path), "-p"])
     assert (code, out) == (EXIT_OK, "2\n1 3\n4 2\n")

@@ -44,3 +44,17 @@ def test_errors_say_where(text: str, line: int, column: int | None) -> None:
 def test_empty_file() -> None:
     with pytest.raises(ImportFormatError, match="empty"):
         read_players_csv(b"  \n", rating_system="fide")
+
+
+def test_delimiter_sniffing_is_linear_on_long_lines() -> None:
+    """Issue 23: ``csv.Sniffer`` took quadratic time on a long header line; the sniffer reads it once."""
+    from tournament_desk.core.errors import ImportFormatError
+    from tournament_desk.formats.players_csv import sniff_delimiter
+
+    long_line = "nom;" + "a" * 200_000 + ' "b' * 50_000 + "\n"
+    assert sniff_delimiter(long_line) == ";"
+    assert sniff_delimiter('"a;b",c,d\n1;2;3;4;5') == ","  # quoted separators and later lines do not count
+    assert sniff_delimiter("nom\tprénom\telo") == "\t"
+    assert sniff_delimiter("surname") == ","
+    with pytest.raises(ImportFormatError):
+        read_players_csv(long_line.encode(), rating_system="fide")

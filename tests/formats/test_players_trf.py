@@ -39,3 +39,35 @@ def test_cli_imports_a_trf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert json.loads(capsys.readouterr().out)["imported"] == list(range(1, 11))
     assert main(["players", "list", path, "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)) == 10
+
+
+SHARLY = Path(__file__).parents[1] / "data" / "trf" / "sharly_chess_baku.trf"
+
+
+@pytest.mark.parametrize(("name", "prefix"), [
+    ("open.tab", b""), ("open.trfx", b""), ("bom.trf", b"\xef\xbb\xbf"), ("comment.txt", b"### TRF-2026\r\n"),
+    ("xxr.dat", b"XXR 9\r\n"), ("players.csv", b""),
+])
+def test_players_import_decides_trf_from_the_content(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    name: str, prefix: bytes) -> None:
+    """Real TRF files named .tab or .trfx, starting with a BOM, a ``###`` comment or an XXR line are TRF
+    (issue 24 item 6): they used to go to the CSV reader and fail with "no surname column"."""
+    raw = SHARLY.read_bytes()
+    body = raw.split(b"\r\n", 1)[1] if prefix.startswith((b"###", b"XXR")) else raw
+    source = tmp_path / name
+    source.write_bytes(prefix + body)
+    event = str(tmp_path / "e.tdesk")
+    assert main(["new", event, "--name", "E", "--rounds", "9"]) == 0
+    capsys.readouterr()
+    assert main(["players", "import", event, str(source), "--json"]) == 0, capsys.readouterr().err
+    assert len(json.loads(capsys.readouterr().out)["imported"]) == 38
+
+
+def test_a_csv_is_still_read_as_csv(tmp_path: Path) -> None:
+    from tournament_desk.formats.players_trf import is_trf, read_players_file
+
+    csv_text = "\ufeffnom;prénom;elo\nDupont;Jean;1500\n001;Zoé;1600\n".encode()
+    assert not is_trf(csv_text)
+    assert [r["surname"] for r in read_players_file(csv_text, rating_system="fide")] == ["Dupont", "001"]
+    assert not is_trf(b"012;name;rating\n001 1;x;1\n")
+    assert is_trf(SHARLY.read_bytes())

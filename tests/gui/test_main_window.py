@@ -25,7 +25,7 @@ def test_tabs_players_and_models(qtbot: QtBot, qtmodeltester, draughts_session: 
     for name in ("Alpha", "Bravo", "Charlie"):
         draughts_session.add_player(surname=name, ratings=(("ffjd", 1500),))
     window = _window(qtbot, draughts_session)
-    assert [window.tabs.tabText(i) for i in range(4)] == ["&Registration", "&Pairings", "Res&ults", "S&tandings"]
+    assert [window.tabs.tabText(i) for i in range(4)] == ["&Registration", "Pairin&gs", "Re&sults", "S&tandings"]
     reg = window.registration
     assert reg.proxy.rowCount() == 3
     reg.filter.setText("brav")
@@ -149,7 +149,7 @@ def test_print_export_and_rating_list(qtbot: QtBot, draughts_session: EventSessi
         draughts_session.record_result(1, g.board, "2-0")
     window = _window(qtbot, draughts_session)
     for kind in ("pairings", "crosstable", "standings", "slips", "ratings"):
-        window.print_document(kind, str(tmp_path / f"{kind}.pdf"))
+        window.export_pdf(kind, str(tmp_path / f"{kind}.pdf"))
         assert (tmp_path / f"{kind}.pdf").read_bytes().startswith(b"%PDF"), window.messages
     window.export_bundle(str(tmp_path / "bundle.zip"))
     assert (tmp_path / "bundle.zip").exists() and "bundle.zip" in window.messages[-1]

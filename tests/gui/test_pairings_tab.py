@@ -31,9 +31,9 @@ def test_nine_player_round_robin_in_the_window(qtbot: QtBot, tmp_path: Path) -> 
     window = MainWindow(session, lang="fr", interactive=False)
     qtbot.addWidget(window)
     reg = window.registration
-    reg.number_by_hand("9, 8, 7, 6, 5, 4, 3, 2, 1")
+    reg.number_by_hand({pid: 10 - pid for pid in range(1, 10)})
     assert [p.pairing_number for p in session.state().players] == list(range(9, 0, -1))
-    reg.number_by_hand("1, 1, 2")  # not a permutation: refused with a message, nothing changed
+    reg.number_by_hand({1: 1, 2: 1, 3: 2})  # not a permutation: refused with a message, nothing changed
     assert window.messages and "numéro" in window.messages[-1]
     reg.rating_numbers_button.click()
     assert [p.pairing_number for p in session.state().players] == list(range(1, 10))

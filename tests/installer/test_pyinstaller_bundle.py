@@ -119,6 +119,13 @@ def test_the_bundle_holds_what_the_program_loads_from_disk(bundle: Bundle) -> No
         assert (internal / "resources" / name).is_file(), name
     assert list(internal.glob("tournament_desk-*.dist-info/METADATA")), "package metadata (for --version)"
     assert (internal / "reportlab" / "fonts" / "Vera.ttf").is_file()
+    # printing on paper (gui.printer): PDFium's library, Qt's print support; the names' collation table
+    assert [p for p in (internal / "pypdfium2_raw").iterdir() if "pdfium" in p.name.lower()
+            and p.suffix in (".so", ".dll", ".dylib")], "PDFium's shared library"
+    assert list(internal.rglob("QtPrintSupport*")), "PySide6.QtPrintSupport"
+    assert sorted(p.name for p in (internal / "pyuca").glob("allkeys-*.txt")) == ["allkeys-10.0.0.txt"]
+    if sys.platform.startswith("linux"):
+        assert list(internal.rglob("libcupsprintersupport*")), "Qt's CUPS plug-in (the printers of the machine)"
     qt = sorted(p.name for p in internal.rglob("*") if p.parent.name == "platforms")
     assert any("offscreen" in name for name in qt) and not any("wayland" in name or "eglfs" in name for name in qt)
     unused = [p.name for p in internal.rglob("*") if p.name.startswith(("libQt6Quick", "libQt6Qml", "Qt6Quick"))]
@@ -160,6 +167,8 @@ def test_a_round_robin_from_creation_to_printed_grid(bundle: Bundle) -> None:
     assert "Bundle intact" in verified.stdout or "Paquet intact" in verified.stdout
     _run(bundle, "print", event, "crosstable", "-o", "crosstable.pdf")
     assert (bundle.workdir / "crosstable.pdf").read_bytes().startswith(b"%PDF")
+    _run(bundle, "print", event, "pairings", "-o", "pairings.pdf")  # its alphabetical list uses core.collation
+    assert (bundle.workdir / "pairings.pdf").read_bytes().startswith(b"%PDF")
 
     # The run that printed the PDF loaded every module from the bundle, none from the source tree. (Relative
     # "files" are shiboken's support modules, embedded in its library; PyInstaller's Qt run-time hook imports
@@ -175,6 +184,13 @@ def test_a_round_robin_from_creation_to_printed_grid(bundle: Bundle) -> None:
     assert "tournament_desk.storage.db" in data["modules"] or "tournament_desk.services.session" in data["modules"]
     for key in ("icon", "icon_png", "translation_fr"):
         assert _inside(data[key], bundle.folder.parent) and Path(data[key]).is_file(), key
+    # the frozen program can print on paper: PDFium renders a page (200 x 100 pt at scale 2), Qt's print support
+    # loads, and the collation table is found (Å sorts before Z)
+    printing_check = data["print_support"]
+    assert printing_check.get("rendered") == [400, 200], printing_check
+    assert _inside(printing_check["pdfium"], bundle.folder.parent)
+    assert _inside(printing_check["qtprintsupport"], bundle.folder.parent)
+    assert printing_check["collation"] is True
 
 
 def test_errors_are_one_line_in_french_with_the_right_exit_code(bundle: Bundle) -> None:

@@ -162,12 +162,12 @@ def test_the_spec_parses_and_keeps_only_the_qt_plugins_used() -> None:
         "PySide6/Qt/plugins/imageformats/libqsvg.so", "PySide6/Qt/plugins/iconengines/libqsvgicon.so",
         "PySide6/Qt/translations/qtbase_fr.qm", "PySide6/Qt/lib/libQt6Widgets.so.6",
         "tournament_desk/storage/migrations/versions/0001_initial.py", "resources/icons/tournament_desk.svg",
-        "reportlab/fonts/Vera.ttf",
+        "reportlab/fonts/Vera.ttf", "PySide6/Qt/plugins/printsupport/libcupsprintersupport.so",  # printers
     ]
     dropped = [
         "PySide6/Qt/plugins/platforms/libqwayland.so", "PySide6/Qt/plugins/platforms/libqeglfs.so",
         "PySide6/Qt/plugins/platformthemes/libqgtk3.so", "PySide6/Qt/plugins/tls/libqopensslbackend.so",
-        "PySide6/Qt/plugins/sqldrivers/libqsqlite.so", "PySide6\\plugins\\printsupport\\cupsprintersupport.dll",
+        "PySide6/Qt/plugins/sqldrivers/libqsqlite.so",
         "PySide6/Qt/translations/qtbase_de.qm", "PySide6/Qt/translations/qtdeclarative_fr.qm",
         "PySide6/Qt/qml/QtQuick/qmldir",
     ]

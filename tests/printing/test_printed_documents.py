@@ -1,14 +1,15 @@
 """Every printed document, rendered for small events built through EventSession, in French and English; the
-text is read back with pdftotext (poppler) to check names, results, totals and headings."""
+text is read back with pypdf (layout mode, as poppler's ``pdftotext -layout``) to check names, results, totals
+and headings."""
 
 from __future__ import annotations
 
 import datetime as dt
-import shutil
-import subprocess
+import io
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics
 
 from tournament_desk.core.model import Bye, Event, EventState, Game, PairingSystem, Round, TimeControl
@@ -23,24 +24,17 @@ from tournament_desk.printing.standings_pdf import standings_pdf
 from tournament_desk.services.roundrobin import assign_numbers, pair_next_round
 from tournament_desk.services.session import EventSession
 
-pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler's pdftotext is not installed")
-
 LONG = "Dupont-Laroche-Vasquez de la Fontaine-Saint-Amand"
 FIRST = ["Éloïse", "Gérard", "Françoise", "Anaïs", "Jérôme", "Noël", "Chloé", "Zoé", "Hélène", "Ignace"]
 
 
-def pdf_text(pdf: bytes, tmp_path: Path, name: str = "doc.pdf") -> str:
-    path = tmp_path / name
-    path.write_bytes(pdf)
-    return subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True,
-                          text=True).stdout
+def pdf_text(pdf: bytes) -> str:
+    """Every page's text, laid out as on paper (columns kept on one line)."""
+    return "\n".join(page.extract_text(extraction_mode="layout") for page in PdfReader(io.BytesIO(pdf)).pages)
 
 
-def pdf_pages(pdf: bytes, tmp_path: Path) -> int:
-    path = tmp_path / "pages.pdf"
-    path.write_bytes(pdf)
-    out = subprocess.run(["pdfinfo", str(path)], check=True, capture_output=True, text=True).stdout
-    return int(next(line.split()[-1] for line in out.splitlines() if line.startswith("Pages:")))
+def pdf_pages(pdf: bytes) -> int:
+    return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
 def _round_robin(path: Path, n: int, discipline: Discipline, results: list[str]) -> EventState:
@@ -103,11 +97,12 @@ def swiss(tmp_path: Path) -> EventState:
 
 # ------------------------------------------------------------------------------------------------ crosstables
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_twenty_player_draughts_crosstable_fits_one_landscape_page(rr20: EventState, tmp_path: Path,
-                                                                   lang: str) -> None:
+def test_twenty_player_draughts_crosstable_fits_one_landscape_page(rr20: EventState, lang: str) -> None:
     pdf = crosstable_pdf(rr20, lang)
-    assert pdf_pages(pdf, tmp_path) == 1
-    text = pdf_text(pdf, tmp_path)
+    assert pdf_pages(pdf) == 1
+    box = PdfReader(io.BytesIO(pdf)).pages[0].mediabox
+    assert box.width > box.height  # landscape
+    text = pdf_text(pdf)
     assert ("Grille américaine" if lang == "fr" else "Crosstable") in text
     assert "Championnat de Bretagne de dames" in text and "Saint-Brieuc" in text and "Lefèvre" in text
     for p in rr20.players:
@@ -125,15 +120,15 @@ def test_twenty_player_draughts_crosstable_fits_one_landscape_page(rr20: EventSt
     assert ("Départages" if lang == "fr" else "Tie-breaks") in text
 
 
-def test_chess_round_robin_uses_halves(chess_rr: EventState, tmp_path: Path) -> None:
-    text = pdf_text(crosstable_pdf(chess_rr, "en"), tmp_path)
+def test_chess_round_robin_uses_halves(chess_rr: EventState) -> None:
+    text = pdf_text(crosstable_pdf(chess_rr, "en"))
     assert "½" in text
     assert "2fe" not in text
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_swiss_wallchart_shows_opponent_colour_result(swiss: EventState, tmp_path: Path, lang: str) -> None:
-    text = pdf_text(crosstable_pdf(swiss, lang), tmp_path)
+def test_swiss_wallchart_shows_opponent_colour_result(swiss: EventState, lang: str) -> None:
+    text = pdf_text(crosstable_pdf(swiss, lang))
     assert ("Tableau des résultats" if lang == "fr" else "Swiss wallchart") in text
     assert "ÖLÇER Ana" in text and "CASTAÑEDA Ana" in text and "GARÇON Ana" in text
     white, black = ("B", "N") if lang == "fr" else ("w", "b")
@@ -147,10 +142,10 @@ def test_swiss_wallchart_shows_opponent_colour_result(swiss: EventState, tmp_pat
 
 # ------------------------------------------------------------------------------------------------ pairings
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_pairing_sheet_and_alphabetical_list(swiss: EventState, tmp_path: Path, lang: str) -> None:
+def test_pairing_sheet_and_alphabetical_list(swiss: EventState, lang: str) -> None:
     pdf = pairing_sheet_pdf(swiss, 2, lang)
-    assert pdf_pages(pdf, tmp_path) == 2
-    text = pdf_text(pdf, tmp_path)
+    assert pdf_pages(pdf) == 2
+    text = pdf_text(pdf)
     assert ("Appariements — Ronde 2" if lang == "fr" else "Pairings — Round 2") in text
     assert ("Liste alphabétique" if lang == "fr" else "Alphabetical list") in text
     assert "FABRE Ana" in text and "ÖLÇER Ana" in text and "0-1" in text and "½-½" in text
@@ -162,23 +157,23 @@ def test_pairing_sheet_and_alphabetical_list(swiss: EventState, tmp_path: Path, 
 
 def test_pairing_sheet_lists_the_exempt_of_a_round_robin(tmp_path: Path) -> None:
     state = _round_robin(tmp_path / "rr5.tdesk", 5, Discipline.DRAUGHTS, ["2-0", "1-1"])
-    text = pdf_text(pairing_sheet_pdf(state, 1, "fr"), tmp_path)
+    text = pdf_text(pairing_sheet_pdf(state, 1, "fr"))
     assert "EXEMPT" in text and "Exempts et absents" in text
-    text_en = pdf_text(pairing_sheet_pdf(state, 1, "en"), tmp_path)
+    text_en = pdf_text(pairing_sheet_pdf(state, 1, "en"))
     assert "BYE" in text_en and "2-0" in text_en
 
 
 # ------------------------------------------------------------------------------------------------ standings
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_standings_after_a_round(swiss: EventState, tmp_path: Path, lang: str) -> None:
-    text = pdf_text(standings_pdf(swiss, 2, lang), tmp_path)
+def test_standings_after_a_round(swiss: EventState, lang: str) -> None:
+    text = pdf_text(standings_pdf(swiss, 2, lang))
     assert ("Classement — après la ronde 2" if lang == "fr" else "Standings — after round 2") in text
     lines = [line for line in text.splitlines() if "Ana" in line]
     top = " ".join(lines[:2])
     assert "ÖLÇER" in top and "GARÇON" in top  # 2 points each after round 2
     assert [line.split()[0] for line in lines] == ["1", "2", "3", "4", "5", "6", "7"]
     assert ("Buchholz" in text) and ("Sonneborn-Berger" in text)
-    after1 = pdf_text(standings_pdf(swiss, 1, lang), tmp_path)
+    after1 = pdf_text(standings_pdf(swiss, 1, lang))
     assert ("après la ronde 1" if lang == "fr" else "after round 1") in after1
 
 
@@ -191,10 +186,10 @@ def test_standings_refuses_an_unpaired_round(swiss: EventState) -> None:
 
 # ------------------------------------------------------------------------------------------------ slips, ratings
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_result_slips_one_per_board(rr20: EventState, tmp_path: Path, lang: str) -> None:
+def test_result_slips_one_per_board(rr20: EventState, lang: str) -> None:
     pdf = slips_pdf(rr20, 1, lang)
-    assert pdf_pages(pdf, tmp_path) == 2  # 10 boards, 5 a page
-    text = pdf_text(pdf, tmp_path)
+    assert pdf_pages(pdf) == 2  # 10 boards, 5 a page
+    text = pdf_text(pdf)
     for b in range(1, 11):
         assert (f"Ronde 1 — Table {b}" if lang == "fr" else f"Round 1 — Board {b}") in text
     assert "2-0" in text and "1-1" in text and "0-2" in text
@@ -202,9 +197,9 @@ def test_result_slips_one_per_board(rr20: EventState, tmp_path: Path, lang: str)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_rating_report_prints_the_preview(rr20: EventState, tmp_path: Path, lang: str) -> None:
+def test_rating_report_prints_the_preview(rr20: EventState, lang: str) -> None:
     rows = preview_event(rr20)
-    text = pdf_text(rating_report_pdf(rr20, rows, lang), tmp_path)
+    text = pdf_text(rating_report_pdf(rr20, rows, lang))
     assert ("Aperçu du classement" if lang == "fr" else "Rating preview") in text
     assert "Capitaux-Points" in text or "Capital-Points" in text
     for r in rows[:5]:
@@ -222,3 +217,29 @@ def test_text_never_overflows() -> None:
     width, height = para.wrap(60 - 4, 1000)
     assert para.style.fontSize < 9 and width <= 56 and height > 0
     assert [fmt_points(x) for x in (0, 0.5, 2.5, 3.0, 1.25)] == ["0", "½", "2½", "3", "1.25"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_alphabetical_list_follows_the_languages_collation(tmp_path: Path, lang: str) -> None:
+    """Issue 18: the alphabetical list sorts as the screen does (core.collation): Å with A, Œ as OE, apostrophes
+    and hyphens ignored first, the case and accents of a surname only after the first names."""
+    import random
+
+    surnames = [("Zimmermann", "Paul"), ("Åberg", "Lars"), ("d'Alembert", "Jean"), ("Dalloz", "Rémi"),
+                ("Le-Gall", "Yann"), ("Legal", "Anne"), ("Œuvray", "Léa"), ("Odin", "Marc"), ("Dupont", "Zoé"),
+                ("DUPONT", "Eric"), ("Dupontel", "Anne"), ("Ébert", "Hugo"), ("Eberhardt", "Ida"), ("Lebrun", "Luc")]
+    random.Random(18).shuffle(surnames)
+    event = Event.for_discipline("Open de Quimper", Discipline.CHESS, system=PairingSystem.DUTCH, rounds=5)
+    with EventSession.create(tmp_path / "a.tdesk", event) as s:
+        for i, (surname, first) in enumerate(surnames):
+            s.add_player(surname=surname, first_name=first, ratings=(("fide", 1500 + 37 * i),))
+        ids = [p.id for p in s.state().players]
+        s.set_pairing_numbers({pid: k + 1 for k, pid in enumerate(ids)})
+        s.store_round(Round(1, games=tuple(Game(1, b + 1, ids[2 * b], ids[2 * b + 1]) for b in range(7))))
+        state = s.state()
+    text = pdf_text(pairing_sheet_pdf(state, 1, lang))
+    alpha = text.split("Liste alphabétique" if lang == "fr" else "Alphabetical list")[1]
+    expected = ["ÅBERG Lars", "D'ALEMBERT Jean", "DALLOZ Rémi", "DUPONT Eric", "DUPONT Zoé", "DUPONTEL Anne",
+                "EBERHARDT Ida", "ÉBERT Hugo", "LEBRUN Luc", "LEGAL Anne", "LE-GALL Yann", "ODIN Marc",
+                "ŒUVRAY Léa", "ZIMMERMANN Paul"]
+    assert sorted(expected, key=alpha.index) == expected

@@ -315,23 +315,18 @@ def test_carry_between_periods(tmp_path: Path) -> None:
     assert novice.note.startswith("2.c") and novice.new_rating == 1500.0  # Nj 6 + Na 3 >= 8
 
 
-def test_apply_rating_list_uses_a_batch_edit_when_the_session_has_one(tmp_path: Path) -> None:
-    """One action for the whole list when ``EventSession.edit_players`` exists (proposed), else per player."""
-    calls: list[tuple[dict[int, dict[str, object]], tuple[str, str]]] = []
-
-    class BatchSession(EventSession):
-        def edit_players(self, changes: dict[int, dict[str, object]], *, label: tuple[str, str]) -> None:
-            calls.append((dict(changes), label))
-            for pid, fields in changes.items():
-                self.edit_player(pid, **fields)
-
+def test_apply_rating_list_is_one_action(tmp_path: Path) -> None:
+    """One action (one undo step, named after the list) for the whole list; nothing when nothing changes."""
     EventSession.create(tmp_path / "b.tdesk", Event.for_discipline("B", Discipline.DRAUGHTS, rounds=3)).close()
-    with BatchSession.open(tmp_path / "b.tdesk") as session:
+    with EventSession.open(tmp_path / "b.tdesk") as session:
         session.add_players([{"surname": f"P{i}", "licence_id": f"L{i}"} for i in range(3)])
         change = apply_rating_list(session, b"licence;cp\nL0;1500\nL2;1700\n")
-        assert len(calls) == 1 and sorted(calls[0][0]) == list(change.ids)
-        assert calls[0][1] == ("Import rating list (ffjd): 2 player(s)",
-                               "Importer la liste de classement (ffjd) : 2 joueur(s)")
+        assert sorted(change.what.players_edited) == list(change.ids) == [1, 3]
+        assert session.undo_label() == "Import rating list (ffjd): 2 player(s)"
+        assert session.undo_label("fr") == "Importer la liste de classement (ffjd) : 2 joueur(s)"
         assert [p.rating("ffjd") for p in session.players()] == [1500, None, 1700]
+        steps = len(session._repo.journal())
         apply_rating_list(session, b"licence;cp\nL0;1500\n")  # nothing to change: no action at all
-        assert len(calls) == 1
+        assert len(session._repo.journal()) == steps
+        session.undo()
+        assert [p.rating("ffjd") for p in session.players()] == [None, None, None]

@@ -70,7 +70,7 @@ def test_chess_uses_fide_order_and_missing_results_block(tmp_path: Path) -> None
             pair_next_round(session)
         second = pair_next_round(session, force=True).round
         assert second.number == 2
-        assert session.meta()["pairing_numbers_method"] == "lot, seed 7"
+        assert session.event.numbering == "lot, seed 7"
 
 
 def test_lot_is_reproducible_and_frozen(tmp_path: Path) -> None:
@@ -79,7 +79,7 @@ def test_lot_is_reproducible_and_frozen(tmp_path: Path) -> None:
         first = {p.id: p.pairing_number for p in a.state().players}
         assign_numbers(a, "lot", seed=123)
         assert {p.id: p.pairing_number for p in a.state().players} == first
-        assert a.meta()["pairing_numbers_method"] == "lot, seed 123"
+        assert a.event.numbering == "lot, seed 123"
         with pytest.raises(ValidationError):
             assign_numbers(a, "manual", manual={1: 1, 2: 1})
         pair_next_round(a)

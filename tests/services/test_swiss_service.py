@@ -53,12 +53,12 @@ def test_a_whole_swiss(tmp_path: Path) -> None:
     assert state.round(4).entry_of(9).kind is Outcome.WITHDRAWN
     pabs = [b.player_id for r in state.rounds for b in r.byes if b.kind is Outcome.PAIRING_BYE]
     assert len(pabs) == len(set(pabs))  # C2: nobody gets the PAB twice
-    assert session_options(tmp_path)["dutch.initial_colour"] in ("white", "black")
+    assert stored_event(tmp_path).initial_colour in ("white", "black")  # drawn by lot (C.04.3 Art.5.2)
 
 
-def session_options(tmp_path: Path) -> dict[str, str]:
+def stored_event(tmp_path: Path) -> Event:
     with EventSession.open(tmp_path / "swiss.tdesk", readonly=True) as s:
-        return s.options()
+        return s.event
 
 
 def test_missing_results_block_a_swiss_round_and_late_entries_are_numbered(tmp_path: Path) -> None:
@@ -73,7 +73,9 @@ def test_missing_results_block_a_swiss_round_and_late_entries_are_numbered(tmp_p
             request_bye(session, 1, 1, "hpb")
         pair_next(session)
         late = next(p for p in session.state().players if p.surname == "Late")
-        assert late.pairing_number == 9  # the next free number; nobody else's number moved
+        # C.04.2 Art.2: before round 4 is paired, a late entry is numbered into place by rating (2500: first)
+        assert late.pairing_number == 1
+        assert sorted(p.pairing_number for p in session.state().players) == list(range(1, 10))
         assert session.state().round(2).entry_of(late.id) is not None
 
 

@@ -55,7 +55,7 @@ def test_scoregroup_rounds_end_to_end(tmp_path: Path) -> None:
 
 
 def test_scoregroup_refuses_other_systems(tmp_path: Path) -> None:
-    with _event(tmp_path, 4, PairingSystem.DUTCH) as session, pytest.raises(StateError, match="score groups"):
+    with _event(tmp_path, 4, PairingSystem.DUTCH) as session, pytest.raises(StateError, match="score-group system"):
         sv.pair_next_scoregroup_round(session)
 
 
@@ -106,7 +106,8 @@ def test_top_cut_after_swiss(tmp_path: Path) -> None:
         from tournament_desk.services.standings import standings
 
         assert list(settings.seeds) == [ln.player_id for ln in standings(session.state()).lines[:4]]
-        assert session.options()["topcut.draw_rule"] == "playoff"
+        stored = session.state().top_cut
+        assert stored is not None and stored.draw_rule == "playoff" and stored.seeds == settings.seeds
         with pytest.raises(StateError, match="top cut has started"):
             sv.pair_next_scoregroup_round(session)
         semi = sv.pair_next_knockout_round(session)

@@ -67,7 +67,7 @@ DAMAGE = [
     ("UPDATE event SET scoring = '{\"name\": \"chess\", \"win\": NaN}'", "the scoring profile is not valid JSON"),
     ("UPDATE event SET rounds = 1", "2 rounds are paired but the event has 1"),
     ("UPDATE player SET surname = printf('%.*c', 10000, 'Z') WHERE id = 4",
-     "The surname is 10000 characters long; at most 100 are allowed"),
+     "table player, row 4: The surname is longer than 100 characters"),
     ("UPDATE round SET number = 7 WHERE number = 2", "table game, row 6 refers to a round that does not exist"),
     ("UPDATE round SET number = 3 WHERE number = 2; UPDATE game SET round = 3 WHERE round = 2",
      "round 3 is stored where round 2 should be"),

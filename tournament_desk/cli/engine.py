@@ -13,7 +13,7 @@ from typing import TextIO
 
 from tournament_desk.core.pairing.dutch import NoValidPairingError, pair_dutch
 from tournament_desk.core.pairing.swiss_state import RoundPairing
-from tournament_desk.formats.trf import TrfError, TrfTournament, loads, played_rounds, to_swiss_state
+from tournament_desk.formats.trf import TrfError, TrfTournament, check_engine_input, loads, to_swiss_state
 
 __all__ = ["EXIT_FILE_ERROR", "EXIT_INVALID_INPUT", "EXIT_NO_PAIRING", "EXIT_OK", "main_dutch"]
 
@@ -57,8 +57,7 @@ def _recorded_round(trf: TrfTournament, k: int) -> tuple[set[tuple[int, int]], i
     return pairs, bye
 
 
-def _check(trf: TrfTournament, out: TextIO) -> int:
-    k = played_rounds(trf)
+def _check(trf: TrfTournament, k: int, out: TextIO) -> int:
     if k == 0:
         out.write("The file holds no paired round to check.\n")
         return EXIT_INVALID_INPUT
@@ -73,7 +72,10 @@ def _check(trf: TrfTournament, out: TextIO) -> int:
     for white, black in sorted(got - expected):
         out.write(f"Round {k}: the engine pairs {white}-{black} instead.\n")
     if pairing.bye != expected_bye:
-        out.write(f"Round {k}: bye recorded for {expected_bye}, engine gives it to {pairing.bye}.\n")
+        recorded = "no pairing-allocated bye is recorded" if expected_bye is None else \
+            f"the pairing-allocated bye is recorded for {expected_bye}"
+        engine = "the engine gives none" if pairing.bye is None else f"the engine gives it to {pairing.bye}"
+        out.write(f"Round {k}: {recorded}, {engine}.\n")
     return EXIT_NO_PAIRING
 
 
@@ -95,11 +97,16 @@ def main_dutch(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
     except TrfError as exc:
         err.write(f"Invalid tournament file {args.dutch}: {exc}\n")
         return EXIT_INVALID_INPUT
-    for warning in trf.warnings:  # tolerated defects (other programs' files): reported, not fatal
+    try:
+        k, warnings = check_engine_input(trf, checking=args.check)
+    except TrfError as exc:
+        err.write(f"Invalid tournament file {args.dutch}: {exc}\n")
+        return EXIT_INVALID_INPUT
+    for warning in trf.warnings + warnings:  # tolerated defects (other programs' files): reported, not fatal
         err.write(f"Warning: {warning}\n")
     try:
         if args.check:
-            return _check(trf, out)
+            return _check(trf, k, out)
         pairing = pair_dutch(to_swiss_state(trf))
     except NoValidPairingError as exc:
         err.write(f"{exc}\n")

@@ -1,7 +1,8 @@
 """CLI subcommands for printed documents and the homologation bundle.
 
 * ``tournament-desk print EVENT.tdesk {pairings,crosstable,standings,slips,ratings} [--round R] -o OUT.pdf``
-* ``tournament-desk export EVENT.tdesk --bundle OUT.zip`` (or ``--pdf KIND [--round R] -o OUT.pdf``)
+* ``tournament-desk export EVENT.tdesk --bundle OUT.zip`` (or ``--pdf KIND [--round R] -o OUT.pdf``, or
+  ``--trf OUT.trf [--edition 16|26]``: the event as a standalone TRF)
 * ``tournament-desk verify-bundle OUT.zip`` — exit code 0 when intact and consistent, 5 when damaged,
   altered, inconsistent or incomplete.
 
@@ -21,6 +22,7 @@ from tournament_desk.formats.bundle import BundleError
 from tournament_desk.services import printing
 from tournament_desk.services.bundle import export_bundle, verify_bundle
 from tournament_desk.services.session import EventSession
+from tournament_desk.services.trf_io import export_event_trf
 
 __all__ = ["DOCUMENTS", "EXPORT_COMMANDS", "add_export_parsers", "cmd_export", "cmd_print", "cmd_verify_bundle",
            "render_document"]
@@ -42,6 +44,9 @@ def add_export_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore
     what = e.add_mutually_exclusive_group(required=True)
     what.add_argument("--bundle", type=Path, metavar="OUT.zip", help="write the homologation bundle")
     what.add_argument("--pdf", choices=DOCUMENTS, help="write one document as PDF (with -o)")
+    what.add_argument("--trf", type=Path, metavar="OUT.trf",
+                      help="write the event as a FIDE Tournament Report File (rating report, other programs)")
+    e.add_argument("--edition", choices=("16", "26"), default="16", help="TRF edition (with --trf; default 16)")
     e.add_argument("--round", type=int)
     e.add_argument("-o", "--output", type=Path, help="the PDF file to write (with --pdf)")
     e.add_argument("--json", action="store_true")
@@ -75,6 +80,14 @@ def cmd_print(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_export(args: argparse.Namespace, lang: str) -> None:
+    if args.trf is not None:
+        with EventSession.open(args.file, readonly=True) as session:
+            path = export_event_trf(session, args.trf, edition=args.edition)
+        if args.json:
+            print(json.dumps({"trf": str(path), "edition": args.edition}))
+        else:
+            print(f"TRF écrit : {path}" if lang == "fr" else f"TRF written: {path}")
+        return
     if args.pdf:
         if args.output is None:
             raise ValidationError("--pdf needs -o OUT.pdf", "--pdf demande -o SORTIE.pdf")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk import __version__
+from tournament_desk.cli.event_settings import SETTINGS_COMMANDS, add_settings_parsers
 from tournament_desk.cli.export import EXPORT_COMMANDS, add_export_parsers
 from tournament_desk.cli.rate import add_rate_parser, add_ratings_parser, cmd_rate, cmd_ratings
 from tournament_desk.cli.rules import add_rules_parser, cmd_rules
@@ -35,8 +36,7 @@ from tournament_desk.core.pairing.berger import Order, RoundRobinSchedule, forma
 from tournament_desk.core.results import Discipline, format_game_result
 from tournament_desk.core.scoring import profile_named
 from tournament_desk.formats.event_json import player_to_dict, round_to_dict, state_to_dict
-from tournament_desk.formats.players_csv import read_players_csv
-from tournament_desk.formats.players_trf import read_players_trf
+from tournament_desk.formats.players_trf import read_players_file
 from tournament_desk.services.pairing import pair_next
 from tournament_desk.services.roundrobin import assign_numbers, event_grid_pdf, schedule_for
 from tournament_desk.services.session import EventSession
@@ -69,9 +69,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("new", help="create an event file")
     p.add_argument("file", type=Path)
-    p.add_argument("--name", required=True)
+    p.add_argument("--name", help="the event's name (required unless --from-trf)")
     p.add_argument("--system", choices=[s.value for s in PairingSystem], default="dutch")
-    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--rounds", type=int, help="number of rounds (required unless --from-trf gives it)")
+    p.add_argument("--from-trf", type=Path, metavar="FILE.trf",
+                   help="continue an event begun in another program: its TRF16/TRF26 with rounds and results")
     p.add_argument("--discipline", choices=[d.value for d in Discipline], default="chess")
     p.add_argument("--place", default="")
     p.add_argument("--start", type=_date)
@@ -82,6 +84,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scoring", help="chess, draughts, kashdan or scrabble (default: the discipline's)")
     p.add_argument("--rating-system", choices=[r.value for r in RatingSystem])
     p.add_argument("--tiebreaks", default="", help="comma-separated tie-break codes, in order")
+    p.add_argument("--acceleration", choices=["none", "baku"], default="none",
+                   help="Dutch Swiss: Baku acceleration (FIDE C.04.5.1)")
+    p.add_argument("--initial-colour", choices=["white", "black"],
+                   help="Dutch Swiss: colour of pairing number 1 in round 1 (default: drawn by lot)")
     p.add_argument("--json", action="store_true")
 
     players = sub.add_parser("players", help="register and list players")
@@ -101,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     pa.add_argument("--title", default="")
     pa.add_argument("--rating", type=int, help="rating in the event's rating system")
     pa.add_argument("--unrated", action="store_true")
+    pa.add_argument("--register-anyway", action="store_true",
+                    help="register although the same licence, or the same name and birth date, is already registered")
     pa.add_argument("--json", action="store_true")
     pl = psub.add_parser("list", help="list the players")
     pl.add_argument("file", type=Path)
@@ -182,6 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_rules_parser(sub)
     add_export_parsers(sub)
     add_variant_parsers(sub)
+    add_settings_parsers(sub)
     return parser
 
 
@@ -193,12 +202,22 @@ def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 
 def cmd_new(args: argparse.Namespace, lang: str) -> None:
+    if args.from_trf is not None:
+        from tournament_desk.cli.trf_cli import cmd_new_from_trf
+
+        cmd_new_from_trf(args, lang)
+        return
+    if args.name is None or args.rounds is None:
+        raise ValidationError("new needs --name and --rounds (or --from-trf FILE)",
+                              "new demande --name et --rounds (ou --from-trf FICHIER)")
     discipline = Discipline(args.discipline)
     kwargs: dict[str, Any] = {
         "system": PairingSystem(args.system), "rounds": args.rounds, "place": args.place,
         "start_date": args.start, "end_date": args.end or args.start, "arbiters": tuple(args.arbiter),
         "organiser": args.organiser, "time_control": TimeControl.parse(args.time_control),
         "tiebreaks": tuple(t.strip() for t in args.tiebreaks.split(",") if t.strip()),
+        "acceleration": "" if args.acceleration == "none" else args.acceleration,
+        "initial_colour": args.initial_colour or "",
     }
     if args.scoring:
         kwargs["scoring"] = profile_named(args.scoring)
@@ -225,15 +244,11 @@ def cmd_players(args: argparse.Namespace, lang: str) -> None:
                 fields["sex"] = Sex(args.sex)
             if args.rating is not None:
                 fields["ratings"] = ((session.event.rating_system.value, args.rating),)
-            change = session.add_player(**fields)
+            change = session.add_player(allow_duplicates=args.register_anyway, **fields)
             player = session.state().player(change.ids[0])
             _emit(args, player_to_dict(player), f"{change.label(lang)} (id {player.id})")
         elif args.players_command == "import":
-            system = session.event.rating_system.value
-            if args.csv.suffix.lower() in (".trf", ".txt") and args.csv.read_bytes()[:4] in (b"012 ", b"001 "):
-                rows = read_players_trf(args.csv, rating_system=system)
-            else:
-                rows = read_players_csv(args.csv, rating_system=system)
+            rows = read_players_file(args.csv, rating_system=session.event.rating_system.value)
             change = session.add_players(rows)
             _emit(args, {"imported": list(change.ids)}, change.label(lang))
         elif args.players_command == "withdraw":
@@ -382,6 +397,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, str], None]] = {
 
 COMMANDS.update(EXPORT_COMMANDS)
 COMMANDS.update(VARIANT_COMMANDS)
+COMMANDS.update(SETTINGS_COMMANDS)
 
 EXIT_CODES: list[tuple[type[TournamentError], int]] = [
     (EventFileError, 5), (ImportFormatError, 3), (NotFoundError, 3), (StateError, 4), (TournamentError, 3),

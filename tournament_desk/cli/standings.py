@@ -18,20 +18,18 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tournament_desk.core.errors import ValidationError
-from tournament_desk.core.tiebreaks import PRESET_LABELS, PRESETS, Edition, TieBreakWarning, preset
-from tournament_desk.services.session import EventSession
-from tournament_desk.services.standings import (
-    effective_tiebreaks,
-    explain,
-    list_tiebreaks,
-    set_tiebreaks,
-    standings,
-)
 
-EDITIONS = [e.value for e in Edition]
+if TYPE_CHECKING:
+    from tournament_desk.core.tiebreaks import TieBreakWarning
+
+# The values of core.tiebreaks.Edition and the names of core.tiebreaks.PRESETS (a test checks they agree), written
+# here so that building the parser imports neither the tie-break core nor the services: `--help` stays quick.
+EDITIONS = ["seed003", "fide2023", "fide2026"]
+PRESET_NAMES = ["round-robin", "round-robin-team", "swiss-rated", "swiss-ratings-inconsistent",
+                "swiss-mostly-unrated", "swiss-team", "platform"]
 
 
 def _codes(text: str) -> list[str]:
@@ -56,7 +54,7 @@ def add_standings_parser(subparsers: Any) -> None:
     what = t.add_mutually_exclusive_group()
     what.add_argument("--set", metavar="CODES", help="store the event's tie-breaks, comma-separated, in order "
                                                      "(empty: back to the default preset)")
-    what.add_argument("--preset", choices=list(PRESETS), help="store a recommended list (seed 003 §3, seed 004)")
+    what.add_argument("--preset", choices=PRESET_NAMES, help="store a recommended list (seed 003 §3, seed 004)")
     what.add_argument("--list", action="store_true", help="every tie-break code and preset, with labels")
     t.add_argument("--edition", choices=EDITIONS, help="with --set/--preset, or alone: store the rule edition")
     t.add_argument("--json", action="store_true")
@@ -83,6 +81,9 @@ def _player_id(text: str) -> int:
 
 
 def cmd_standings(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.services.session import EventSession
+    from tournament_desk.services.standings import explain, standings
+
     tiebreaks = _codes(args.tiebreaks) if args.tiebreaks is not None else None
     with EventSession.open(args.file, readonly=True) as session:
         state = session.state()
@@ -101,6 +102,9 @@ def cmd_standings(args: argparse.Namespace, lang: str) -> None:
 
 
 def _list(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.core.tiebreaks import PRESET_LABELS, PRESETS, Edition
+    from tournament_desk.services.standings import list_tiebreaks
+
     defs = list_tiebreaks()
     data = {
         "tiebreaks": [{"code": d.code, "en": d.label_en, "fr": d.label_fr, "category": d.category.value,
@@ -123,6 +127,10 @@ def _list(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_tiebreaks(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.core.tiebreaks import preset
+    from tournament_desk.services.session import EventSession
+    from tournament_desk.services.standings import effective_tiebreaks, set_tiebreaks
+
     if args.list:
         _list(args, lang)
         return

@@ -71,6 +71,23 @@ def state_problems(state: EventState, *, limit: int = 20) -> list[Problem]:
                "le toutes-rondes a commencé mais ses numéros d'appariement ne sont pas 1 à "
                f"{len(state.players)}, chacun une fois"):
             return problems
+    for r in state.requests:
+        if r.player_id not in ids:
+            if add(f"a bye is requested in round {r.round} for player {r.player_id}, who is not registered",
+                   f"une exemption est demandée à la ronde {r.round} pour le joueur {r.player_id}, qui n'est pas "
+                   "inscrit"):
+                return problems
+    for a, b in state.forbidden_pairs:
+        if a not in ids or b not in ids or a == b:
+            if add(f"the pair {a}-{b} that must not meet names a player who is not registered (or twice the same)",
+                   f"la paire {a}-{b} à ne pas apparier nomme un joueur non inscrit (ou deux fois le même)"):
+                return problems
+    if state.top_cut is not None:
+        named = set(state.top_cut.seeds) | {x for _, w, v in state.top_cut.playoffs for x in (w, v)}
+        if not named <= ids:
+            if add(f"the top cut names players {sorted(named - ids)[:5]}, who are not registered",
+                   f"le top cut nomme les joueurs {sorted(named - ids)[:5]}, qui ne sont pas inscrits"):
+                return problems
     if len(state.rounds) > state.event.rounds:
         if add(f"{len(state.rounds)} rounds are paired but the event has {state.event.rounds}",
                f"{len(state.rounds)} rondes sont appariées mais le tournoi en compte {state.event.rounds}"):

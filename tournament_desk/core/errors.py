@@ -1,13 +1,16 @@
 """Precise, user-facing exceptions of the domain core.
 
-Every exception carries a message in English and in French. ``str(exc)`` gives the English text
-(stable, for logs and tests); :meth:`TournamentError.message` gives the text in the user's language.
-The core has no global state, so the caller (GUI or CLI) chooses the language explicitly.
+Every exception carries a :class:`~tournament_desk.core.messages.Msg`: its English template (the catalogue id,
+the message's stable code) and its fields. ``str(exc)`` gives the English text (stable, for logs and tests);
+:meth:`TournamentError.message` gives the text in the user's language, looked up in the gettext catalogue when
+the GUI or the CLI asks for it. The core has no global state: the caller chooses the language explicitly.
 """
 
 from __future__ import annotations
 
 from typing import Literal
+
+from tournament_desk.core.messages import Msg, msg
 
 Lang = Literal["en", "fr"]
 
@@ -17,10 +20,25 @@ class TournamentError(ValueError):
 
     code: str = "error"
 
-    def __init__(self, en: str, fr: str | None = None) -> None:
-        super().__init__(en)
-        self.en = en
-        self.fr = fr if fr is not None else en
+    field: str | None = None
+    """The input field the error is about (``surname``, ``rounds``...), so that a form can show the message
+    next to it; None when it is not about one field."""
+
+    def __init__(self, message: Msg | str, fr: str | None = None, *, field: str | None = None) -> None:
+        self.msg = message if isinstance(message, Msg) else Msg(message)
+        self._fr = fr
+        """A French text given beside an English one (older callers); the catalogue's otherwise."""
+        super().__init__(self.msg.text("en"))
+        if field is not None:
+            self.field = field
+
+    @property
+    def en(self) -> str:
+        return self.msg.text("en")
+
+    @property
+    def fr(self) -> str:
+        return self._fr if self._fr is not None else self.msg.text("fr")
 
     def message(self, lang: Lang | str = "en") -> str:
         """The message in ``lang`` ("fr" or "en"); English for any other value."""
@@ -68,18 +86,20 @@ class ImportFormatError(TournamentError):
 
     code = "format"
 
-    def __init__(self, en: str, fr: str | None = None, *, line: int | None = None,
-                 column: int | None = None) -> None:
-        where_en = _where(line, column, "line", "column")
-        where_fr = _where(line, column, "ligne", "colonne")
-        super().__init__(f"{where_en}{en}", f"{where_fr}{fr if fr is not None else en}")
+    def __init__(self, message: Msg | str, fr: str | None = None, *, line: int | None = None,
+                 column: int | None = None, field: str | None = None) -> None:
+        inner = message if isinstance(message, Msg) else Msg(message)
+        if line is None:
+            located = inner
+        elif column is None:
+            located = msg("line {line}: {message}", line=line, message=inner)
+        else:
+            located = msg("line {line}, column {column}: {message}", line=line, column=column, message=inner)
+        legacy_fr = None
+        if fr is not None:
+            where = "" if line is None else (f"ligne {line}: " if column is None else
+                                             f"ligne {line}, colonne {column}: ")
+            legacy_fr = where + fr
+        super().__init__(located, legacy_fr, field=field)
         self.line = line
         self.column = column
-
-
-def _where(line: int | None, column: int | None, line_word: str, col_word: str) -> str:
-    if line is None:
-        return ""
-    if column is None:
-        return f"{line_word} {line}: "
-    return f"{line_word} {line}, {col_word} {column}: "

@@ -62,9 +62,40 @@ DEFAULT_RATING: dict[Discipline, RatingSystem] = {
 }
 
 __all__ = [
-    "CHESS", "DEFAULT_RATING", "DEFAULT_SCORING", "DRAUGHTS", "KASHDAN", "SCRABBLE", "Bye", "Event",
-    "EventState", "Game", "Pairing", "PairingSystem", "Player", "RatingSystem", "Round", "Sex", "TimeControl",
+    "CHESS", "DEFAULT_RATING", "DEFAULT_SCORING", "DRAUGHTS", "KASHDAN", "MAX_NAME_LENGTH", "SCRABBLE", "Bye",
+    "ByeRequest", "Event", "EventState", "Game", "Pairing", "PairingSystem", "Player", "RatingSystem", "Round",
+    "Sex", "TimeControl", "TopCut",
 ]
+
+MAX_NAME_LENGTH = 100
+"""Longest surname or first name accepted at entry (a pairing sheet and a crosstable must still print it)."""
+
+REQUESTABLE_BYES = (Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.ZERO_BYE)
+"""What a player may ask for in advance for a round not yet paired (C.04.1 Art.3; seed 004 byes)."""
+
+
+def _coerce(obj: object, name: str, enum_type: type[StrEnum], label_en: str, label_fr: str) -> None:
+    """Frozen dataclass fields typed as a ``StrEnum`` accept the enum's plain value (a combo box's data,
+    JSON, a CLI argument) and hold the enum member afterwards; anything else is refused clearly."""
+    value = getattr(obj, name)
+    if isinstance(value, enum_type):
+        return
+    try:
+        object.__setattr__(obj, name, enum_type(value))
+    except ValueError:
+        allowed = ", ".join(m.value for m in enum_type)
+        raise ValidationError(f"'{value}' is not a {label_en} (one of: {allowed})",
+                              f"« {value} » n'est pas un(e) {label_fr} valide (au choix : {allowed})",
+                              field=name) from None
+
+
+def _clean_name(text: str) -> str:
+    """Names as typed, without leading, trailing or doubled spaces ("Jean " is "Jean")."""
+    return " ".join(text.split())
+
+
+ACCELERATIONS = ("", "baku")
+"""Accelerated pairing methods an event may declare (C.04.7: Baku acceleration, 2025 edition)."""
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -78,21 +109,23 @@ _PLAYER_TEXT = (("surname", 100, "surname", "nom"), ("first_name", 100, "first n
                 ("title", 10, "title", "titre"))
 _EVENT_TEXT = (("name", 200, "event name", "nom du tournoi"), ("place", 200, "place", "lieu"),
                ("organiser", 200, "organiser", "organisateur"),
-               ("tiebreak_edition", 20, "tie-break edition", "édition des départages"))
+               ("tiebreak_edition", 20, "tie-break edition", "édition des départages"),
+               ("numbering", 60, "numbering method", "méthode de numérotation"))
 
 
-def _check_text(value: object, limit: int, en: str, fr: str) -> None:
+def _check_text(value: object, limit: int, en: str, fr: str, field: str | None = None) -> None:
     """A text field: a string of at most ``limit`` characters without control characters (tabs, line breaks)."""
     if not isinstance(value, str):
         raise ValidationError(f"The {en} must be text, not {type(value).__name__}",
-                              f"Le champ « {fr} » doit être du texte, et non {type(value).__name__}")
+                              f"Le champ « {fr} » doit être du texte, et non {type(value).__name__}", field=field)
     if len(value) > limit:
         raise ValidationError(f"The {en} is {len(value)} characters long; at most {limit} are allowed",
-                              f"Le champ « {fr} » fait {len(value)} caractères ; {limit} au plus sont permis")
+                              f"Le champ « {fr} » fait {len(value)} caractères ; {limit} au plus sont permis",
+                              field=field)
     if _CONTROL.search(value):
         raise ValidationError(f"The {en} contains a line break, tab or other control character",
                               f"Le champ « {fr} » contient un saut de ligne, une tabulation ou un autre "
-                              "caractère de contrôle")
+                              "caractère de contrôle", field=field)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,18 +189,27 @@ class Player:
     """Round robin (seed 000 §6.4): the forfeit (0fe or 0fne) the games left after a withdrawal become."""
 
     def __post_init__(self) -> None:
+        _coerce(self, "sex", Sex, "sex", "sexe")
+        _coerce(self, "withdrawal_forfeit", Outcome, "withdrawal forfeit", "forfait après retrait")
+        object.__setattr__(self, "surname", _clean_name(self.surname))
+        object.__setattr__(self, "first_name", _clean_name(self.first_name))
+        for name, en, fr in (("surname", "surname", "nom"), ("first_name", "first name", "prénom")):
+            if len(getattr(self, name)) > MAX_NAME_LENGTH:
+                raise ValidationError(f"The {en} is longer than {MAX_NAME_LENGTH} characters",
+                                      f"Le {fr} dépasse {MAX_NAME_LENGTH} caractères", field=name)
         if self.withdrawal_forfeit not in (Outcome.FORFEIT_LOSS_EXCUSED, Outcome.FORFEIT_LOSS_UNEXCUSED):
             raise ValidationError("A withdrawal forfeit is 0fe (excused) or 0fne (unexcused)",
                                   "Un forfait après retrait est 0fe (excusé) ou 0fne (non excusé)")
+        if not self.surname:
+            raise ValidationError("A player needs a surname", "Un joueur doit avoir un nom", field="surname")
         for attr, limit, en, fr in _PLAYER_TEXT:
-            _check_text(getattr(self, attr), limit, en, fr)
-        if not self.surname.strip():
-            raise ValidationError("A player needs a surname", "Un joueur doit avoir un nom")
+            _check_text(getattr(self, attr), limit, en, fr, attr)
         for system, value in self.ratings:
             if not 0 <= value <= 4000:
                 raise ValidationError(
                     f"Rating {value} ({system}) of {self.surname} is out of range 0..4000",
                     f"Le classement {value} ({system}) de {self.surname} est hors de 0..4000",
+                    field="ratings",
                 )
         if self.pairing_number is not None and self.pairing_number < 1:
             raise ValidationError(f"A pairing number must be 1 or more, not {self.pairing_number}",
@@ -211,24 +253,51 @@ class Event:
     rating_system: RatingSystem = RatingSystem.FIDE
     tiebreak_edition: str = ""
     """How unplayed games count in tie-breaks: ``seed003``, ``fide2023`` or ``fide2026``; empty: the default."""
+    initial_colour: str = ""
+    """C.04.3 Art.5.2: the colour of pairing number 1 in round 1 (``white``/``black``), drawn by lot when round 1
+    is paired unless the arbiter set it; empty until then."""
+    acceleration: str = ""
+    """Accelerated pairings of a Dutch Swiss: empty for none, ``baku`` for the Baku acceleration (C.04.7)."""
+    numbering: str = ""
+    """How the pairing numbers were given (``rating``, ``lot, seed N``, ``manual``); empty until they are."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "name", _clean_name(self.name))
+        if not self.name:
+            raise ValidationError("The event needs a name", "Le tournoi doit avoir un nom", field="name")
+        if len(self.name) > 200:
+            raise ValidationError("The event name is longer than 200 characters",
+                                  "Le nom du tournoi dépasse 200 caractères", field="name")
+        _coerce(self, "discipline", Discipline, "discipline", "discipline")
+        _coerce(self, "system", PairingSystem, "pairing system", "système d'appariement")
+        _coerce(self, "rating_system", RatingSystem, "rating system", "système de classement")
         for attr, limit, en, fr in _EVENT_TEXT:
-            _check_text(getattr(self, attr), limit, en, fr)
+            _check_text(getattr(self, attr), limit, en, fr, attr)
         if len(self.arbiters) > 20 or len(self.tiebreaks) > 30:
             raise ValidationError("At most 20 arbiters and 30 tie-breaks", "Au plus 20 arbitres et 30 départages")
         for arbiter in self.arbiters:
-            _check_text(arbiter, 100, "arbiter's name", "nom d'arbitre")
+            _check_text(arbiter, 100, "arbiter's name", "nom d'arbitre", "arbiters")
         for code in self.tiebreaks:
             _check_text(code, 20, "tie-break code", "code de départage")
-        if not self.name.strip():
-            raise ValidationError("The event needs a name", "Le tournoi doit avoir un nom")
-        if not 1 <= self.rounds <= 99:
+        if not isinstance(self.rounds, int) or not 1 <= self.rounds <= 99:
             raise ValidationError(f"The number of rounds must be 1..99, not {self.rounds}",
-                                  f"Le nombre de rondes doit être entre 1 et 99, et non {self.rounds}")
+                                  f"Le nombre de rondes doit être entre 1 et 99, et non {self.rounds}",
+                                  field="rounds")
         if self.start_date and self.end_date and self.end_date < self.start_date:
             raise ValidationError("The event ends before it starts",
-                                  "Le tournoi se termine avant de commencer")
+                                  "Le tournoi se termine avant de commencer", field="end_date")
+        if self.initial_colour not in ("", "white", "black"):
+            raise ValidationError(f"The initial colour is white or black, not '{self.initial_colour}'",
+                                  f"La couleur initiale est blancs ou noirs, et non « {self.initial_colour} »",
+                                  field="initial_colour")
+        if self.acceleration not in ACCELERATIONS:
+            raise ValidationError(f"Unknown acceleration '{self.acceleration}' (none or baku)",
+                                  f"Accélération inconnue « {self.acceleration} » (aucune ou baku)",
+                                  field="acceleration")
+        if self.acceleration and self.system is not PairingSystem.DUTCH:
+            raise ValidationError("Accelerated pairings exist only for the FIDE Dutch system",
+                                  "Les appariements accélérés n'existent que pour le système hollandais FIDE",
+                                  field="acceleration")
 
     @classmethod
     def for_discipline(cls, name: str, discipline: Discipline, **kwargs: object) -> Event:
@@ -337,12 +406,62 @@ class Round:
 
 
 @dataclass(frozen=True, slots=True)
+class ByeRequest:
+    """A player's request, made before ``round`` is paired, not to play it (C.04.1 Art.3: half-point,
+    full-point or zero-point bye). It becomes a :class:`Bye` of that round when the round is paired, and
+    stays recorded, so that unpairing and pairing again keeps it."""
+
+    round: int
+    player_id: int
+    kind: Outcome
+
+    def __post_init__(self) -> None:
+        _coerce(self, "kind", Outcome, "bye", "exemption")
+        if self.kind not in REQUESTABLE_BYES:
+            raise ValidationError(f"'{self.kind.value}' cannot be requested (hpb, fpb or zpb)",
+                                  f"« {self.kind.value} » ne peut pas être demandé (hpb, fpb ou zpb)", field="kind")
+        if self.round < 1:
+            raise ValidationError("A bye is requested for round 1 or later",
+                                  "Une exemption se demande pour la ronde 1 ou une suivante", field="round")
+
+
+@dataclass(frozen=True, slots=True)
+class TopCut:
+    """The single-elimination top cut after the Swiss rounds (seed 004): fixed when it starts."""
+
+    size: int
+    draw_rule: str
+    """``higher-seed`` (the higher seed advances on a draw) or ``playoff`` (a play-off decides)."""
+    after_round: int
+    """The last Swiss round; knockout stage k is event round ``after_round + k``."""
+    seeds: tuple[int, ...]
+    """The qualified players' ids, seed 1 first."""
+    playoffs: tuple[tuple[int, int, int], ...] = ()
+    """``(stage, white id, winner id)``: who advanced after a play-off (or the arbiter's decision)."""
+
+    def __post_init__(self) -> None:
+        if self.draw_rule not in ("higher-seed", "playoff"):
+            raise ValidationError(f"Unknown draw rule '{self.draw_rule}'",
+                                  f"Règle de nulle inconnue « {self.draw_rule} »", field="draw_rule")
+        if len(self.seeds) != self.size or len(set(self.seeds)) != self.size:
+            raise ValidationError(f"A top {self.size} needs {self.size} different qualified players",
+                                  f"Un top {self.size} demande {self.size} qualifiés différents", field="seeds")
+
+
+@dataclass(frozen=True, slots=True)
 class EventState:
-    """A whole event at one moment: settings, players, rounds so far."""
+    """A whole event at one moment: settings, players, rounds so far, what was asked for the rounds to come."""
 
     event: Event
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = ()
+    requests: tuple[ByeRequest, ...] = ()
+    """Byes requested for rounds not yet paired (and kept once they are)."""
+    forbidden_pairs: tuple[tuple[int, int], ...] = ()
+    """Pairs of player ids that must not meet (family members, club-mates; TRF ``XXP``), smaller id first."""
+    top_cut: TopCut | None = None
+    options: tuple[tuple[str, str], ...] = ()
+    """Rule settings and other event options, ``(key, value)`` sorted by key."""
     _by_id: dict[int, Player] | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def player(self, player_id: int) -> Player:
@@ -367,6 +486,16 @@ class EventState:
     @property
     def last_round(self) -> int:
         return max((r.number for r in self.rounds), default=0)
+
+    def option(self, key: str, default: str = "") -> str:
+        for k, v in self.options:
+            if k == key:
+                return v
+        return default
+
+    def requests_for(self, round_number: int) -> dict[int, Outcome]:
+        """``player id -> requested bye`` for one round."""
+        return {r.player_id: r.kind for r in self.requests if r.round == round_number}
 
     def outcome(self, player_id: int, round_number: int) -> Outcome | None:
         """The player's outcome in a round (None: not paired or result missing)."""

@@ -194,6 +194,60 @@ RULE_SETTINGS: tuple[RuleSetting, ...] = (
                 "series has fewer than 4 classed players; without it, a bilingual error asks for it.",
     ),
     RuleSetting(
+        key="ffjd.present", area="ffjd",
+        label_fr="FFJD : joueurs classés « présents » (NJC, annexe B 3)",
+        label_en="FFJD: classed players \"present\" (NJC, Annex B 3)",
+        default="counted-game",
+        section="seed 000 Annex B 3)–5)",
+        feeds="core.ratings.from_event.ffjd_preview / ffjd_from_event (present=); FfjdSeries.present",
+        parameter="present",
+        choices=(
+            RuleChoice("counted-game",
+                       "les classés qui ont au moins une partie comptée dans la série (un classé inscrit qui n'a "
+                       "joué aucune partie homologuée n'apporte aucune référence aux non-classés)",
+                       "classed players with at least one counted game in the series (a classed entrant who "
+                       "played no homologated game gives the unrated players no reference)"),
+            RuleChoice("registered", "tous les classés inscrits dans la série (EXEMPT exclu)",
+                       "every classed entrant of the series (EXEMPT excluded)"),
+        ),
+        note_fr="Décide si la correction des CPf (EONC, MFNC) s'applique : moins de 4 classés présents.",
+        note_en="Decides whether the CPf correction (EONC, MFNC) applies: fewer than 4 classed players present.",
+    ),
+    RuleSetting(
+        key="scrabble.event_kind", area="scrabble",
+        label_fr="Scrabble : type d'épreuve (catégorie, M)", label_en="Scrabble: kind of event (category, M)",
+        default="th", section="seed 002 §1, §4",
+        feeds="core.ratings.from_event.scrabble_preview / scrabble_pl.rate_event (kind=)",
+        parameter="kind",
+        choices=(
+            RuleChoice("th", "tournoi homologué (catégorie selon le nombre de joueurs)",
+                       "homologated tournament (category by the number of players)"),
+            RuleChoice("open", "open international (catégorie 4)", "international open (category 4)"),
+            RuleChoice("national", "championnat national (catégorie 4)", "national championship (category 4)"),
+            RuleChoice("world", "championnat du monde (catégorie 5)", "world championship (category 5)"),
+            RuleChoice("regional-masters", "masters régionaux (catégorie 2)", "regional masters (category 2)"),
+            RuleChoice("departmental-masters", "masters départementaux (catégorie 1)",
+                       "departmental masters (category 1)"),
+            RuleChoice("clap-pap", "partie classique attributive (CLAP, PAP), catégorie selon la taille",
+                       "classic rated game (CLAP, PAP), category by size"),
+        ),
+        note_fr="Un fait de l'épreuve plutôt qu'une lecture : enregistré avec le tournoi pour l'aperçu et les "
+                "périodes.",
+        note_en="A fact about the event rather than a reading: stored with the event for the preview and the "
+                "periods.",
+    ),
+    RuleSetting(
+        key="scrabble.classic_b", area="scrabble",
+        label_fr="Scrabble : TH Classique B (CT = 0,8)", label_en="Scrabble: TH Classique B (CT = 0.8)",
+        default="no", section="seed 002 §7 (coefficient type de tournoi CT)",
+        feeds="core.ratings.from_event.scrabble_preview / scrabble_pl.rate_event (classic_b=)",
+        parameter="classic_b",
+        choices=(
+            RuleChoice("no", "non : CT = 1", "no: CT = 1"),
+            RuleChoice("yes", "oui : CT = 0,8 sur PJmax et PJmin", "yes: CT = 0.8 on PJmax and PJmin"),
+        ),
+    ),
+    RuleSetting(
         key="scrabble.joker_threshold", area="scrabble",
         label_fr="Scrabble : seuil de la série Joker", label_en="Scrabble: Joker series threshold",
         default="2900", section="seed 002 §3 (saison 2015/2016), §7 (%Jokers)",

@@ -25,6 +25,7 @@ from tournament_desk.core.consistency import state_problems
 from tournament_desk.core.errors import EventFileError
 from tournament_desk.core.model import (
     Bye,
+    ByeRequest,
     Event,
     EventState,
     Game,
@@ -34,6 +35,7 @@ from tournament_desk.core.model import (
     Round,
     Sex,
     TimeControl,
+    TopCut,
 )
 from tournament_desk.core.results import Discipline, GameResult, Outcome, format_game_result
 from tournament_desk.core.scoring import ScoringProfile
@@ -105,10 +107,18 @@ def state_to_bundle_dict(state: EventState) -> dict[str, Any]:
             "time_control": {"base_minutes": e.time_control.base_minutes,
                              "increment_seconds": e.time_control.increment_seconds},
             "scoring": e.scoring.as_dict(), "tiebreaks": list(e.tiebreaks), "tiebreak_edition": e.tiebreak_edition,
-            "rating_system": e.rating_system.value,
+            "rating_system": e.rating_system.value, "initial_colour": e.initial_colour,
+            "acceleration": e.acceleration, "numbering": e.numbering,
         },
         "players": players,
         "rounds": rounds,
+        "requested_byes": [{"round": r.round, "player": r.player_id, "kind": r.kind.value} for r in state.requests],
+        "forbidden_pairs": [list(pair) for pair in state.forbidden_pairs],
+        "top_cut": None if state.top_cut is None else {
+            "size": state.top_cut.size, "draw_rule": state.top_cut.draw_rule,
+            "after_round": state.top_cut.after_round, "seeds": list(state.top_cut.seeds),
+            "playoffs": [{"stage": s, "white": w, "winner": v} for s, w, v in state.top_cut.playoffs]},
+        "options": dict(state.options),
     }
 
 
@@ -147,7 +157,17 @@ def state_from_bundle_dict(data: Mapping[str, Any]) -> EventState:
             scoring=ScoringProfile.from_dict(_get(ev, "scoring", "event")),
             tiebreaks=tuple(ev.get("tiebreaks", ())), tiebreak_edition=ev.get("tiebreak_edition", ""),
             rating_system=RatingSystem(_get(ev, "rating_system", "event")),
+            initial_colour=ev.get("initial_colour", ""), acceleration=ev.get("acceleration", ""),
+            numbering=ev.get("numbering", ""),
         )
+        requests = tuple(ByeRequest(int(r["round"]), int(r["player"]), Outcome(r["kind"]))
+                         for r in data.get("requested_byes", ()))
+        pairs = tuple((int(a), int(b)) for a, b in data.get("forbidden_pairs", ()))
+        cut = data.get("top_cut")
+        top_cut = None if not cut else TopCut(
+            int(cut["size"]), str(cut["draw_rule"]), int(cut["after_round"]), tuple(int(x) for x in cut["seeds"]),
+            tuple((int(p["stage"]), int(p["white"]), int(p["winner"])) for p in cut.get("playoffs", ())))
+        options = tuple(sorted((str(k), str(v)) for k, v in dict(data.get("options", {})).items()))
         players = tuple(
             Player(
                 id=int(p["id"]), surname=p["surname"], first_name=p.get("first_name", ""), sex=Sex(p.get("sex", "")),
@@ -179,7 +199,7 @@ def state_from_bundle_dict(data: Mapping[str, Any]) -> EventState:
         msg = (getattr(exc, "en", None) or str(exc))[:300]
         raise _bad(f"invalid content ({type(exc).__name__}: {msg})",
                    f"contenu invalide ({type(exc).__name__} : {(getattr(exc, 'fr', None) or str(exc))[:300]})") from exc
-    state = EventState(event, players, rounds)
+    state = EventState(event, players, rounds, requests, pairs, top_cut, options)
     problems = state_problems(state)
     if problems:
         raise _bad("the event is inconsistent: " + "; ".join(en for en, _ in problems[:3]),

@@ -35,6 +35,9 @@ _ALIASES: dict[str, str] = {
 }
 
 
+_NOT_RATED = {"nc", "n_c", "non_classe", "unrated", "", "-", "–", "—"}
+
+
 def _key(header: str) -> str:
     text = unicodedata.normalize("NFKD", header.strip().lower())
     text = "".join(c for c in text if not unicodedata.combining(c))
@@ -61,17 +64,36 @@ def _parse_date(text: str) -> dt.date:
     raise ValueError(text)
 
 
+def sniff_delimiter(text: str, candidates: str = ";\t,") -> str:
+    """The separator of a CSV header: the candidate found most often outside quotes in its first line.
+
+    Linear in the line's length. ``csv.Sniffer`` is not used: its regular expressions take quadratic time on
+    a long line (a 10,000-character header took seconds), and it guesses from the whole sample. Ties go to
+    the earlier candidate (``;`` before a tab before ``,``: French spreadsheets write decimal commas).
+    """
+    end = len(text)
+    for stop in ("\n", "\r"):
+        found = text.find(stop)
+        if found != -1:
+            end = min(end, found)
+    counts = dict.fromkeys(candidates, 0)
+    quoted = False
+    for char in text[:end]:
+        if char == '"':
+            quoted = not quoted
+        elif not quoted and char in counts:
+            counts[char] += 1
+    best = max(candidates, key=lambda c: (counts[c], -candidates.index(c)))
+    return best if counts[best] else ","
+
+
 def read_players_csv(source: Path | str | bytes, *, rating_system: str) -> list[dict[str, Any]]:
     """Player field dicts (for ``EventSession.add_players``) from a CSV file or its bytes."""
     data = source if isinstance(source, bytes) else Path(source).read_bytes()
     text = _decode(data)
     if not text.strip():
         raise ImportFormatError("The file is empty", "Le fichier est vide")
-    try:
-        dialect = csv.Sniffer().sniff(text.splitlines()[0], delimiters=",;\t")
-        delimiter = dialect.delimiter
-    except csv.Error:
-        delimiter = ","
+    delimiter = sniff_delimiter(text)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
         header = next(reader)
@@ -88,12 +110,38 @@ def read_players_csv(source: Path | str | bytes, *, rating_system: str) -> list[
         raise ImportFormatError("no surname column (expected 'surname' or 'nom')",
                                 "pas de colonne de nom (attendu « nom » ou « surname »)", line=1)
     players: list[dict[str, Any]] = []
+    problems: list[ImportFormatError] = []
     try:
         for row in reader:
-            players.extend(_read_row(row, columns, reader.line_num, rating_system))
+            try:
+                players.extend(_read_row(row, columns, reader.line_num, rating_system))
+            except ImportFormatError as exc:
+                problems.append(exc)  # every bad row is reported, not only the first
     except csv.Error as exc:
         raise ImportFormatError(f"unreadable CSV ({exc})", f"CSV illisible ({exc})", line=reader.line_num) from None
+    if problems:
+        raise RowsRefusedError(problems, players)
     return players
+
+
+class RowsRefusedError(ImportFormatError):
+    """Some rows of a players file are wrong: ``problems`` lists each (with its line and reason), ``rows`` holds
+    the rows that are right. Nothing is imported until the file is fixed or the arbiter accepts the good rows."""
+
+    code = "rows_refused"
+
+    def __init__(self, problems: list[ImportFormatError], rows: list[dict[str, Any]]) -> None:
+        shown = problems[:50]
+        more_en = f"\n… and {len(problems) - len(shown)} more" if len(problems) > len(shown) else ""
+        more_fr = f"\n… et {len(problems) - len(shown)} de plus" if len(problems) > len(shown) else ""
+        first = problems[0]
+        super().__init__(f"{len(problems)} row(s) cannot be imported:\n" + "\n".join(p.en for p in shown) + more_en,
+                         f"{len(problems)} ligne(s) ne peuvent pas être importées :\n"
+                         + "\n".join(p.fr for p in shown) + more_fr)
+        self.line = first.line
+        self.column = first.column
+        self.problems = tuple(problems)
+        self.rows = list(rows)
 
 
 def _read_row(row: list[str], columns: list[str | None], line_no: int, rating_system: str) -> list[dict[str, Any]]:
@@ -127,6 +175,9 @@ def _read_row(row: list[str], columns: list[str | None], line_no: int, rating_sy
 
 def _store(fields: dict[str, Any], field: str, cell: str, rating_system: str) -> None:
     if field == "rating":
+        if _key(cell).strip("_") in _NOT_RATED:  # "NC" (non classé) or a dash: unrated, not an error, not zero
+            fields["unrated"] = True
+            return
         number = float(cell.replace(",", "."))
         if number != number or number in (float("inf"), float("-inf")):  # nan, inf
             raise ValueError(cell)

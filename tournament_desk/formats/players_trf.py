@@ -8,12 +8,19 @@ own :class:`ImportFormatError` with the line and column of the problem.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.errors import ImportFormatError, TournamentError
 from tournament_desk.core.model import Player, Sex
-from tournament_desk.formats.trf import TrfError, loads
+from tournament_desk.formats.players_csv import read_players_csv
+from tournament_desk.formats.trf import TrfError, TrfPlayer, loads
+
+__all__ = ["is_trf", "read_players_file", "read_players_trf", "trf_player_fields"]
+
+_TRF_LINE = re.compile(r"(?:\d{3}|XX[A-Z]|BB[A-Z]|###|[A-Z]{3}) ?")
+_PLAYER_LINE = re.compile(r"001 [ \d]{3}\d")
 
 
 def _birth(text: str) -> dt.date | None:
@@ -24,6 +31,20 @@ def _birth(text: str) -> dt.date | None:
         except ValueError:
             continue
     return None  # TRF allows a year alone or an empty field: no birth date then
+
+
+def trf_player_fields(p: TrfPlayer, rating_system: str = "fide") -> dict[str, Any]:
+    """The registration fields of one ``001`` record (``Surname, First name``; a rating of 0 is no rating)."""
+    surname, _, first = p.name.partition(",")
+    fields: dict[str, Any] = {
+        "surname": surname.strip(), "first_name": first.strip(),
+        "sex": {"m": Sex.MALE, "w": Sex.FEMALE, "f": Sex.FEMALE}.get(p.sex.strip().lower(), Sex.UNKNOWN),
+        "title": p.title.strip(),
+        "federation": p.federation.strip(), "fide_id": p.fide_id.strip(), "birth_date": _birth(p.birth_date),
+    }
+    if p.rating:
+        fields["ratings"] = ((rating_system, int(p.rating)),)
+    return fields
 
 
 def read_players_trf(source: Path | str | bytes, *, rating_system: str = "fide") -> list[dict[str, Any]]:
@@ -39,18 +60,31 @@ def read_players_trf(source: Path | str | bytes, *, rating_system: str = "fide")
                                 "le fichier TRF n'a aucune ligne de joueur (001)")
     players: list[dict[str, Any]] = []
     for p in sorted(trf.players, key=lambda p: p.start_rank):
-        surname, _, first = p.name.partition(",")
-        fields: dict[str, Any] = {
-            "surname": surname.strip(), "first_name": first.strip(),
-            "sex": {"m": Sex.MALE, "w": Sex.FEMALE, "f": Sex.FEMALE}.get(p.sex.strip().lower(), Sex.UNKNOWN),
-            "title": p.title.strip(),
-            "federation": p.federation.strip(), "fide_id": p.fide_id.strip(), "birth_date": _birth(p.birth_date),
-        }
-        if p.rating:
-            fields["ratings"] = ((rating_system, int(p.rating)),)
         try:
+            fields = trf_player_fields(p, rating_system)
             Player(id=0, **fields)
         except TournamentError as exc:
-            raise ImportFormatError(f"player {p.start_rank}: {exc.en}", f"joueur {p.start_rank} : {exc.fr}") from None
+            raise ImportFormatError(f"player {p.start_rank}: {exc.en}", f"joueur {p.start_rank} : {exc.fr}",
+                                    line=p.line or None) from None
         players.append(fields)
     return players
+
+
+def is_trf(data: bytes) -> bool:
+    """Whether a file's content is a TRF (TRF16, TRF26, TRF(x)), whatever its name (``.trf``, ``.trfx``,
+    ``.tab``, ``.txt``...): its first non-blank line is a TRF record (``012``, ``XXR``, a ``###`` comment...,
+    after an optional UTF-8 BOM) and one of its first lines is a player record ``001``. A CSV header
+    (``nom;prénom;...``) never starts with three digits or a TRF code followed by a space."""
+    head = data[:65536].decode("utf-8", errors="replace").lstrip("\ufeff")
+    lines = [line for line in re.split(r"\r\n|\r|\n", head) if line.strip()][:400]
+    if not lines or not _TRF_LINE.match(lines[0]) or (len(lines[0]) > 3 and lines[0][3] not in " \t#"):
+        return False
+    return any(_PLAYER_LINE.match(line) for line in lines)
+
+
+def read_players_file(source: Path | str | bytes, *, rating_system: str = "fide") -> list[dict[str, Any]]:
+    """Player field dicts from a registration file, TRF or CSV decided from its content (:func:`is_trf`)."""
+    data = source if isinstance(source, bytes) else Path(source).read_bytes()
+    if is_trf(data):
+        return read_players_trf(data, rating_system=rating_system)
+    return read_players_csv(data, rating_system=rating_system)

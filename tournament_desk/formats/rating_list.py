@@ -48,21 +48,41 @@ period's output is itself a rating list.
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import csv
 import io
+import itertools
 import math
+import os
 import re
 import unicodedata
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from tournament_desk.core.errors import ImportFormatError
 from tournament_desk.core.ratings.common import PlayerId, PreviewRow, round_half_away
 
 __all__ = [
-    "FLAG_ESTIMATED", "FLAG_INACTIVE", "FLAG_PROVISIONAL", "FLAG_UNRATED", "PREVIEW_COLUMNS", "RatingList",
-    "RatingListEntry", "read_rating_list", "write_preview_csv",
+    "FIELD_NAMES_FR",
+    "FLAG_ESTIMATED",
+    "FLAG_INACTIVE",
+    "FLAG_PROVISIONAL",
+    "FLAG_UNRATED",
+    "MAPPABLE_FIELDS",
+    "PREVIEW_COLUMNS",
+    "ListHeader",
+    "Progress",
+    "RatingList",
+    "RatingListEntry",
+    "RatingListFilter",
+    "UnknownColumnsError",
+    "read_header",
+    "read_rating_list",
+    "write_preview_csv",
 ]
 
 MAX_RATING = 4000  # the range a Player accepts (core/model.py)
@@ -87,7 +107,7 @@ _RATING_MARKS = {"E": FLAG_ESTIMATED, "N": FLAG_NATIONAL, "F": FLAG_FIDE}
 _ALIASES: dict[str, str] = {
     **dict.fromkeys(("licence", "licence_id", "license", "license_id", "no_licence", "num_licence",
                      "nr_licence", "n_licence", "n°_licence", "numero_licence", "numero", "ref", "code_ffe",
-                     "licence_ffjd", "licence_ffe"), "licence"),
+                     "licence_ffjd", "licence_ffe", "national_licence_number", "nrffe", "nr_ffe"), "licence"),
     **dict.fromkeys(("fide_id", "id_fide", "fide", "code_fide", "fideid"), "fide_id"),
     **dict.fromkeys(("fmjd_id", "id_fmjd", "fmjd", "fmjdid"), "fmjd_id"),
     **dict.fromkeys(("surname", "last_name", "lastname", "nom", "nom_de_famille"), "surname"),
@@ -98,10 +118,13 @@ _ALIASES: dict[str, str] = {
     **dict.fromkeys(("flags", "flag", "statut", "status", "etat", "drapeaux"), "flags"),
     "club": "club",
     **dict.fromkeys(("category", "categorie", "cat"), "category"),
+    **dict.fromkeys(("rating_type", "type_elo", "type_classement"), "rating_type"),
 }
 _FIELD_FR = {"licence": "licence", "fide_id": "identifiant FIDE", "fmjd_id": "identifiant FMJD",
              "surname": "nom", "first_name": "prénom", "name": "nom complet", "rating": "classement",
-             "flags": "statut", "club": "club", "category": "catégorie"}
+             "flags": "statut", "club": "club", "category": "catégorie", "rating_type": "type de classement",
+             "fide_flag": "drapeau FIDE"}
+FIELD_NAMES_FR = _FIELD_FR
 _ID_FIELDS = ("licence", "fide_id", "fmjd_id")
 _MAX_CELL = 200  # no field of a rating list is longer; a longer cell is a misread file
 
@@ -137,6 +160,8 @@ class RatingList:
 
     entries: tuple[RatingListEntry, ...]
     layout: str
+    rows: int = 0
+    """Data rows read (with a filter, more than the entries kept)."""
 
     def by_licence(self) -> dict[str, RatingListEntry]:
         return {e.licence: e for e in self.entries if e.licence}
@@ -163,21 +188,99 @@ def _key(header: str) -> str:
     return text.strip("_")
 
 
-def _decode(data: bytes) -> str:
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+class UnknownColumnsError(ImportFormatError):
+    """The header names no id column or no rating column: ``labels`` are the header's labels, offered to the
+    user for a column mapping (CLI ``--columns``, GUI mapping dialog)."""
+
+    def __init__(self, en: str, fr: str, *, line: int | None, labels: Sequence[str], layout: str) -> None:
+        super().__init__(en, fr, line=line)
+        self.labels = tuple(labels)
+        self.layout = layout
+
+
+@dataclass(frozen=True, slots=True)
+class RatingListFilter:
+    """Ids of the players wanted from a list: with it, a federation's whole list (1.9 million FIDE lines) is
+    read in bounded memory, keeping only the rows of these players."""
+
+    licences: frozenset[str] = frozenset()
+    fide_ids: frozenset[str] = frozenset()
+    fmjd_ids: frozenset[str] = frozenset()
+
+    def wants(self, values: Mapping[str, str]) -> bool:
+        return (values.get("licence", "") in self.licences or values.get("fide_id", "") in self.fide_ids
+                or values.get("fmjd_id", "") in self.fmjd_ids)
+
+
+Progress = Callable[[int, int], None]
+"""Called with (bytes read, total bytes) while a list is read: a progress bar's callback."""
+
+_PROGRESS_EVERY = 1 << 20  # bytes between two progress calls
+
+
+class _Utf8Failed(Exception):
+    """A file guessed UTF-8 from its beginning has a non-UTF-8 byte further on: read again as Windows-1252."""
+
+
+class _Source:
+    """The lines of a list, read as a stream: (line number, text with its line end)."""
+
+    def __init__(self, source: Path | str | bytes, encoding: str | None, progress: Progress | None) -> None:
+        self.source = source
+        self.progress = progress
+        if isinstance(source, bytes):
+            self.total = len(source)
+            head = source[:65536]
+        else:
+            self.total = os.path.getsize(source)
+            with open(source, "rb") as fh:
+                head = fh.read(65536)
+        self.head = head
+        self.encoding = encoding or self._guess(head)
+
+    @staticmethod
+    def _guess(head: bytes) -> str:
+        if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+            return "utf-16"
         try:
-            return data.decode("utf-16")
+            codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
+            return "utf-8-sig"
         except UnicodeDecodeError:
-            raise ImportFormatError("The file starts like UTF-16 text but is not valid UTF-16",
-                                    "Le fichier commence comme du texte UTF-16 mais n'est pas de l'UTF-16 "
-                                    "valable") from None
-    for encoding in ("utf-8-sig", "cp1252"):
+            return "cp1252"
+
+    def _binary(self) -> BinaryIO:
+        return io.BytesIO(self.source) if isinstance(self.source, bytes) else open(self.source, "rb")
+
+    def lines(self) -> Iterator[tuple[int, str]]:
+        raw = self._binary()
         try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    raise ImportFormatError("The file is neither UTF-8 nor Windows-1252 text",
-                            "Le fichier n'est ni du texte UTF-8 ni du Windows-1252")
+            text = io.TextIOWrapper(raw, encoding=self.encoding, newline="")
+            line_no = 0
+            next_report = _PROGRESS_EVERY
+            try:
+                for line_no, line in enumerate(text, start=1):
+                    if "\x00" in line:
+                        raise ImportFormatError("the file contains a NUL character: it is not a text file",
+                                                "le fichier contient un caractère NUL : ce n'est pas un fichier "
+                                                "texte", line=line_no)
+                    if self.progress is not None and not line_no % 4096 and raw.tell() >= next_report:
+                        self.progress(raw.tell(), self.total)
+                        next_report = raw.tell() + _PROGRESS_EVERY
+                    yield line_no, line
+            except UnicodeDecodeError:
+                if self.encoding == "utf-8-sig":
+                    raise _Utf8Failed from None
+                if self.encoding == "utf-16":
+                    raise ImportFormatError("The file starts like UTF-16 text but is not valid UTF-16",
+                                            "Le fichier commence comme du texte UTF-16 mais n'est pas de "
+                                            "l'UTF-16 valable") from None
+                raise ImportFormatError("The file is neither UTF-8 nor Windows-1252 text",
+                                        "Le fichier n'est ni du texte UTF-8 ni du Windows-1252",
+                                        line=line_no + 1) from None
+            if self.progress is not None:
+                self.progress(self.total, self.total)
+        finally:
+            raw.close()
 
 
 def _skip(line: str) -> bool:
@@ -185,35 +288,161 @@ def _skip(line: str) -> bool:
     return not stripped or stripped.startswith("#")
 
 
-def read_rating_list(source: Path | str | bytes) -> RatingList:
-    """Read a rating list (CSV or fixed width, see the module documentation) from a path or its bytes."""
-    data = source if isinstance(source, bytes) else Path(source).read_bytes()
-    text = _decode(data)
-    if "\x00" in text:
-        line = text[:text.index("\x00")].count("\n") + 1
-        raise ImportFormatError("the file contains a NUL character: it is not a text file",
-                                "le fichier contient un caractère NUL : ce n'est pas un fichier texte", line=line)
-    lines = text.splitlines()
-    candidates = [i for i, line in enumerate(lines) if not _skip(line)][:_HEADER_SEARCH]
+def read_rating_list(source: Path | str | bytes, *, columns: Mapping[str, str] | None = None,
+                     wanted: RatingListFilter | None = None, progress: Progress | None = None) -> RatingList:
+    """Read a rating list (CSV, fixed width, FIDE TXT or XML, see the module documentation).
+
+    ``columns`` maps fields (``licence``, ``fide_id``, ``rating``...) to header labels of the file, for headers
+    this reader does not know (they take precedence over the automatic recognition). ``wanted`` keeps only
+    the rows of those players (a federation's whole list read in bounded memory); ``progress`` is called with
+    (bytes read, total bytes) about every megabyte.
+    """
+    mapping = _mapping(columns)
+    src = _Source(source, None, progress)
+    if src.head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+        return _read_xml(src, mapping, wanted)
+    try:
+        return _read_text(src, mapping, wanted)
+    except _Utf8Failed:
+        return _read_text(_Source(source, "cp1252", progress), mapping, wanted)
+
+
+@dataclass(frozen=True, slots=True)
+class ListHeader:
+    """A list's header as read, for a column-mapping step: its labels, the field each one is read as (None:
+    not read), its layout, and a signature naming the layout (to remember a mapping per file layout)."""
+
+    labels: tuple[str, ...]
+    fields: tuple[str | None, ...]
+    layout: str
+    line: int
+
+    @property
+    def signature(self) -> str:
+        return self.layout.split("-")[0] + ":" + "|".join(_key(label) for label in self.labels)
+
+    @property
+    def complete(self) -> bool:
+        """The header names an id column and a rating column."""
+        return any(f in _ID_FIELDS for f in self.fields) and "rating" in self.fields
+
+
+MAPPABLE_FIELDS = ("licence", "fide_id", "fmjd_id", "rating", "surname", "first_name", "name", "flags",
+                   "rating_type", "club", "category")
+"""The fields a column mapping can give a label (French names in :data:`FIELD_NAMES_FR`)."""
+
+
+def read_header(source: Path | str | bytes, columns: Mapping[str, str] | None = None) -> ListHeader:
+    """The header of a list (the first of its first lines naming an id and a rating column, else its first
+    line), without reading the rest: what a column-mapping dialog shows."""
+    mapping = _mapping(columns)
+    src = _Source(source, None, None)
+    if src.head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+        tags = re.findall(rb"<player>(.*?)</player>", src.head, flags=re.S)
+        labels = tuple(re.findall(r"<([A-Za-z_][\w.-]*)[ />]", tags[0].decode("utf-8", "replace"))) if tags else ()
+        default = {"fideid": "fide_id", "name": "name", "rating": "rating", "flag": "fide_flag"}
+        for label, field_name in mapping.items():
+            default = {k: v for k, v in default.items() if v != field_name}
+            default[label] = field_name
+        return ListHeader(labels, tuple(default.get(_key(t)) for t in labels), "fide-xml", 1)
+    try:
+        return _header_of(src, mapping)
+    except _Utf8Failed:
+        return _header_of(_Source(source, "cp1252", None), mapping)
+
+
+def _header_of(src: _Source, mapping: dict[str, str]) -> ListHeader:
+    candidates: list[tuple[int, str]] = []
+    with contextlib.closing(src.lines()) as lines:
+        for line_no, line in lines:
+            if not _skip(line):
+                candidates.append((line_no, line.rstrip("\r\n")))
+                if len(candidates) == _HEADER_SEARCH:
+                    break
+    return _header_from(candidates, mapping)
+
+
+def _header_from(candidates: list[tuple[int, str]], mapping: dict[str, str]) -> ListHeader:
     if not candidates:
         raise ImportFormatError("The file is empty", "Le fichier est vide")
-    header_index = candidates[0]
-    for index in candidates:  # title lines above the header are skipped
-        if _is_header(lines[index], index + 1):
-            header_index = index
-            break
-    header = lines[header_index]
+    line_no, header = next(((n, t) for n, t in candidates if _is_header(t, n, mapping)), candidates[0])
+    fide = bool(_FIDE_HEADER.match(header))
     delimiter = _delimiter(header)
-    if delimiter is not None:
-        rows = _csv_rows(lines, header_index, delimiter)
+    if fide:
+        labels, layout = [label for _, label in _fide_labels(header)], "fide-txt"
+    elif delimiter is not None:
+        try:
+            labels = next(csv.reader([header], delimiter=delimiter))
+        except (csv.Error, StopIteration):
+            labels = header.split(delimiter)
         layout = {"\t": "csv-tab", ";": "csv-semicolon", ",": "csv"}[delimiter]
     else:
-        rows = _fixed_rows(lines, header_index)
+        labels, layout = [label for _, label in _fixed_labels(header.expandtabs())], "fixed"
+    return ListHeader(tuple(labels), tuple(_field(label, mapping, fide) for label in labels), layout, line_no)
+
+
+def _mapping(columns: Mapping[str, str] | None) -> dict[str, str]:
+    """Header label (normalised) -> field, from a user's column mapping."""
+    out: dict[str, str] = {}
+    for field_name, label in (columns or {}).items():
+        if field_name not in _FIELD_FR:
+            known = ", ".join(_FIELD_FR)
+            raise ImportFormatError(f"'{field_name}' is not a rating-list field (known: {known})",
+                                    f"« {field_name} » n'est pas un champ de liste de classement (connus : {known})")
+        out[_key(label)] = field_name
+    return out
+
+
+def _read_text(src: _Source, mapping: dict[str, str], wanted: RatingListFilter | None) -> RatingList:
+    with contextlib.closing(src.lines()) as lines:
+        return _read_lines(lines, mapping, wanted)
+
+
+def _read_lines(lines: Iterator[tuple[int, str]], mapping: dict[str, str],
+                wanted: RatingListFilter | None) -> RatingList:
+    buffered: list[tuple[int, str]] = []
+    candidates: list[tuple[int, str]] = []
+    for line_no, line in lines:
+        buffered.append((line_no, line))
+        if not _skip(line):
+            candidates.append((line_no, line))
+            if len(candidates) == _HEADER_SEARCH:
+                break
+    if not candidates:
+        raise ImportFormatError("The file is empty", "Le fichier est vide")
+    header_no, header = candidates[0]
+    for line_no, line in candidates:  # title lines above the header are skipped
+        if _is_header(line.rstrip("\r\n"), line_no, mapping):
+            header_no, header = line_no, line
+            break
+    rest = itertools.chain((item for item in buffered if item[0] > header_no), lines)
+    counter = [0]  # data rows read, kept or not
+    header = header.rstrip("\r\n")
+    delimiter = _delimiter(header)
+    if _FIDE_HEADER.match(header):
+        rows = _fixed_rows(header, header_no, rest, mapping, fide=True, wanted=wanted, counter=counter)
+        layout = "fide-txt"
+    elif delimiter is not None:
+        rows = _csv_rows(header, header_no, rest, delimiter, mapping, wanted=wanted, counter=counter)
+        layout = {"\t": "csv-tab", ";": "csv-semicolon", ",": "csv"}[delimiter]
+    else:
+        rows = _fixed_rows(header, header_no, rest, mapping, fide=False, wanted=wanted, counter=counter)
         layout = "fixed"
-    return RatingList(tuple(_entries(rows)), layout)
+    return _collect(rows, layout, wanted, counter)
+
+
+def _collect(rows: Iterable[_Row], layout: str, wanted: RatingListFilter | None, counter: list[int]) -> RatingList:
+    kept: list[RatingListEntry] = []
+    for entry in _entries(rows, wanted, counter, unrated_zero=layout.startswith("fide")):
+        kept.append(entry)
+    return RatingList(tuple(kept), layout, rows=counter[0])
 
 
 _HEADER_SEARCH = 10
+_FIDE_HEADER = re.compile(r"\s*ID\s+number\s", re.IGNORECASE)
+_MONTH_CODE = re.compile(r"[A-Za-z]{3}\d{2}")
+_FIDE_ALIASES = {"id_number": "fide_id", "name": "name", "srtng": "rating", "rating": "rating", "flag": "fide_flag"}
+_GLUED = {"titlfed": ("Titl", "Fed"), "gamesborn": ("Games", "Born")}  # the pre-2012 FIDE TXT header
 
 
 def _delimiter(header: str) -> str | None:
@@ -227,15 +456,52 @@ def _fixed_labels(header: str) -> list[tuple[int, str]]:
     return labels
 
 
-def _is_header(line: str, line_no: int) -> bool:
+def _fide_labels(header: str) -> list[tuple[int, str]]:
+    """FIDE TXT headers: one label per word (``Fed Sex Tit`` are three columns), ``ID Number`` one label, and
+    the pre-2012 glued labels (``TitlFed``, ``GamesBorn``) split. Each column starts at its label."""
+    words = [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", header)]
+    labels: list[tuple[int, str]] = []
+    for position, word in words:
+        if labels and labels[-1][1].upper() == "ID" and word.lower() == "number":
+            labels[-1] = (labels[-1][0], f"{labels[-1][1]} {word}")
+        elif word.lower() in _GLUED:
+            first, second = _GLUED[word.lower()]
+            labels += [(position, first), (position + len(first), second)]
+        else:
+            labels.append((position, word))
+    return labels
+
+
+def _field(label: str, mapping: dict[str, str], fide: bool) -> str | None:
+    """The field of a header label: the user's mapping first; a label the mapping does not name keeps its
+    automatic field unless the mapping gave that field to another label."""
+    key = _key(label)
+    if key in mapping:
+        return mapping[key]
+    automatic = _automatic_field(label, fide)
+    return None if automatic in mapping.values() else automatic
+
+
+def _automatic_field(label: str, fide: bool) -> str | None:
+    key = _key(label)
+    if fide:
+        if _MONTH_CODE.fullmatch(label):
+            return "rating"
+        return _FIDE_ALIASES.get(key)
+    return _ALIASES.get(key)
+
+
+def _is_header(line: str, line_no: int, mapping: dict[str, str]) -> bool:
     """Whether ``line`` names an id column and a rating column (the header), without raising."""
     delimiter = _delimiter(line)
     try:
-        if delimiter is not None:
+        if _FIDE_HEADER.match(line):
+            _columns(_fide_labels(line), line_no, mapping, fide=True, layout="fide-txt")
+        elif delimiter is not None:
             cells = next(csv.reader([line], delimiter=delimiter, strict=True))
-            _columns(list(enumerate(cells, start=1)), line_no)
+            _columns(list(enumerate(cells, start=1)), line_no, mapping, fide=False, layout="csv")
         else:
-            _columns(_fixed_labels(line.expandtabs()), line_no)
+            _columns(_fixed_labels(line.expandtabs()), line_no, mapping, fide=False, layout="fixed")
     except (ImportFormatError, csv.Error, StopIteration):
         return False
     return True
@@ -246,31 +512,62 @@ _Cell = tuple[int, str, "str | None", str]
 _Row = tuple[int, list[_Cell]]
 
 
-def _columns(labels: Sequence[tuple[int, str]], line: int) -> list[str | None]:
+def _columns(labels: Sequence[tuple[int, str]], line: int, mapping: dict[str, str], *, fide: bool,
+             layout: str) -> list[str | None]:
     fields: list[str | None] = []
     for position, label in labels:
-        field = _ALIASES.get(_key(label))
-        if field is not None and field in fields:
-            raise ImportFormatError(f"column '{label}' repeats an earlier {field} column",
-                                    f"la colonne « {label} » répète une colonne {_FIELD_FR[field]} précédente",
+        field_name = _field(label, mapping, fide)
+        if field_name is not None and field_name in fields:
+            raise ImportFormatError(f"column '{label}' repeats an earlier {field_name} column",
+                                    f"la colonne « {label} » répète une colonne {_FIELD_FR[field_name]} précédente",
                                     line=line, column=position)
-        fields.append(field)
+        fields.append(field_name)
+    names = [label for _, label in labels]
     if not any(f in _ID_FIELDS for f in fields):
-        raise ImportFormatError(
-            "no licence, FIDE id or FMJD id column in the header (e.g. 'licence', 'fide_id', 'fmjd_id')",
+        raise UnknownColumnsError(
+            "no licence, FIDE id or FMJD id column in the header (e.g. 'licence', 'fide_id', 'fmjd_id'); name "
+            "the columns with a column mapping (--columns licence=LABEL,rating=LABEL)",
             "pas de colonne de licence, d'identifiant FIDE ou FMJD dans l'en-tête (par ex. « licence », "
-            "« id_fide », « id_fmjd »)", line=line)
+            "« id_fide », « id_fmjd ») ; indiquez les colonnes (--columns licence=TITRE,rating=TITRE)",
+            line=line, labels=names, layout=layout)
     if "rating" not in fields:
-        raise ImportFormatError("no rating column in the header (e.g. 'rating', 'elo', 'classement', 'cp')",
-                                "pas de colonne de classement dans l'en-tête (par ex. « classement », « elo », "
-                                "« cp », « cote »)", line=line)
+        raise UnknownColumnsError(
+            "no rating column in the header (e.g. 'rating', 'elo', 'classement', 'cp'); name it with a column "
+            "mapping (--columns rating=LABEL)",
+            "pas de colonne de classement dans l'en-tête (par ex. « classement », « elo », « cp », « cote ») ; "
+            "indiquez-la (--columns rating=TITRE)", line=line, labels=names, layout=layout)
     return fields
 
 
-def _csv_rows(lines: list[str], header_index: int, delimiter: str) -> Iterator[_Row]:
-    body = "\n".join(lines[header_index:])
-    reader = csv.reader(io.StringIO(body), delimiter=delimiter, strict=True)
-    offset = header_index
+def _wanted_ids(values: Mapping[str, str]) -> dict[str, str]:
+    return {f: (v.strip().upper() if f == "licence" else v.strip()) for f, v in values.items()}
+
+
+def _fixed_wanted(wanted: RatingListFilter, id_slices: list[tuple[str, int, int | None]], line: str) -> bool:
+    if len(id_slices) == 1:  # the usual case (a FIDE list: one id column), without building a dict
+        f, a, b = id_slices[0]
+        value = line[a:b].strip()
+        if f == "fide_id":
+            return value in wanted.fide_ids
+        if f == "licence":
+            return value.upper() in wanted.licences
+        return value in wanted.fmjd_ids
+    return wanted.wants(_wanted_ids({f: line[a:b] for f, a, b in id_slices}))
+
+
+def _csv_rows(header: str, header_no: int, rest: Iterator[tuple[int, str]], delimiter: str,
+              mapping: dict[str, str], *, wanted: RatingListFilter | None = None,
+              counter: list[int] | None = None) -> Iterator[_Row]:
+    """Rows of a CSV list. With ``wanted``, the rows of other players are counted and skipped unchecked."""
+    numbers: list[int] = [header_no]
+
+    def text() -> Iterator[str]:
+        yield header + "\n"
+        for line_no, line in rest:
+            numbers.append(line_no)
+            yield line
+
+    reader = csv.reader(text(), delimiter=delimiter, strict=True)
 
     def read_next() -> list[str] | None:
         try:
@@ -279,98 +576,200 @@ def _csv_rows(lines: list[str], header_index: int, delimiter: str) -> Iterator[_
             return None
         except csv.Error as exc:
             raise ImportFormatError(f"unreadable CSV ({exc})", f"CSV illisible ({exc})",
-                                    line=offset + reader.line_num) from None
+                                    line=numbers[-1]) from None
 
-    header = read_next()
-    assert header is not None  # the header line is not blank
-    header_line = offset + reader.line_num
-    fields = _columns([(i, name) for i, name in enumerate(header, start=1)], header_line)
+    cells = read_next()
+    assert cells is not None  # the header line is not blank
+    fields = _columns([(i, name) for i, name in enumerate(cells, start=1)], header_no, mapping, fide=False,
+                      layout="csv")
+    id_columns = [(f, i) for i, f in enumerate(fields) if f in _ID_FIELDS]
     while (row := read_next()) is not None:
-        line_no = offset + reader.line_num
+        line_no = numbers[-1]
+        del numbers[:-1]
         if not any(cell.strip() for cell in row) or row[0].lstrip().startswith("#"):
+            continue
+        if wanted is not None and not wanted.wants(_wanted_ids({f: row[i] for f, i in id_columns
+                                                                if i < len(row)})):
+            if counter is not None:
+                counter[0] += 1
             continue
         if len(row) > len(fields) and any(cell.strip() for cell in row[len(fields):]):
             raise ImportFormatError(f"{len(row)} cells but the header has {len(fields)}",
                                     f"{len(row)} cellules mais l'en-tête en a {len(fields)}",
                                     line=line_no, column=len(fields) + 1)
-        yield line_no, [(i, header[i - 1], field, cell)
-                        for i, (field, cell) in enumerate(zip(fields, row, strict=False), start=1)]
+        yield line_no, [(i, cells[i - 1], field_name, cell)
+                        for i, (field_name, cell) in enumerate(zip(fields, row, strict=False), start=1)]
 
 
-def _fixed_rows(lines: list[str], header_index: int) -> Iterator[_Row]:
-    header = lines[header_index].expandtabs()
-    labels = _fixed_labels(header)
-    header_line = header_index + 1
-    fields = _columns(labels, header_line)
+def _fixed_rows(header: str, header_no: int, rest: Iterator[tuple[int, str]], mapping: dict[str, str], *,
+                fide: bool, wanted: RatingListFilter | None = None, counter: list[int] | None = None
+                ) -> Iterator[_Row]:
+    """Rows of a fixed-width list. With ``wanted``, the rows of other players are counted and skipped
+    unchecked (only their id columns are read: a 1.9-million-line list reads in seconds)."""
+    header = header.expandtabs()
+    labels = _fide_labels(header) if fide else _fixed_labels(header)
+    fields = _columns(labels, header_no, mapping, fide=fide, layout="fide-txt" if fide else "fixed")
     starts = [p - 1 for p, _ in labels]
-    for index in range(header_index + 1, len(lines)):
-        line = lines[index].expandtabs()
+    width = len(header.rstrip())
+    id_slices = [(f, starts[k], starts[k + 1] if k + 1 < len(starts) else None)
+                 for k, f in enumerate(fields) if f in _ID_FIELDS]
+    for line_no, raw in rest:
+        line = raw.rstrip("\r\n")
+        if "\t" in line:
+            line = line.expandtabs()
         if _skip(line):
             continue
-        line_no = index + 1
+        if wanted is not None and not _fixed_wanted(wanted, id_slices, line):
+            if counter is not None:
+                counter[0] += 1
+            continue
         if line[:starts[0]].strip():
             raise ImportFormatError(
                 f"text before the first column '{labels[0][1]}' (columns start under their header label)",
                 f"du texte avant la première colonne « {labels[0][1]} » (les colonnes commencent sous "
                 "leur titre)", line=line_no, column=1)
+        shift = 0
         cells: list[_Cell] = []
-        for k, start in enumerate(starts):
-            end = starts[k + 1] if k + 1 < len(starts) else len(line)
+        for k, base in enumerate(starts):
+            start = base + shift
             if 0 < start < len(line) and line[start - 1] != " " and line[start] != " ":
-                raise ImportFormatError(
-                    f"the text crosses the boundary between columns '{labels[k - 1][1]}' and "
-                    f"'{labels[k][1]}' (fixed-width columns start under their header label)",
-                    f"le texte déborde de la colonne « {labels[k - 1][1]} » sur « {labels[k][1]} » (en "
-                    "largeur fixe, chaque colonne commence sous son titre)", line=line_no, column=start + 1)
+                # FIDE's own lists hold a few lines one character too long: a free-text column (OTit)
+                # overflowing into the next one (FOA); the rest of such a line is shifted by the excess.
+                excess = len(line) - width if fide else 0
+                if excess <= 0 or shift:
+                    raise ImportFormatError(
+                        f"the text crosses the boundary between columns '{labels[k - 1][1]}' and "
+                        f"'{labels[k][1]}' (fixed-width columns start under their header label)",
+                        f"le texte déborde de la colonne « {labels[k - 1][1]} » sur « {labels[k][1]} » (en "
+                        "largeur fixe, chaque colonne commence sous son titre)", line=line_no, column=start + 1)
+                shift = excess
+                start = base + shift
+                prev = cells[-1]
+                cells[-1] = (prev[0], prev[1], prev[2], line[prev[0] - 1:start])
+            end = starts[k + 1] + shift if k + 1 < len(starts) else len(line)
             cells.append((start + 1, labels[k][1], fields[k], line[start:end]))
         yield line_no, cells
 
 
-def _entries(rows: Iterable[_Row]) -> Iterator[RatingListEntry]:
+def _read_xml(src: _Source, mapping: dict[str, str], wanted: RatingListFilter | None) -> RatingList:
+    """FIDE's XML list: ``<playerslist><player><fideid/>...<rating/>...<flag/></player>...`` read as a stream
+    (the whole list is 856 MB). ``columns`` may name another element as the rating (``rapid_rating``)."""
+    elements = {"fideid": "fide_id", "name": "name", "rating": "rating", "flag": "fide_flag"}
+    for label, field_name in mapping.items():  # the user's mapping replaces the default element of a field
+        elements = {k: v for k, v in elements.items() if v != field_name}
+        elements[label] = field_name
+    raw = src._binary()
+    rows: list[RatingListEntry] = []
+    counter = [0]
+
+    def player_rows() -> Iterator[_Row]:
+        number = 0
+        next_report = _PROGRESS_EVERY
+        root = None
+        try:
+            for event, elem in ET.iterparse(raw, events=("start", "end")):
+                if root is None and event == "start":
+                    root = elem
+                if event != "end" or elem.tag != "player":
+                    continue
+                number += 1
+                cells: list[_Cell] = []
+                for child in elem:
+                    field_name = elements.get(_key(child.tag))
+                    cells.append((number, child.tag, field_name, (child.text or "").strip()))
+                elem.clear()
+                if root is not None and number % 1000 == 0:
+                    root.clear()  # bounded memory: processed players are dropped
+                if src.progress is not None and raw.tell() >= next_report:
+                    src.progress(raw.tell(), src.total)
+                    next_report = raw.tell() + _PROGRESS_EVERY
+                if not any(c[2] in _ID_FIELDS for c in cells) or not any(c[2] == "rating" for c in cells):
+                    labels = [c[1] for c in cells]
+                    raise UnknownColumnsError(
+                        f"player {number} of the XML list has no FIDE id or no rating element (elements: "
+                        f"{', '.join(labels)}); name them with a column mapping (--columns fide_id=ELEMENT,"
+                        "rating=ELEMENT)", f"le joueur {number} de la liste XML n'a pas d'élément identifiant "
+                        f"FIDE ou classement (éléments : {', '.join(labels)}) ; indiquez-les (--columns "
+                        "fide_id=ÉLÉMENT,rating=ÉLÉMENT)", line=None, labels=labels, layout="fide-xml")
+                yield number, cells
+        except ET.ParseError as exc:
+            line, column = exc.position
+            raise ImportFormatError(f"unreadable XML ({exc})", f"XML illisible ({exc})", line=line,
+                                    column=column + 1) from None
+        if src.progress is not None:
+            src.progress(src.total, src.total)
+
+    try:
+        for entry in _entries(player_rows(), wanted, counter, unrated_zero=True):
+            rows.append(entry)
+    finally:
+        raw.close()
+    if counter[0] == 0:
+        raise ImportFormatError("The XML file holds no <player> element", "Le fichier XML n'a aucun élément "
+                                "<player>")
+    return RatingList(tuple(rows), "fide-xml", rows=counter[0])
+
+
+def _entries(rows: Iterable[_Row], wanted: RatingListFilter | None = None, counter: list[int] | None = None,
+             *, unrated_zero: bool = False) -> Iterator[RatingListEntry]:
     seen: dict[str, dict[str, int]] = {f: {} for f in _ID_FIELDS}
     for line_no, cells in rows:
+        if counter is not None:
+            counter[0] += 1
         values: dict[str, str] = {}
         rating_cell: tuple[int, str] | None = None
         flags: set[str] = set()
         full_name = ""
-        for column, _label, field, raw in cells:
+        for column, _label, field_name, raw in cells:
             cell = raw.strip()
-            if field is None or not cell:
+            if field_name is None or not cell:
                 continue
             if len(cell) > _MAX_CELL:
-                raise ImportFormatError(f"the {field} cell is {len(cell)} characters long (at most {_MAX_CELL})",
-                                        f"la cellule {_FIELD_FR[field]} fait {len(cell)} caractères (au plus "
-                                        f"{_MAX_CELL})", line=line_no, column=column)
+                raise ImportFormatError(
+                    f"the {field_name} cell is {len(cell)} characters long (at most {_MAX_CELL})",
+                    f"la cellule {_FIELD_FR.get(field_name, field_name)} fait {len(cell)} caractères (au plus "
+                    f"{_MAX_CELL})", line=line_no, column=column)
             if any(not c.isprintable() and not c.isspace() for c in cell):
-                raise ImportFormatError(f"the {field} cell contains a control character",
-                                        f"la cellule {_FIELD_FR[field]} contient un caractère de contrôle",
-                                        line=line_no, column=column)
-            if field == "rating":
+                raise ImportFormatError(f"the {field_name} cell contains a control character",
+                                        f"la cellule {_FIELD_FR.get(field_name, field_name)} contient un caractère "
+                                        "de contrôle", line=line_no, column=column)
+            if field_name == "rating":
                 rating_cell = (column, cell)
-            elif field == "flags":
+            elif field_name == "flags":
                 flags |= _flags(cell)
-            elif field == "name":
+            elif field_name == "fide_flag":  # FIDE: i inactive, w woman (wi both)
+                if "i" in cell.lower():
+                    flags.add(FLAG_INACTIVE)
+            elif field_name == "rating_type":  # French chess federation: F FIDE, N national, E estimated
+                mark = _RATING_MARKS.get(cell.upper()[:1])
+                if mark is not None:
+                    flags.add(mark)
+            elif field_name == "name":
                 full_name = cell
-            elif field in _ID_FIELDS:
-                values[field] = _identifier(field, cell, line_no, column)
+            elif field_name in _ID_FIELDS:
+                values[field_name] = _identifier(field_name, cell, line_no, column)
             else:
-                values[field] = cell
+                values[field_name] = cell
+        if wanted is not None and not wanted.wants(values):
+            continue
         rating: int | None = None
         if rating_cell is not None:
             rating, mark = _rating(rating_cell[1], line_no, rating_cell[0])
             if mark:
                 flags.add(mark)
+            if rating == 0 and unrated_zero:
+                rating = None  # FIDE's lists write an unrated player's rating as 0
         if full_name and "surname" not in values:
             values["surname"], values["first_name"] = _split_name(full_name, values.get("first_name", ""))
-        for field in _ID_FIELDS:  # an id twice would make the matching ambiguous
-            value = values.get(field)
+        for field_name in _ID_FIELDS:  # an id twice would make the matching ambiguous
+            value = values.get(field_name)
             if not value:
                 continue
-            if value in seen[field]:
+            if value in seen[field_name]:
                 raise ImportFormatError(
-                    f"{field} {value} is already on line {seen[field][value]}",
-                    f"{_FIELD_FR[field]} {value} figure déjà ligne {seen[field][value]}", line=line_no)
-            seen[field][value] = line_no
+                    f"{field_name} {value} is already on line {seen[field_name][value]}",
+                    f"{_FIELD_FR[field_name]} {value} figure déjà ligne {seen[field_name][value]}", line=line_no)
+            seen[field_name][value] = line_no
         if rating is None:
             flags.add(FLAG_UNRATED)
         yield RatingListEntry(line_no, rating=rating, flags=frozenset(flags), **values)
@@ -438,6 +837,9 @@ def _split_name(full: str, first_name: str) -> tuple[str, str]:
     """``DUPONT Jean-Pierre`` / ``DE LA TOUR Marie``: the leading upper-case words are the surname."""
     if first_name:
         return full, first_name
+    if "," in full:  # FIDE and TRF: "Last, First"
+        surname, _, first = full.partition(",")
+        return surname.strip(), first.strip()
     words = full.split()
     k = 0
     while k < len(words) and words[k].upper() == words[k] and any(c.isalpha() for c in words[k]):

@@ -7,9 +7,11 @@ XXP XXS XXZ`` and the TRF26 records ``142 152 162 240 250 260``. Unknown records
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
+from tournament_desk.core.pairing.acceleration import baku_accelerations, baku_group_a_size
 from tournament_desk.core.pairing.swiss_state import (
     ByeKind,
     Colour,
@@ -21,12 +23,18 @@ from tournament_desk.core.pairing.swiss_state import (
 )
 
 __all__ = [
+    "DeclaredSystem",
     "TrfError",
     "TrfPlayer",
     "TrfRoundEntry",
     "TrfTournament",
+    "check_engine_input",
+    "check_points",
+    "declared_system",
     "dumps",
+    "initial_colour",
     "loads",
+    "pairing_order",
     "played_rounds",
     "read_file",
     "to_swiss_state",
@@ -36,6 +44,8 @@ RESULT_CODES = set("10=+-WDLHFUZ")
 HEADER_CODES = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132")
 TRF26_CODES = ("172", "182", "192", "202", "212", "222")
 _SCORING_CODES = {"W": "win", "D": "draw", "L": "loss", "A": "zero_bye", "P": "pab"}
+# bbpPairings' point records, kept under the XXS code of the same meaning.
+_BB_CODES = {"BBW": "W", "BBD": "D", "BBL": "L", "BBZ": "ZPB", "BBF": "FL", "BBU": "PAB"}
 
 
 class TrfError(ValueError):
@@ -68,10 +78,20 @@ class TrfRoundEntry:
     def is_requested_bye(self) -> bool:
         return self.opponent is None and self.result in ("H", "F", "Z")
 
+    @property
+    def not_paired(self) -> bool:
+        """An entry written without a pairing (``0000 - H/F/Z``, ``0000 - -``, lichess ``       -``...).
+
+        In the round being paired it means "do not pair this player", as JaVaFo (AUM, *Unusual info
+        extensions*) and bbpPairings read it: every non-blank entry that is neither a game nor the PAB.
+        """
+        return not self.is_blank and self.opponent is None and self.result not in ("U", "+")
+
 
 @dataclass
 class TrfPlayer:
     start_rank: int
+    line: int = field(default=0, compare=False)  # 1-based line of the ``001`` record in the file read
     name: str = ""
     sex: str = ""
     title: str = ""
@@ -97,7 +117,8 @@ class TrfTournament:
     forbidden_ranges: list[tuple[int, int, list[int]]] = field(default_factory=list)  # 260
     byes: list[tuple[str, int, list[int]]] = field(default_factory=list)  # 240: kind, round, ids
     absent_next: list[int] = field(default_factory=list)  # XXZ
-    scoring_codes: dict[str, float] = field(default_factory=dict)  # XXS CODE=VALUE / 162
+    scoring_codes: dict[str, float] = field(default_factory=dict)  # XXS CODE=VALUE / 162 / BBx
+    lines: dict[str, int] = field(default_factory=dict, compare=False)  # record code -> its last line number
     other_lines: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
@@ -149,8 +170,6 @@ def _parse_player(line: str, lineno: int, warnings: list[str]) -> TrfPlayer:
             warnings.append(f"line {lineno}: unreadable points {points_text!r}")
     rank_text = padded[85:89].strip()
     rank = int(rank_text) if rank_text.isdigit() else None
-    if rank is None:
-        warnings.append(f"line {lineno}: player {start_rank} has no rank")
     rounds: list[TrfRoundEntry] = []
     c = 91
     while c < len(line):
@@ -172,12 +191,16 @@ def _parse_player(line: str, lineno: int, warnings: list[str]) -> TrfPlayer:
             raise TrfError(lineno, c + 5, "round block must be 'oooo c r'")
         if opponent is None and colour in ("w", "b"):
             raise TrfError(lineno, c + 6, "a colour is given without an opponent")
-        rounds.append(TrfRoundEntry(opponent, colour.strip(), result.strip()))
+        colour = colour.strip()
+        if opp_text == "0000" and not colour and result == " ":
+            colour = "-"  # "0000" alone: no opponent, no result (TRF16: blank = absence); written "0000 -  "
+        rounds.append(TrfRoundEntry(opponent, colour, result.strip()))
         c += 10
     while rounds and rounds[-1].is_blank:
         rounds.pop()
     return TrfPlayer(
         start_rank=start_rank,
+        line=lineno,
         sex=padded[9].strip(),
         title=padded[10:13].strip(),
         name=padded[14:47].strip(),
@@ -217,20 +240,32 @@ def loads(text: str | bytes) -> TrfTournament:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            text = text.decode("latin-1")
-            trf.warnings.append("file is not UTF-8; read as Latin-1")
+        except UnicodeDecodeError:  # Swiss-Manager and Vega write the Windows code page
+            try:
+                text = text.decode("cp1252")
+                trf.warnings.append("file is not UTF-8; read as Windows-1252")
+            except UnicodeDecodeError:
+                text = text.decode("latin-1")
+                trf.warnings.append("file is not UTF-8; read as Latin-1")
     text = text.lstrip("\ufeff")
     seen: set[int] = set()
+    unranked: list[TrfPlayer] = []
     for lineno, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         if not line.strip():
             continue
         try:
             _parse_line(trf, line, lineno, seen)
+            if line.startswith("001") and trf.players[-1].rank is None:
+                unranked.append(trf.players[-1])
         except TrfError:
             raise
         except ValueError as exc:  # a number field that does not read as a number
             raise TrfError(lineno, 1, f"unreadable {line[:3]!r} record ({exc})") from None
+    if unranked:  # informative only (the engines do not read it): one warning, not one per player
+        first = unranked[0]
+        others = f" and {len(unranked) - 1} other player(s)" if len(unranked) > 1 else ""
+        verb = "have" if others else "has"
+        trf.warnings.append(f"line {first.line}: player {first.start_rank}{others} {verb} no rank (columns 86-89)")
     return trf
 
 
@@ -238,6 +273,7 @@ def _parse_line(trf: TrfTournament, line: str, lineno: int, seen: set[int]) -> N
     """One record of a TRF file into ``trf``."""
     code = line[:3]
     rest = line[4:] if len(line) > 4 else ""
+    trf.lines[code] = lineno
     if code == "001":
         player = _parse_player(line, lineno, trf.warnings)
         if player.start_rank in seen:
@@ -302,6 +338,12 @@ def _parse_line(trf: TrfTournament, line: str, lineno: int, seen: set[int]) -> N
             val = line[c + 1 : c + 5].strip()
             if key and val:
                 trf.scoring_codes[key.upper()] = float(val)
+    elif code in _BB_CODES:  # bbpPairings TRF(bx): points "pp.p" at columns 5-8
+        value = line[4:8].strip()
+        try:
+            trf.scoring_codes[_BB_CODES[code]] = float(value)
+        except ValueError:
+            raise TrfError(lineno, 5, f"{code} needs points such as 1.0, found {value!r}") from None
     elif code in HEADER_CODES or code in TRF26_CODES:
         trf.headers.setdefault(code, []).append(rest.rstrip())
     else:
@@ -382,26 +424,51 @@ def dumps(trf: TrfTournament, edition: str = "16", newline: str = "\r") -> str:
 
 # ---------------------------------------------------------------------------------------------- engine view
 def played_rounds(trf: TrfTournament) -> int:
-    """Number of rounds already paired: the last round holding a pairing product (game or PAB)."""
+    """Number of rounds already paired: the last round holding a pairing product (game or PAB).
+
+    As bbpPairings reads it, a round in which every player has an entry written without a pairing (all
+    absent) is a round already played as well.
+    """
     last = 0
     for p in trf.players:
         for r, e in enumerate(p.rounds, start=1):
             if e.participated:
                 last = max(last, r)
+    while trf.players and all(len(p.rounds) > last and not p.rounds[last].is_blank for p in trf.players):
+        last += 1
     return last
 
 
-def _infer_initial_colour(trf: TrfTournament) -> Colour:
+def pairing_order(trf: TrfTournament) -> tuple[int, ...]:
+    """Starting ranks in pairing-number order: by starting rank, or with ``XXC rank`` in the order of the
+    player lines in the file.
+
+    ``XXC rank`` is JaVaFo's "positional id" (AUM, *Ranking id*: the players' position in the file is used
+    to produce the pairings), and bbpPairings reads it the same way (players in the order of their ``001``
+    lines); the rank column (86-89) plays no part in it, so a file without ranks (lichess) pairs as well.
+    """
+    if trf.pair_by_rank:
+        return tuple(p.start_rank for p in trf.players)
+    return tuple(sorted(p.start_rank for p in trf.players))
+
+
+def _infer_initial_colour(trf: TrfTournament, order: tuple[int, ...] | None = None) -> Colour:
     """README rule: the higher-ranked player of a round-1 game has the initial colour iff his TPN is odd."""
+    tpn = {pid: i for i, pid in enumerate(order or pairing_order(trf), start=1)}
     for p in trf.players:
         if not p.rounds:
             continue
         e = p.rounds[0]
-        if e.opponent is None or e.colour not in ("w", "b") or e.opponent < p.start_rank:
+        if e.opponent is None or e.colour not in ("w", "b") or tpn.get(e.opponent, 0) < tpn[p.start_rank]:
             continue
         mine = Colour.WHITE if e.colour == "w" else Colour.BLACK
-        return mine if p.start_rank % 2 == 1 else mine.opposite
+        return mine if tpn[p.start_rank] % 2 == 1 else mine.opposite
     return Colour.WHITE
+
+
+def initial_colour(trf: TrfTournament) -> Colour:
+    """The initial colour: ``XXC white1/black1`` or ``152``, else read from round 1 (white before round 1)."""
+    return trf.initial_colour or _infer_initial_colour(trf)
 
 
 def _scoring(trf: TrfTournament) -> Scoring:
@@ -438,11 +505,88 @@ def _entry(e: TrfRoundEntry) -> RoundEntry:
     return RoundEntry(e.opponent, colour, outcome, played, None)
 
 
+_DUTCH_TYPES = ("FIDE_DUTCH", "FIDE_DUTCH_2025", "FIDE_DUTCH_2026")
+
+
+@dataclass(frozen=True)
+class DeclaredSystem:
+    """The pairing system a file declares in record ``192`` (TRF26 encoded tournament type)."""
+
+    code: str  # as written, upper case; "" when the file declares none
+    baku: bool  # the Baku acceleration (FIDE C.04.5.1) is part of the declared system
+
+
+def declared_system(trf: TrfTournament) -> DeclaredSystem:
+    """Record ``192`` read for this engine, which pairs the FIDE Dutch system (2026 edition).
+
+    ``FIDE_DUTCH``, ``FIDE_DUTCH_2025`` and ``FIDE_DUTCH_2026`` are accepted, each optionally followed by
+    ``_BAKU`` (the codes bbpPairings accepts for the Dutch system); any other declared system raises
+    :class:`TrfError` naming it: a file is never paired by another system than the one it declares.
+    """
+    values = trf.headers.get("192", [])
+    code = values[-1].strip().upper() if values else ""
+    if not code:
+        return DeclaredSystem("", False)
+    base = code.removesuffix("_BAKU")
+    if base in _DUTCH_TYPES:
+        return DeclaredSystem(code, base != code)
+    line = trf.lines.get("192", 0)
+    if base == "FIDE_DUTCH_2017":
+        raise TrfError(line, 5, "the file declares the 2017 edition of the Dutch system (record 192 "
+                       "FIDE_DUTCH_2017); this engine applies the edition in force from 1 February 2026: "
+                       "declare FIDE_DUTCH_2026 to pair with it")
+    raise TrfError(line, 5, f"the file declares the pairing system {code} (record 192); this engine pairs "
+                   "the FIDE Dutch system only (FIDE_DUTCH, FIDE_DUTCH_2025 or FIDE_DUTCH_2026, with _BAKU for "
+                   "the Baku acceleration)")
+
+
+def _accelerations(trf: TrfTournament, order: tuple[int, ...], scoring: Scoring) -> dict[int, list[float]]:
+    """Fictitious points per player and round: ``XXA``/``250`` when the file gives them (they take
+    precedence, as in bbpPairings), else the Baku acceleration when record ``192`` declares it."""
+    out: dict[int, list[float]] = {pid: list(values) for pid, values in trf.accelerations.items()}
+    for gp, r1, r2, p1, p2 in trf.acceleration_ranges:
+        for pid in range(p1, p2 + 1):
+            if pid in trf.accelerations:
+                continue
+            values = out.setdefault(pid, [])
+            if len(values) < r2:
+                values.extend([0.0] * (r2 - len(values)))
+            for r in range(r1, r2 + 1):
+                values[r - 1] = gp
+    system = declared_system(trf)
+    if out or not system.baku:
+        return out
+    line = trf.lines.get("192", 0)
+    total = trf.total_rounds
+    if total is None:
+        raise TrfError(line, 5, f"{system.code} (record 192) asks for the Baku acceleration, which needs the "
+                       "number of rounds: add 'XXR n' or '142 n'")
+    if scoring.loss != 0 or scoring.win <= 0 or abs(scoring.win - 2 * scoring.draw) > 1e-9:
+        raise TrfError(line, 5, f"{system.code} (record 192): the Baku acceleration applies to the standard "
+                       f"scoring (1, 1/2, 0); this file scores {scoring.win:g} for a win, {scoring.draw:g} for a draw "
+                       f"and {scoring.loss:g} for a loss")
+    # C.04.5.1: GA is the first 2*ceil(N/4) players of round 1 (before it: of the list); a late entry numbered
+    # above the last GA player joins GA, one below does not (the reading of core.actions.swiss).
+    tpn = {pid: n for n, pid in enumerate(order, start=1)}
+    if played_rounds(trf) >= 1:
+        first = sorted(tpn[p.start_rank] for p in trf.players if p.rounds and not p.rounds[0].is_blank)
+    else:
+        first = sorted(tpn.values())
+    size = baku_group_a_size(len(first))
+    if not size:
+        return out
+    last_ga = first[size - 1]
+    values = [v * scoring.win for v in baku_accelerations(total, math.ceil(total / 2))]
+    return {pid: list(values) for pid in order if tpn[pid] <= last_ga}
+
+
 def to_swiss_state(trf: TrfTournament, round_to_pair: int | None = None) -> SwissState:
     """Engine input for pairing ``round_to_pair`` (default: the round after the last paired one).
 
-    Keeps rounds before it, plus the requested byes/absences (H, F, Z) entered for that round, the
-    TRF26 ``240`` byes and ``XXZ`` absentees.
+    Keeps rounds before it, plus the entries written without a pairing for that round (``0000 - H/F/Z``,
+    ``0000 - -``: those players are not paired), the TRF26 ``240`` byes and ``XXZ`` absentees. Applies the
+    accelerations (``XXA``, ``250``, or the Baku acceleration declared in ``192``); refuses (``TrfError``) a
+    declared pairing system other than the Dutch system.
     """
     k = played_rounds(trf) + 1 if round_to_pair is None else round_to_pair
     if k < 1:
@@ -451,36 +595,25 @@ def to_swiss_state(trf: TrfTournament, round_to_pair: int | None = None) -> Swis
     for kind, rnd, ids in trf.byes:
         if rnd == k and kind in ("F", "H", "Z"):
             absent.update(ids)
-    accel_extra: dict[int, list[float]] = {}
-    for gp, r1, r2, p1, p2 in trf.acceleration_ranges:
-        for pid in range(p1, p2 + 1):
-            values = accel_extra.setdefault(pid, [])
-            if len(values) < r2:
-                values.extend([0.0] * (r2 - len(values)))
-            for r in range(r1, r2 + 1):
-                values[r - 1] = gp
+    order = pairing_order(trf)
+    scoring = _scoring(trf)
+    accelerations = _accelerations(trf, order, scoring)
     players = []
     for p in trf.players:
         blocks = p.rounds[: k - 1]
         entries = [_entry(e) for e in blocks]
-        if len(p.rounds) >= k and p.rounds[k - 1].is_requested_bye:
+        if len(p.rounds) >= k and p.rounds[k - 1].not_paired:
             entries.extend(_entry(TrfRoundEntry()) for _ in range(k - 1 - len(entries)))
             entries.append(_entry(p.rounds[k - 1]))
-        elif len(entries) < k - 1 and any(not e.is_blank for e in blocks):
-            pass  # trailing blank rounds: padded by the engine as unpaired rounds
-        accel = trf.accelerations.get(p.start_rank) or accel_extra.get(p.start_rank) or []
         players.append(
             PlayerState(
                 id=p.start_rank,
                 entries=tuple(entries),
                 rating=p.rating,
                 name=p.name,
-                accelerations=tuple(accel),
+                accelerations=tuple(accelerations.get(p.start_rank, ())),
             )
         )
-    order: tuple[int, ...] = ()
-    if trf.pair_by_rank:
-        order = _rank_order(trf)
     groups = list(trf.forbidden_groups)
     groups.extend(ids for r1, r2, ids in trf.forbidden_ranges if r1 <= k <= r2)
     total = trf.total_rounds if trf.total_rounds is not None else max(trf.rounds_in_file, k)
@@ -488,26 +621,70 @@ def to_swiss_state(trf: TrfTournament, round_to_pair: int | None = None) -> Swis
         players=tuple(players),
         rounds_played=k - 1,
         total_rounds=total,
-        initial_colour=trf.initial_colour or _infer_initial_colour(trf),
-        scoring=_scoring(trf),
+        initial_colour=trf.initial_colour or _infer_initial_colour(trf, order),
+        scoring=scoring,
         absent=frozenset(absent),
         forbidden_pairs=SwissState.forbid_groups(groups),
-        pairing_order=order,
+        pairing_order=order if trf.pair_by_rank else (),
     )
 
 
-def _rank_order(trf: TrfTournament) -> tuple[int, ...]:
-    """``XXC rank``: the pairing numbers are the ranks of columns 86-89, not the ids (JaVaFo's option)."""
-    missing = [p.start_rank for p in trf.players if p.rank is None]
-    if missing:
-        listed = ", ".join(str(pid) for pid in missing[:10])
-        raise ValueError(f"XXC rank asks to pair by rank, but these players have no rank (columns 86-89): {listed}")
-    owner: dict[int, int] = {}
+# ---------------------------------------------------------------------------------------------- engine checks
+def check_points(trf: TrfTournament, rounds: int, state: SwissState | None = None) -> None:
+    """Refuse a points column (81-84) that disagrees with the results of rounds ``1..rounds``.
+
+    As bbpPairings checks it: the column may also include the player's acceleration for the next round and
+    the points of an entry already written for the next round without a pairing (JaVaFo asks for the points
+    of a ``0000 - H`` to be added). An empty column is not checked. Raises :class:`TrfError` naming the
+    players (at most five) with their line, the column's value and the results' total.
+    """
+    scoring = state.scoring if state is not None else _scoring(trf)
+    accel = {p.id: p.accelerations for p in state.players} if state is not None else {}
+    wrong: list[tuple[TrfPlayer, float]] = []
     for p in trf.players:
-        assert p.rank is not None
-        if p.rank in owner:
-            raise ValueError(
-                f"XXC rank asks to pair by rank, but players {owner[p.rank]} and {p.start_rank} share rank {p.rank}"
-            )
-        owner[p.rank] = p.start_rank
-    return tuple(owner[r] for r in sorted(owner))
+        if p.points is None:
+            continue
+        computed = sum(_entry(e).points(scoring) for e in p.rounds[:rounds])
+        computed += scoring.zero_bye * max(0, rounds - len(p.rounds))
+        nxt = p.rounds[rounds] if len(p.rounds) > rounds else None
+        extra = _entry(nxt).points(scoring) if nxt is not None and nxt.not_paired else 0.0
+        values = accel.get(p.start_rank, ())
+        a = values[rounds] if rounds < len(values) else 0.0
+        if not any(abs(p.points - c) < 1e-6 for c in (computed, computed + extra, computed + a, computed + a + extra)):
+            wrong.append((p, computed))
+    if not wrong:
+        return
+    shown = "; ".join(f"player {p.start_rank} ({p.name or 'no name'}, line {p.line}) has {p.points:g} points, "
+                      f"the results give {c:g}" for p, c in wrong[:5])
+    more = f"; and {len(wrong) - 5} more" if len(wrong) > 5 else ""
+    raise TrfError(wrong[0][0].line, 81, f"the points column disagrees with the results of rounds 1-{rounds}: "
+                   f"{shown}{more}. Correct the points (columns 81-84) or the results")
+
+
+def check_engine_input(trf: TrfTournament, *, checking: bool = False) -> tuple[int, list[str]]:
+    """What the engine interface checks before pairing: returns (round, warnings) or raises ``TrfError``.
+
+    ``checking`` (``-c``) re-pairs the last paired round, otherwise the next round is paired. Refused: a
+    declared system other than the Dutch one, pairing beyond the number of rounds (``XXR``/``142``), pairing
+    without that number (bbpPairings requires it: the last round is paired differently), and a points
+    column that disagrees with the results. Without ``XXR`` a check (``-c``) goes on with a warning.
+    """
+    warnings: list[str] = []
+    played = played_rounds(trf)
+    k = played if checking else played + 1
+    where = trf.lines.get("XXR") or trf.lines.get("142") or 0
+    if trf.total_rounds is None:
+        if not checking:
+            raise TrfError(1, 1, "the file does not give the number of rounds ('XXR n' or '142 n'): the "
+                           f"engine needs it to know whether round {k} is the last one")
+        if k >= 1:
+            warnings.append(f"no 'XXR n' or '142 n' record: round {k} is checked as the last round of the event")
+    elif k > trf.total_rounds:
+        raise TrfError(where, 5, f"the event has {trf.total_rounds} rounds (XXR/142) and round {played} is "
+                       f"already paired: there is no round {k} to pair")
+    if k >= 1:
+        state = to_swiss_state(trf, k)
+        check_points(trf, k if checking else k - 1, state)
+    if not any(p.points is not None for p in trf.players) and trf.players:
+        warnings.append("the points column (81-84) is empty: the scores were not checked")
+    return k, warnings

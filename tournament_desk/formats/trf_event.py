@@ -8,12 +8,19 @@
 * Round blocks: played games ``1 = 0`` (``0r`` → 0 for both, opponent kept), forfeits ``+``/``-`` with the
   scheduled opponent, double forfeit ``-`` for both, pending games without a result; pairing-allocated bye
   ``0000 - U``, requested byes ``H``/``F``, zero-point bye and absence ``Z``, withdrawn ``0000 - -``.
+* The round to pair, as the pairing engines read it: byes requested for it (``H``/``F``/``Z``), ``Z`` for a
+  player withdrawn from it; ``XXR``, the initial colour (``XXC white1``/``black1``), pairs that must not meet
+  (``XXP``) and the Baku acceleration's virtual points (``XXA``, C.04.5.1).
 * Non-chess scoring (draughts 2/1/0, Kashdan...) is declared with ``XXS`` (TRF16) or ``162`` (TRF26).
 """
 
 from __future__ import annotations
 
-from tournament_desk.core.model import Bye, EventState, Game
+from tournament_desk.core.actions.players import numbered_for_round
+from tournament_desk.core.actions.swiss import baku_accelerations_of
+from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.model import Bye, EventState, Game, PairingSystem
+from tournament_desk.core.pairing.swiss_state import Colour
 from tournament_desk.core.results import Outcome
 from tournament_desk.core.scoring import CHESS
 from tournament_desk.core.tiebreaks import DEFAULT_EDITION, build_standings
@@ -32,8 +39,20 @@ _SYSTEM = {"round-robin": "Round robin", "double-round-robin": "Double round rob
            "scoregroup": "Swiss score groups", "manual": "Manual pairings", "knockout": "Knockout"}
 
 
+def _numbered(state: EventState) -> EventState:
+    """A Dutch Swiss numbered as it will be for its next round (round robins keep their grid numbers)."""
+    if state.event.system is PairingSystem.DUTCH and state.last_round < state.event.rounds and state.players:
+        try:
+            return numbered_for_round(state, state.last_round + 1)
+        except TournamentError:
+            return state
+    return state
+
+
 def start_ranks(state: EventState) -> dict[int, int]:
-    """Starting ranks: pairing numbers when assigned, the others after them in id order."""
+    """Starting ranks: the pairing numbers the event pairs its next round with (C.04.2 Art.2: given when
+    round 1 is paired, late entries numbered into place until round 4); the others after them in id order."""
+    state = _numbered(state)
     ranks = {p.id: p.pairing_number for p in state.players if p.pairing_number is not None}
     nxt = max(ranks.values(), default=0)
     for p in sorted(state.players, key=lambda q: q.id):
@@ -51,7 +70,10 @@ def _scoring_codes(state: EventState) -> dict[str, float]:
 
 
 def state_to_trf(state: EventState) -> TrfTournament:
-    """The event as a :class:`TrfTournament` (header records, players, round blocks, scoring)."""
+    """The event as a :class:`TrfTournament` (header records, players, round blocks, scoring), with the round
+    to pair as the engines read it: its requested byes ``0000 - H/F/Z``, ``Z`` for a player withdrawn from it,
+    the initial colour ``XXC white1/black1`` (``152``), pairs kept apart ``XXP``, and for the Baku acceleration
+    ``192 FIDE_DUTCH_2026_BAKU`` with the virtual points as ``XXA`` lines (C.04.5.1)."""
     e = state.event
     ranks = start_ranks(state)
     codes = list(e.tiebreaks)
@@ -76,6 +98,8 @@ def state_to_trf(state: EventState) -> TrfTournament:
             headers["112"] = [", ".join(e.arbiters[1:])]
     headers["122"] = [f"{e.time_control.base_minutes}'+{e.time_control.increment_seconds}\""]
 
+    next_round = state.last_round + 1
+    requested = state.requests_for(next_round)
     players: list[TrfPlayer] = []
     for p in state.players:
         entries: list[TrfRoundEntry] = []
@@ -90,6 +114,10 @@ def state_to_trf(state: EventState) -> TrfTournament:
                 entries.append(TrfRoundEntry(None, "-", _BYE_CODE[entry.kind]))
             else:
                 entries.append(TrfRoundEntry(None, "-", "Z" if p.is_active_in(r.number) else "-"))
+        if next_round <= e.rounds and p.id in requested:  # the round to pair, as the engines read it
+            entries.append(TrfRoundEntry(None, "-", _BYE_CODE[requested[p.id]]))
+        elif next_round <= e.rounds and not p.is_active_in(next_round):
+            entries.append(TrfRoundEntry(None, "-", "Z"))
         rating = p.rating(e.rating_system)
         players.append(TrfPlayer(
             start_rank=ranks[p.id],
@@ -99,8 +127,14 @@ def state_to_trf(state: EventState) -> TrfTournament:
             fide_id=p.fide_id, birth_date=p.birth_date.strftime("%Y/%m/%d") if p.birth_date else "",
             points=state.score(p.id), rank=standing.get(p.id), rounds=entries,
         ))
-    return TrfTournament(headers=headers, players=players, total_rounds=e.rounds,
-                         scoring_codes=_scoring_codes(state))
+    colour = {"white": Colour.WHITE, "black": Colour.BLACK}.get(e.initial_colour)
+    groups = [[ranks[a], ranks[b]] for a, b in state.forbidden_pairs]
+    accelerations = {ranks[pid]: list(values) for pid, values in
+                     baku_accelerations_of(_numbered(state), min(next_round, e.rounds)).items()}
+    if e.acceleration == "baku":
+        headers["192"] = ["FIDE_DUTCH_2026_BAKU"]
+    return TrfTournament(headers=headers, players=players, total_rounds=e.rounds, initial_colour=colour,
+                         forbidden_groups=groups, accelerations=accelerations, scoring_codes=_scoring_codes(state))
 
 
 def event_trf(state: EventState, edition: str = "16", newline: str = "\r\n") -> str:

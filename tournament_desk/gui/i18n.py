@@ -29,7 +29,7 @@ _FR: dict[str, str] = {
     "&Round-robin grid…": "&Grille toutes rondes…", "Pairing &sheet (last round)…": "&Feuille d'appariement "
     "(dernière ronde)…", "&Crosstable…": "&Grille américaine…", "S&tandings…": "&Classement…",
     "Result s&lips (last round)…": "Fiches de &résultat (dernière ronde)…",
-    "Rating &report…": "&Rapport de classement…",
+    "Rating &report…": "Rapport de c&lassement…",
     "Printing…": "Impression…", "Exporting…": "Exportation…", "Bundle written: {}": "Paquet écrit : {}",
     "Rating ±": "Évol.", "New rating": "Nouveau classement", "Rating preview: {}": "Aperçu du classement : {}",
     "Rating preview ({}): what the federation would compute from this event alone":
@@ -52,17 +52,75 @@ _FR: dict[str, str] = {
     "Knockout round {}": "Tour éliminatoire {}", "Champion: {}": "Vainqueur : {}",
     "Top-cut &bracket…": "&Tableau final…", "Crosstable": "Grille américaine", "Standings view": "Classement",
     "&Print (PDF)…": "&Imprimer (PDF)…",
+    # start screen, new dialogs and actions (issue 18)
+    "Pairin&gs": "A&ppariements", "Re&sults": "&Résultats",
+    "Names, separated by commas": "Noms, séparés par des virgules",
+    "drawn by lot at round 1": "tirée au sort à la ronde 1", "none": "aucune",
+    "Baku acceleration (C.04.5.1)": "accélération de Bakou (C.04.5.1)", "Initial colour": "Couleur initiale",
+    "Acceleration": "Accélération", "Restore a backup…": "Restaurer une sauvegarde…", "&Unrated": "&Non classé",
+    "Register anyway?": "Inscrire quand même ?", "Withdraw {}": "Retirer {}",
+    "Takes no part from &round:": "Ne joue plus à partir de la &ronde :", "Bye request": "Demande d'exemption",
+    "cancel the request": "annuler la demande", "&Player:": "&Joueur :", "&Round:": "&Ronde :",
+    "&Bye:": "E&xemption :", "Pairing numbers by hand": "Numéros d'appariement à la main",
+    "Type each player's number:": "Tapez le numéro de chaque joueur :",
+    "The remaining games become:": "Les parties restantes deviennent :",
+    "Already requested: {}": "Déjà demandé : {}", "Choose a player": "Choisissez un joueur",
+    "Results already played are kept.": "Les résultats déjà joués sont conservés.",
+    "Row {}: '{}' is not a number": "Ligne {} : « {} » n'est pas un nombre", "PDF: {}": "PDF : {}",
+    "Rating lists (*.csv *.txt *.xml)": "Listes de classement (*.csv *.txt *.xml)",
+    "Importing…": "Importation…", "Cancelled: nothing was changed": "Annulé : rien n'a été modifié",
+    "Pairings, results, standings and homologation, without internet. Start a new event, or open one.":
+        "Appariements, résultats, classements et homologation, sans internet. Créez un nouveau tournoi, ou "
+        "ouvrez-en un.",
+    "&Recent events:": "Tournois &récents :", "Open the &selected event": "Ouvrir le tournoi &sélectionné",
+    "No recent event yet.": "Aucun tournoi récent pour l'instant.",
+    "{players} players, round {paired} of {rounds}": "{players} joueurs, ronde {paired} sur {rounds}",
+    "{players} players, not started": "{players} joueurs, pas encore commencé",
+    "Pairing round {}…": "Appariement de la ronde {}…", "Cancel the pairing of round {}?":
+        "Annuler l'appariement de la ronde {} ?",
+    "Print the gr&id…": "Imprimer la &grille…", "Pair by han&d…": "Apparier à la &main…", "Top &cut…":
+        "Ta&bleau final…",
+    "Print the p&airing sheet…": "Imprimer la f&euille d'appariement…",
+    "Byes requested for round {}: {}": "Exemptions demandées pour la ronde {} : {}", "Top cut": "Tableau final",
+    "The {n} result(s) already entered in it will be dropped (Undo brings them back).":
+        "Les {n} résultat(s) déjà saisi(s) seront supprimés (Annuler les rétablit).",
+    "Fi&lter:": "Fi&ltrer :", "name, club, licence…": "nom, club, licence…", "Ed&it…": "&Modifier…",
+    "&Bye request…": "E&xemption demandée…", "Im&port CSV…": "Importer un CS&V…",
+    "Draw pairing &numbers": "Tirer les &numéros au sort", "Number b&y rating": "Numéroter par cla&ssement",
+    "Number by han&d…": "N&uméroter à la main…",
+    "{name} has withdrawn from round {r}. Reinstate them?":
+        "{name} s'est retiré(e) à partir de la ronde {r}. Le ou la réintégrer ?",
+    "round {}: {}": "ronde {} : {}", "Withdraw": "Retirer",
+    "Players (*.csv *.txt *.trf *.tab)": "Joueurs (*.csv *.txt *.trf *.tab)",
+    "Import the {n} correct row(s) and leave out the others?":
+        "Importer les {n} ligne(s) correctes et laisser les autres de côté ?",
+    "Game p&oints…": "P&oints de partie…", "&Crosstable": "&Grille américaine", "&Print…": "I&mprimer…",
+    "Cancel": "Annuler", "C&lose the event": "&Fermer le tournoi", "Round-robin &grid…": "Grille toutes r&ondes…",
+    "No rating": "Aucun classement", "FIDE Elo": "Elo FIDE", "National Elo": "Elo national",
+    "FFJD Capital-Points": "Capital-Points FFJD", "FMJD rating": "Classement FMJD",
+    "FISF PL rating (Scrabble)": "Cote PL FISF (Scrabble)",
+    "half-point bye (½)": "exemption à ½ point", "full-point bye (1)": "exemption à 1 point",
+    "zero-point bye (absent)": "exemption à 0 point (absent)",
+    "+ − (White wins by forfeit)": "+ − (les Blancs gagnent par forfait)",
+    "− + (Black wins by forfeit)": "− + (les Noirs gagnent par forfait)",
+    "0-0 (both lose)": "0-0 (les deux perdent)", "− − (double forfeit)": "− − (double forfait)",
+    "Players who must not &meet…": "Joueurs à ne pas &opposer…", "Players who must not meet":
+        "Joueurs à ne pas opposer", "&Keep apart": "&Séparer", "&Let them meet": "&Autoriser la rencontre",
+    "The pairing engines never pair two players kept apart (TRF XXP).":
+        "Les moteurs d'appariement n'opposent jamais deux joueurs séparés (XXP du TRF).",
+    "&FIDE rating report (TRF)…": "Rapport FI&DE (TRF)…",
+    "Continue an event from a TR&F file…": "Poursuivre un &tournoi depuis un fichier TRF…",
+    "Ra&ting period…": "Période de cl&assement…",
     # registration
     "No.": "N°", "Name": "Nom", "Club": "Club", "Fed.": "Féd.", "Rating": "Classement", "Licence": "Licence",
     "Status": "Statut", "active": "présent", "withdrawn from round {}": "retiré à partir de la ronde {}",
     "Filter by name, club, licence…": "Filtrer par nom, club, licence…",
-    "&Add…": "&Ajouter…", "&Edit…": "&Modifier…", "&Withdraw…": "&Retirer…", "Delete": "Supprimer",
+    "&Add…": "Aj&outer…", "&Edit…": "&Modifier…", "&Withdraw…": "R&etirer…", "Delete": "Supprimer",
     "&Import CSV…": "&Importer un CSV…", "Delete {}?": "Supprimer {} ?",
     "{} takes no part from round:": "{} ne joue plus à partir de la ronde :",
     "His remaining games become:": "Ses parties restantes deviennent :",
     "0fe (excused forfeit)": "0fe (forfait excusé)", "0fne (unexcused forfeit)": "0fne (forfait non excusé)",
     "Draw pairing numbers": "Tirer les numéros au sort", "Number by rating": "Numéroter par classement",
-    "Number by hand…": "Numéroter à la main…",
     "Player ids in pairing-number order, separated by commas:":
         "Identifiants des joueurs dans l'ordre des numéros, séparés par des virgules :",
     "Give player ids separated by commas": "Donnez des identifiants séparés par des virgules",
@@ -76,7 +134,7 @@ _FR: dict[str, str] = {
     "A FIDE id is made of digits": "Un identifiant FIDE ne contient que des chiffres",
     # pairings
     "Board": "Table", "White": "Blancs", "Black": "Noirs", "Result": "Résultat", "Round {}": "Ronde {}",
-    "Round": "Ronde", "&Pair next round": "A&pparier la ronde suivante",
+    "Round": "Ronde", "&Pair next round": "Apparier la ronde &suivante",
     "&Unpair last round": "A&nnuler la dernière ronde", "Print grid (PDF)…": "Imprimer la grille (PDF)…",
     "FMJD grid (FFJD Annex A board order)": "Grille FMJD (ordre des tables de l'annexe A FFJD)",
     "FIDE Berger table (C.05 Annex 1)": "Table de Berger FIDE (C.05, annexe 1)",
@@ -141,6 +199,7 @@ def install_qt_translator(lang: str) -> bool:
     app = QCoreApplication.instance()
     if app is None:
         return False
+    _install_qt_own(app, lang)
     old = _installed.pop("translator", None)
     if old is not None:
         app.removeTranslator(old)
@@ -155,6 +214,27 @@ def install_qt_translator(lang: str) -> bool:
         return False
     app.installTranslator(translator)
     _installed["translator"] = translator
+    return True
+
+
+def _install_qt_own(app: Any, lang: str) -> bool:
+    """Qt's own texts (Cancel, Yes/No, the file and print dialogs) in ``lang``: the ``qtbase`` catalogue that
+    ships with Qt, and the locale that formats numbers and dates in those dialogs."""
+    from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+
+    old = _installed.pop("qtbase", None)
+    if old is not None:
+        app.removeTranslator(old)
+    QLocale.setDefault(QLocale(QLocale.Language.French if lang == "fr" else QLocale.Language.English,
+                               QLocale.Country.France if lang == "fr" else QLocale.Country.UnitedKingdom))
+    if lang != "fr":
+        return False
+    translator = QTranslator()
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if not translator.load(QLocale(QLocale.Language.French), "qtbase", "_", folder):
+        return False
+    app.installTranslator(translator)
+    _installed["qtbase"] = translator
     return True
 
 

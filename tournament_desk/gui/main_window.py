@@ -1,40 +1,47 @@
-"""The main window: menus and the four tabs over an open :class:`EventSession`.
+"""The main window: the start screen when no event is open, else menus and the four tabs over the event.
 
-Widgets never hold domain state: after every action the window reloads the state from the session and each
-tab redraws from it. Errors from the services arrive as bilingual exceptions and are shown in the user's
-language.
+The window is the tabs' :class:`~tournament_desk.gui.context.EventContext`: every action goes through
+:meth:`MainWindow.run`, which shows errors in the user's language and hands each tab the typed record of what
+changed (:class:`~tournament_desk.core.changes.StateChange`), so a tab redraws only what the action touched
+and a tab not shown waits until it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from PySide6.QtCore import QSettings, QUrl
-from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget
+from PySide6.QtCore import QSettings, Qt, QTimer, QUrl
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QTabWidget,
+    QWidget,
+)
 
 from tournament_desk import __version__
+from tournament_desk.core.changes import StateChange, diff_states
 from tournament_desk.core.errors import StateError, TournamentError
-from tournament_desk.core.model import EventState
+from tournament_desk.core.model import Event, EventState
 from tournament_desk.gui.dialogs.event_dialog import EventDialog
 from tournament_desk.gui.dialogs.lists import BackupsDialog, HistoryDialog
-from tournament_desk.gui.dialogs.rules_dialog import RulesDialog
 from tournament_desk.gui.i18n import Translator, install_qt_translator
+from tournament_desk.gui.start_page import StartPage
+from tournament_desk.gui.tabs.base import Tab
 from tournament_desk.gui.tabs.pairings import PairingsTab
 from tournament_desk.gui.tabs.registration import RegistrationTab
 from tournament_desk.gui.tabs.results import ResultsTab
 from tournament_desk.gui.tabs.standings import StandingsTab
-from tournament_desk.gui.worker import run_in_background
-from tournament_desk.services import printing
-from tournament_desk.services.bundle import export_bundle
-from tournament_desk.services.ratings import apply_rating_list
-from tournament_desk.services.rules import current_rule_settings, rules_doc_path, set_rule_setting
-from tournament_desk.services.session import EventFileLockedError, EventSession, restore_event_backup
-from tournament_desk.services.standings import set_tiebreaks
-from tournament_desk.services.swiss_variants import top_cut_pdf
+from tournament_desk.gui.worker import Cancelled, run_in_background
+from tournament_desk.services.paths import events_folder, safe_file_stem
+from tournament_desk.services.session import Change, EventFileLockedError, EventSession, restore_event_backup
 
+T = TypeVar("T")
 MAX_RECENT = 8
 PRINTABLE = {
     "pairings": "Pairing &sheet (last round)…",
@@ -44,44 +51,78 @@ PRINTABLE = {
     "ratings": "Rating &report…",
     "bracket": "Top-cut &bracket…",
 }
+TAB_TITLES = ("&Registration", "Pairin&gs", "Re&sults", "S&tandings")
 
 
 class MainWindow(QMainWindow):
     def __init__(self, session: EventSession | None = None, *, lang: str = "fr",
                  interactive: bool = True) -> None:
         super().__init__()
-        self.tr_ = Translator(lang)
-        self.session: EventSession | None = session
-        self.state: EventState | None = None
-        self.interactive = interactive
+        self._t = Translator(lang)
+        self._session: EventSession | None = None
+        self._state: EventState | None = None
+        self._interactive = interactive
         """False in tests and scripted use: messages go to :attr:`messages` instead of modal boxes."""
         self.messages: list[str] = []
 
+        self.stack = QStackedWidget()
+        self.setCentralWidget(self.stack)
+        self.start_page = StartPage(lambda: self.new_event(), lambda: self.open_dialog(),
+                                    lambda p: self.open_path(p))
         self.tabs = QTabWidget()
-        self.setCentralWidget(self.tabs)
+        self.stack.addWidget(self.start_page)
+        self.stack.addWidget(self.tabs)
         self.registration = RegistrationTab(self)
         self.pairings = PairingsTab(self)
         self.results = ResultsTab(self)
         self.standings = StandingsTab(self)
         for tab in self.all_tabs():
             self.tabs.addTab(tab, "")
+        self.tabs.currentChanged.connect(lambda _i: self._focus_current_tab())
         self._build_menus()
         self.state_label = QLabel()
         self.statusBar().addPermanentWidget(self.state_label)
         self.resize(1100, 720)
         self.retranslate()
-        self.refresh()
         if session is not None:
-            self._remember(session.path)
+            self.set_session(session)
+        else:
+            self._show_start()
 
-    def all_tabs(self) -> tuple[Any, ...]:
+    # -- the context the tabs see (gui.context.EventContext) ------------------------------------------------
+    @property
+    def t(self) -> Translator:
+        return self._t
+
+    @property
+    def tr_(self) -> Translator:  # the name older dialogs use
+        return self._t
+
+    @property
+    def session(self) -> EventSession | None:
+        return self._session
+
+    @property
+    def state(self) -> EventState | None:
+        return self._state
+
+    @property
+    def interactive(self) -> bool:
+        return self._interactive
+
+    def dialog_parent(self) -> QWidget:
+        return self
+
+    def all_tabs(self) -> tuple[Tab, ...]:
         return (self.registration, self.pairings, self.results, self.standings)
 
-    # -- menus ----------------------------------------------------------------------------------------
+    # -- menus ----------------------------------------------------------------------------------------------
     def _action(self, menu: Any, slot: Callable[[], Any], shortcut: Any = None) -> QAction:
         action = QAction(self)
         action.triggered.connect(lambda _checked=False: slot())
-        if shortcut is not None:
+        if isinstance(shortcut, list):
+            action.setShortcuts(shortcut)
+        elif shortcut is not None:
             action.setShortcut(shortcut)
         menu.addAction(action)
         return action
@@ -94,12 +135,18 @@ class MainWindow(QMainWindow):
         self.open_action = self._action(self.file_menu, self.open_dialog, S.Open)
         self.recent_menu = self.file_menu.addMenu("")
         self.save_copy_action = self._action(self.file_menu, self.save_copy, S.SaveAs)
+        self.close_action = self._action(self.file_menu, self.close_event_file, S.Close)
         self.file_menu.addSeparator()
         self.import_menu = self.file_menu.addMenu("")
         self.import_action = self._action(self.import_menu, lambda: self.registration.import_csv())
         self.import_ratings_action = self._action(self.import_menu, lambda: self.import_rating_list())
+        self.import_trf_action = self._action(self.file_menu, lambda: self.import_event_from_trf())
+        self.rating_period_action = self._action(self.file_menu, lambda: self.rating_period())
         self.export_menu = self.file_menu.addMenu("")
         self.export_bundle_action = self._action(self.export_menu, lambda: self.export_bundle())
+        self.export_trf_action = self._action(self.export_menu, lambda: self.export_trf())
+        self.export_pdf_actions = {kind: self._action(self.export_menu, lambda k=kind: self.export_pdf(k))
+                                   for kind in PRINTABLE}
         self.print_menu = self.file_menu.addMenu("")
         self.print_actions = {
             kind: self._action(self.print_menu, lambda k=kind: self.print_document(k),
@@ -113,39 +160,52 @@ class MainWindow(QMainWindow):
 
         self.edit_menu = bar.addMenu("")
         self.undo_action = self._action(self.edit_menu, self.undo, S.Undo)
-        self.redo_action = self._action(self.edit_menu, self.redo, S.Redo)
+        # Ctrl+Y and Ctrl+Shift+Z both redo, whatever the desktop's standard binding is
+        self.redo_action = self._action(self.edit_menu, self.redo,
+                                        [QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z")])
         self.edit_menu.addSeparator()
         self.history_action = self._action(self.edit_menu, self.show_history)
 
         self.event_menu = bar.addMenu("")
         self.settings_action = self._action(self.event_menu, self.edit_settings)
         self.rules_action = self._action(self.event_menu, self.edit_rules)
+        self.apart_action = self._action(self.event_menu, self.edit_apart)
 
         self.help_menu = bar.addMenu("")
         self.lang_menu = self.help_menu.addMenu("")
-        for code, label in (("fr", "Français"), ("en", "English")):
+        for code, label in (("fr", "&Français"), ("en", "&English")):
             action = QAction(label, self)
             action.triggered.connect(lambda _c=False, c=code: self.set_language(c))
             self.lang_menu.addAction(action)
         self.rules_doc_action = self._action(self.help_menu, self.open_rules_doc)
         self.about_action = self._action(self.help_menu, self.about)
+        self.event_actions = [self.save_copy_action, self.close_action, self.import_menu.menuAction(),
+                              self.export_menu.menuAction(), self.print_menu.menuAction(), self.restore_action,
+                              self.history_action, self.settings_action, self.rules_action, self.apart_action]
 
-    # -- language ------------------------------------------------------------------------------------------
+    # -- language -------------------------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:
         install_qt_translator(lang)
-        self.tr_ = Translator(lang)
+        self._t = Translator(lang)
         QSettings().setValue("language", lang)
         self.retranslate()
-        self.refresh()
+        for tab in self.all_tabs():
+            tab.refresh()
+        self._update_status()
 
     def retranslate(self) -> None:
-        t = self.tr_
-        for i, name in enumerate(("&Registration", "&Pairings", "Res&ults", "S&tandings")):
+        t = self._t
+        for i, name in enumerate(TAB_TITLES):
             self.tabs.setTabText(i, t(name))
         for kind, action in self.print_actions.items():
             action.setText(t(PRINTABLE[kind]))
+        for kind, action in self.export_pdf_actions.items():
+            action.setText(t("PDF: {}", t(PRINTABLE[kind])))
         self.import_ratings_action.setText(t("&Rating list…"))
         self.export_bundle_action.setText(t("&Homologation bundle…"))
+        self.export_trf_action.setText(t("&FIDE rating report (TRF)…"))
+        self.import_trf_action.setText(t("Continue an event from a TR&F file…"))
+        self.rating_period_action.setText(t("Ra&ting period…"))
         for widget, text in (
             (self.import_menu, "&Import"), (self.export_menu, "&Export"), (self.print_menu, "&Print"),
             (self.file_menu, "&File"), (self.edit_menu, "&Edit"), (self.event_menu, "E&vent"),
@@ -154,46 +214,89 @@ class MainWindow(QMainWindow):
             widget.setTitle(t(text))
         for action, text in (
             (self.new_action, "&New event…"), (self.open_action, "&Open…"), (self.save_copy_action, "Save a &copy as…"),
-            (self.import_action, "&Players (CSV)…"), (self.print_grid_action, "&Round-robin grid…"),
+            (self.close_action, "C&lose the event"),
+            (self.import_action, "&Players (CSV)…"), (self.print_grid_action, "Round-robin &grid…"),
             (self.restore_action, "Restore a &backup…"), (self.quit_action, "&Quit"),
             (self.history_action, "&History…"), (self.settings_action, "Event &settings…"),
             (self.about_action, "&About tournament_desk"), (self.rules_action, "&Rule settings…"),
-            (self.rules_doc_action, "About the &rules"),
+            (self.rules_doc_action, "About the &rules"), (self.apart_action, "Players who must not &meet…"),
         ):
             action.setText(t(text))
+        self.start_page.retranslate(t)
         for tab in self.all_tabs():
             tab.retranslate()
         self._fill_recent()
+        self._update_undo_actions()
+        self._update_title()
 
-    # -- data --------------------------------------------------------------------------------------------------
+    # -- the open event -------------------------------------------------------------------------------------
     def require(self) -> EventSession:
-        if self.session is None:
+        if self._session is None:
             raise StateError("No event is open", "Aucun tournoi n'est ouvert")
-        return self.session
+        return self._session
 
     def set_session(self, session: EventSession) -> None:
-        if self.session is not None:
-            self.session.close()
-        self.session = session
+        if self._session is not None:
+            self._session.close()
+        self._session = session
+        self._state = session.state()
         self._remember(session.path)
-        self.refresh()
-
-    def refresh(self) -> None:
-        if self.session is None:
-            self.state = None
-            self.setWindowTitle("tournament_desk")
-        else:
-            self.state = self.session.state()
-            ro = f" [{self.tr_('read-only')}]" if self.session.readonly else ""
-            self.setWindowTitle(f"{self.state.event.name} — {self.session.path.name}{ro} — tournament_desk")
+        self.stack.setCurrentWidget(self.tabs)
+        for action in self.event_actions:
+            action.setEnabled(True)
         for tab in self.all_tabs():
             tab.refresh()
+        self._update_title()
         self._update_status()
         self._update_undo_actions()
+        self._focus_current_tab()
+
+    def close_event_file(self) -> None:
+        if self._session is not None:
+            self._session.close()
+        self._session = None
+        self._state = None
+        self._show_start()
+
+    def _show_start(self) -> None:
+        self.stack.setCurrentWidget(self.start_page)
+        for action in self.event_actions:
+            action.setEnabled(False)
+        self.start_page.fill([Path(p) for p in self._recent()])
+        self._update_title()
+        self._update_status()
+        self._update_undo_actions()
+        self.start_page.focus_main()
+
+    def _update_title(self) -> None:
+        if self._session is None or self._state is None:
+            self.setWindowTitle("tournament_desk")
+            return
+        ro = f" [{self._t('read-only')}]" if self._session.readonly else ""
+        self.setWindowTitle(f"{self._state.event.name} — {self._session.path.name}{ro} — tournament_desk")
+
+    def refresh(self) -> None:
+        """Reload the event from its file and redraw what differs (used after actions outside :meth:`run`)."""
+        if self._session is None:
+            self._show_start()
+            return
+        self._apply(self._session.state())
+
+    def _apply(self, new_state: EventState) -> StateChange:
+        old = self._state
+        self._state = new_state
+        what = diff_states(old, new_state) if old is not None else StateChange(event_fields=frozenset({"*"}))
+        for tab in self.all_tabs():
+            tab.apply_change(what)
+        if what.event_fields:
+            self._update_title()
+        self._update_status()
+        self._update_undo_actions()
+        return what
 
     def _update_status(self) -> None:
-        t = self.tr_
-        state = self.state
+        t = self._t
+        state = self._state
         if state is None:
             self.state_label.setText(t("No event open"))
             return
@@ -205,148 +308,180 @@ class MainWindow(QMainWindow):
             missing = len(rnd.missing_results)
             text += " — " + (t("Round {r}: {m} result(s) missing", r=rnd.number, m=missing) if missing
                              else t("Round {r}: complete", r=rnd.number))
-        if self.session is not None:
-            text += " — " + t("arbiter: {}", self.session.arbiter)
+        if self._session is not None:
+            text += " — " + t("arbiter: {}", self._session.arbiter)
         self.state_label.setText(text)
 
     def _update_undo_actions(self) -> None:
-        t = self.tr_
-        undo = self.session.undo_label(t.lang) if self.session and not self.session.readonly else None
-        redo = self.session.redo_label(t.lang) if self.session and not self.session.readonly else None
+        t = self._t
+        session = self._session
+        undo = session.undo_label(t.lang) if session and not session.readonly else None
+        redo = session.redo_label(t.lang) if session and not session.readonly else None
         self.undo_action.setEnabled(undo is not None)
         self.redo_action.setEnabled(redo is not None)
         self.undo_action.setText(t("&Undo {}", undo) if undo else t("&Undo"))
         self.redo_action.setText(t("&Redo {}", redo) if redo else t("&Redo"))
 
-    # -- messages ------------------------------------------------------------------------------------------
+    def _focus_current_tab(self) -> None:
+        tab = self.tabs.currentWidget()
+        if isinstance(tab, Tab) and self._session is not None:
+            tab.focus_main()
+
+    # -- talking to the arbiter -----------------------------------------------------------------------------
     def warn(self, text: str) -> None:
         self.messages.append(text)
-        if self.interactive:
+        if self._interactive:
             QMessageBox.warning(self, "tournament_desk", text)
 
-    def ask(self, text: str, title: str = "tournament_desk") -> bool:
+    def ask(self, text: str, title: str = "") -> bool:
         """A yes/no question; in scripted (non-interactive) use the answer is no, and the question is kept."""
         self.messages.append(text)
-        if not self.interactive:
+        if not self._interactive:
             return False
-        return QMessageBox.question(self, title, text) == QMessageBox.StandardButton.Yes
+        return QMessageBox.question(self, title or "tournament_desk", text) == QMessageBox.StandardButton.Yes
 
     def inform(self, text: str) -> None:
         self.messages.append(text)
-        if self.interactive:
+        if self._interactive:
             QMessageBox.information(self, "tournament_desk", text)
 
-    def run_action(self, action: Callable[[], Any]) -> Any:
-        """Run a service call; show its error in the user's language; refresh every tab."""
-        result = None
+    def status(self, text: str) -> None:
+        self.statusBar().showMessage(text, 8000)
+
+    def run(self, action: Callable[[], T], *, busy: str | None = None) -> T | None:
+        """Run a service call; show its error in the user's language; redraw what it changed."""
+        result: T | None = None
         try:
-            result = action()
+            result = run_in_background(self, busy, action, cancellable=True) if busy else action()
+        except Cancelled:
+            self.status(self._t("Cancelled: nothing was changed"))
         except TournamentError as exc:
-            self.warn(exc.message(self.tr_.lang))
+            self.warn(exc.message(self._t.lang))
         except OSError as exc:
-            self.warn(f"{self.tr_('File error')}: {exc}")
-        self.refresh()
+            self.warn(f"{self._t('File error')}: {exc}")
+        if self._session is not None:
+            self._apply(self._session.state())
+        if isinstance(result, Change):
+            self.status(result.label(self._t.lang))
         return result
 
-    # -- actions -------------------------------------------------------------------------------------------
+    run_action = run  # the name used before tabs had a context
+
+    # -- actions ---------------------------------------------------------------------------------------------
     def undo(self) -> None:
-        if self.session is not None:
-            self.run_action(self.session.undo)
+        if self._session is not None:
+            change = self.run(self._session.undo)
+            if change is not None:
+                self.status(change.label(self._t.lang))
 
     def redo(self) -> None:
-        if self.session is not None:
-            self.run_action(self.session.redo)
+        if self._session is not None:
+            change = self.run(self._session.redo)
+            if change is not None:
+                self.status(change.label(self._t.lang))
 
-    def new_event(self, path: str | None = None, values: dict[str, Any] | None = None) -> None:
+    def new_event(self, path: str | None = None, values: dict[str, Any] | None = None) -> bool:
+        """The New event form, then where to save it. Nothing is written until both are confirmed, and a
+        failure leaves no file behind. ``path``/``values`` answer without asking (scripts, tests)."""
         if values is None:
-            dialog = EventDialog(self, self.tr_)
+            dialog = EventDialog(self, self._t, arbiter=str(QSettings().value("last_arbiter", "") or ""))
             if not dialog.exec():
-                return
+                return False
             values = dialog.values()
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self.tr_("&New event…"), f"{values['name']}.tdesk",
-                                                  self.tr_("Event files (*.tdesk)"))
+            suggested = str(events_folder() / f"{safe_file_stem(values['name'])}.tdesk")
+            path, _ = QFileDialog.getSaveFileName(self, self._t("New event").replace("&", ""), suggested,
+                                                  self._t("Event files (*.tdesk)"))
             if not path:
-                return
-        from tournament_desk.core.model import Event
-
+                return False
         target = Path(path) if path.endswith(".tdesk") else Path(path + ".tdesk")
-        try:
-            session = EventSession.create(target, Event(**values))
-        except TournamentError as exc:
-            self.warn(exc.message(self.tr_.lang))
-            return
-        self.set_session(session)
-
-    def edit_settings(self, values: dict[str, Any] | None = None) -> None:
-        session = self.session
-        if session is None:
-            return
-        state = session.state()
-        if values is None:
-            dialog = EventDialog(self, self.tr_, state.event, system_locked=bool(state.rounds))
-            if not dialog.exec():
-                return
-            values = dialog.values()
+        values = dict(values)
         tiebreaks = values.pop("tiebreaks", ())
+        try:
+            event = Event(**values, tiebreaks=tuple(tiebreaks))
+            session = EventSession.create(target, event)
+        except TournamentError as exc:
+            self.warn(exc.message(self._t.lang))
+            return False
+        if event.arbiters:
+            QSettings().setValue("last_arbiter", ", ".join(event.arbiters))
+        self.set_session(session)
+        return True
 
-        def apply() -> None:
-            session.update_event(**values)
-            if tuple(tiebreaks) != state.event.tiebreaks:
-                result = set_tiebreaks(session, tiebreaks)
-                for w in result.warnings:
-                    self.inform(w.fr if self.tr_.lang == "fr" else w.en)
-
-        self.run_action(apply)
+    def edit_settings(self, values: dict[str, Any] | None = None) -> bool:
+        """Event settings: the form stays open on a refused value, shown next to its field."""
+        session = self._session
+        if session is None:
+            return False
+        state = session.state()
+        if values is not None:
+            change = self.run(lambda: _store_settings(session, state, values))
+            for note in change.note_texts(self._t.lang) if change is not None else ():
+                self.inform(note)
+            return change is not None
+        dialog = EventDialog(self, self._t, state.event, system_locked=bool(state.rounds),
+                             submit=lambda v: _store_settings(session, state, v))
+        accepted = bool(dialog.exec())
+        self._apply(session.state())
+        if accepted and dialog.result_change is not None:
+            self.status(dialog.result_change.label(self._t.lang))
+            for note in dialog.result_change.note_texts(self._t.lang):
+                self.inform(note)
+        return accepted
 
     def open_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, self.tr_("&Open…"), "", self.tr_("Event files (*.tdesk)"))
+        name, _ = QFileDialog.getOpenFileName(self, self._t("&Open…").replace("&", ""), str(events_folder()),
+                                              self._t("Event files (*.tdesk)"))
         if name:
             self.open_path(Path(name))
 
     def open_path(self, path: Path, *, readonly_if_locked: bool | None = None) -> bool:
-        """Open an event. If another instance has it open, offer read-only (``readonly_if_locked``
-        answers without asking)."""
+        """Open an event. A file another instance has open may be opened read-only (``readonly_if_locked``
+        answers without asking). Any other problem is one message; the start screen stays."""
         try:
             session = EventSession.open(path)
         except EventFileLockedError as exc:
             if readonly_if_locked is None:
-                readonly_if_locked = self.ask(exc.message(self.tr_.lang) + "\n\n" + self.tr_("Open read-only?"),
-                                             self.tr_("Cannot open the event"))
+                readonly_if_locked = self.ask(exc.message(self._t.lang) + "\n\n" + self._t("Open read-only?"),
+                                              self._t("Cannot open the event"))
             if not readonly_if_locked:
                 return False
             try:
                 session = EventSession.open(path, readonly=True)
             except TournamentError as exc2:
-                self.warn(exc2.message(self.tr_.lang))
+                self.warn(exc2.message(self._t.lang))
                 return False
         except TournamentError as exc:
-            self.warn(exc.message(self.tr_.lang))
+            self.warn(exc.message(self._t.lang))
+            self._forget(path)
+            if self._session is None:
+                self._show_start()
             return False
         self.set_session(session)
         return True
 
     def save_copy(self, path: str | None = None) -> None:
-        if self.session is None:
+        session = self._session
+        if session is None:
             return
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self.tr_("Save a &copy as…"), "",
-                                                  self.tr_("Event files (*.tdesk)"))
+            path, _ = QFileDialog.getSaveFileName(self, self._t("Save a &copy as…").replace("&", ""), "",
+                                                  self._t("Event files (*.tdesk)"))
         if path:
-            session, target = self.session, path
-            self.run_action(lambda: session.save_copy(target))
+            target = path
+            self.run(lambda: session.save_copy(target))
 
     def restore_dialog(self, choice: int | None = None) -> None:
         """Restore one of the event's backups (``choice``: its index, newest first, without asking)."""
-        session = self.session
+        session = self._session
         if session is None or session.readonly:
             return
         backups = session.backups()
         if not backups:
-            self.inform(self.tr_("This event has no backup yet"))
+            self.inform(self._t("This event has no backup yet"))
             return
         if choice is None:
-            dialog = BackupsDialog(self, self.tr_, backups)
+            dialog = BackupsDialog(self, self._t, backups)
             if not dialog.exec() or dialog.chosen is None:
                 return
             chosen = dialog.chosen
@@ -354,23 +489,19 @@ class MainWindow(QMainWindow):
             chosen = backups[choice]
         path = session.path
         session.close()
-        self.session = None
+        self._session = None
+        self._state = None
         try:
             restore_event_backup(path, chosen.path)
         except TournamentError as exc:
-            self.warn(exc.message(self.tr_.lang))
+            self.warn(exc.message(self._t.lang))
         self.open_path(path)
 
-    def print_document(self, kind: str, path: str | None = None) -> None:
-        """Write one of the printed documents as a PDF (``kind`` in :data:`PRINTABLE`)."""
-        session = self.session
-        if session is None:
-            return
-        if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self.tr_(PRINTABLE[kind]), f"{kind}.pdf", "PDF (*.pdf)")
-        if not path:
-            return
-        lang, target = self.tr_.lang, Path(path)
+    def _document(self, kind: str) -> bytes:
+        from tournament_desk.services import printing
+        from tournament_desk.services.swiss_variants import top_cut_pdf
+
+        session, lang = self.require(), self._t.lang
         makers: dict[str, Callable[[], bytes]] = {
             "pairings": lambda: printing.pairing_sheet_pdf(session, None, lang),
             "crosstable": lambda: printing.crosstable_pdf(session, lang),
@@ -379,72 +510,141 @@ class MainWindow(QMainWindow):
             "ratings": lambda: printing.rating_report_pdf(session, lang),
             "bracket": lambda: top_cut_pdf(session, lang=lang),
         }
-        self.run_action(lambda: target.write_bytes(run_in_background(self, self.tr_("Printing…"), makers[kind])))
+        return makers[kind]()
 
-    def export_bundle(self, path: str | None = None) -> None:
-        session = self.session
-        if session is None:
+    def print_document(self, kind: str) -> None:
+        """Print one of the documents (``kind`` in :data:`PRINTABLE`) through the system's print dialog."""
+        if self._session is None:
+            return
+        pdf = self.run(lambda: self._document(kind), busy=self._t("Printing…"))
+        if pdf is None:
+            return
+        from tournament_desk.gui.printer import print_pdf
+
+        title = self._t(PRINTABLE[kind]).replace("&", "").rstrip("…")
+        self.run(lambda: print_pdf(self, pdf, title))
+
+    def export_pdf(self, kind: str, path: str | None = None) -> None:
+        """Save one of the documents as a PDF file."""
+        if self._session is None:
             return
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self.tr_("&Homologation bundle…"),
-                                                  f"{session.path.stem}-homologation.zip", "Zip (*.zip)")
-        if not path:
-            return
-        lang, target = self.tr_.lang, Path(path)
-        result = self.run_action(lambda: run_in_background(self, self.tr_("Exporting…"),
-                                                           lambda: export_bundle(session, target, lang)))
-        if result is not None:
-            lines = [c.message(lang) for c in result.checks if c.level in ("warning", "error")]
-            self.inform(self.tr_("Bundle written: {}", target.name) + ("\n\n" + "\n".join(lines) if lines else ""))
-
-    def import_rating_list(self, path: str | None = None) -> None:
-        session = self.session
-        if session is None:
-            return
-        if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, self.tr_("&Rating list…"), "", "CSV (*.csv *.txt)")
+            path, _ = QFileDialog.getSaveFileName(self, self._t(PRINTABLE[kind]).replace("&", ""),
+                                                  str(self._session.path.with_name(f"{kind}.pdf")), "PDF (*.pdf)")
         if not path:
             return
         target = Path(path)
-        change = self.run_action(lambda: apply_rating_list(session, target))
+        self.run(lambda: target.write_bytes(self._document(kind)), busy=self._t("Printing…"))
+
+    def export_bundle(self, path: str | None = None) -> None:
+        from tournament_desk.services.bundle import export_bundle
+
+        session = self._session
+        if session is None:
+            return
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self._t("&Homologation bundle…").replace("&", ""),
+                                                  str(session.path.with_name(f"{session.path.stem}-homologation.zip")),
+                                                  "Zip (*.zip)")
+        if not path:
+            return
+        lang, target = self._t.lang, Path(path)
+        result = self.run(lambda: export_bundle(session, target, lang), busy=self._t("Exporting…"))
+        if result is not None:
+            lines = [c.message(lang) for c in result.checks if c.level in ("warning", "error")]
+            self.inform(self._t("Bundle written: {}", target.name) + ("\n\n" + "\n".join(lines) if lines else ""))
+
+    def import_rating_list(self, path: str | None = None) -> None:
+        """A federation's rating list (CSV, FIDE TXT or XML): the column mapping is asked for when the layout
+        is not known, the list is read with a progress bar, the ratings applied as one action."""
+        from tournament_desk.gui.dialogs.column_mapping import import_rating_list
+
+        session = self._session
+        if session is None:
+            return
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, self._t("&Rating list…").replace("&", ""), "",
+                                                  self._t("Rating lists (*.csv *.txt *.xml)"))
+        if not path:
+            return
+        target = Path(path)
+        change = self.run(lambda: import_rating_list(self, self._t, session, target))
         if change is not None:
-            self.inform(change.label(self.tr_.lang))
+            self.inform(change.label(self._t.lang))
+
+    def import_event_from_trf(self) -> None:
+        """Continue an event begun in another program: its TRF becomes a new event file, then opens."""
+        from tournament_desk.gui.dialogs.import_trf import ImportTrfDialog
+
+        dialog = ImportTrfDialog(self, self._t)
+        if dialog.exec() and dialog.result_import is not None:
+            imported = dialog.result_import
+            if self.open_path(imported.path):
+                self.inform(imported.summary(self._t.lang))
+
+    def rating_period(self) -> None:
+        """A federation's rating period over several events (FFJD, national Elo, Scrabble PL)."""
+        from tournament_desk.gui.dialogs.rating_period import RatingPeriodDialog
+
+        RatingPeriodDialog(self, self._t).exec()
+
+    def export_trf(self, path: str | None = None) -> None:
+        """The event as a TRF file (the FIDE rating report)."""
+        from tournament_desk.services.trf_io import export_event_trf
+
+        session = self._session
+        if session is None:
+            return
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self._t("&FIDE rating report (TRF)…").replace("&", ""),
+                                                  str(session.path.with_suffix(".trf")), "TRF (*.trf *.txt)")
+        if not path:
+            return
+        target = Path(path)
+        self.run(lambda: export_event_trf(session, target))
 
     def edit_rules(self, changes: dict[str, str] | None = None) -> None:
         """The event's rule settings (docs/rules.md); ``changes`` applies ``{key: value}`` without asking."""
-        session = self.session
+        from tournament_desk.gui.dialogs.rules_dialog import RulesDialog
+        from tournament_desk.services.rules import current_rule_settings, set_rule_setting
+
+        session = self._session
         if session is None:
             return
         if changes is None:
-            dialog = RulesDialog(self, self.tr_, current_rule_settings(session))
+            dialog = RulesDialog(self, self._t, current_rule_settings(session))
             if not dialog.exec():
                 return
             changes = dialog.changes()
-        chosen = dict(changes)
+        for key, value in dict(changes).items():
+            self.run(lambda k=key, v=value: set_rule_setting(session, k, v))
 
-        def apply() -> None:
-            for key, value in chosen.items():
-                set_rule_setting(session, key, value)
+    def edit_apart(self) -> None:
+        """Players who must not meet (family members, club-mates)."""
+        from tournament_desk.gui.dialogs.apart_dialog import ApartDialog
 
-        self.run_action(apply)
+        if self._session is not None:
+            ApartDialog(self).exec()
 
     def open_rules_doc(self) -> bool:
         """Open docs/rules.md (the program's reading of every rule) with the system's viewer."""
+        from tournament_desk.services.rules import rules_doc_path
+
         path = rules_doc_path()
         if not path.exists():
-            self.warn(self.tr_("The rules document is not installed: {}", path))
+            self.warn(self._t("The rules document is not installed: {}", path))
             return False
-        if self.interactive:
+        if self._interactive:
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
         return True
 
     def show_history(self) -> None:
-        if self.session is not None:
-            HistoryDialog(self, self.tr_, self.session.audit_log()).exec()
+        if self._session is not None:
+            HistoryDialog(self, self._t, self._session.audit_log()).exec()
 
     def about(self) -> None:
-        QMessageBox.about(self, self.tr_("&About tournament_desk").replace("&", ""),
-                          f"tournament_desk {__version__}\n{self.tr_('Offline tournament manager')}")
+        QMessageBox.about(self, self._t("&About tournament_desk").replace("&", ""),
+                          f"tournament_desk {__version__}\n{self._t('Offline tournament manager')}")
 
     # -- recent files ----------------------------------------------------------------------------------------
     def _recent(self) -> list[str]:
@@ -454,8 +654,14 @@ class MainWindow(QMainWindow):
         return [str(v) for v in (value or [])]
 
     def _remember(self, path: Path) -> None:
-        recent = [str(path)] + [p for p in self._recent() if p != str(path)]
+        resolved = str(path.resolve())
+        recent = [resolved] + [p for p in self._recent() if p != resolved]
         QSettings().setValue("recent", recent[:MAX_RECENT])
+        self._fill_recent()
+
+    def _forget(self, path: Path) -> None:
+        resolved = str(path.resolve())
+        QSettings().setValue("recent", [p for p in self._recent() if p != resolved])
         self._fill_recent()
 
     def _fill_recent(self) -> None:
@@ -465,9 +671,23 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _c=False, p=p: self.open_path(Path(p)))
             self.recent_menu.addAction(action)
 
-    def closeEvent(self, event: Any) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         QSettings().setValue("geometry", self.saveGeometry())
-        if self.session is not None:
-            self.session.close()
-            self.session = None
+        if self._session is not None:
+            self._session.close()
+            self._session = None
         super().closeEvent(event)
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        QTimer.singleShot(0, self._focus_current_tab if self._session else self.start_page.focus_main)
+
+
+def _store_settings(session: EventSession, state: EventState, values: dict[str, Any]) -> Change:
+    """The settings form's values as one action (the tie-break list checked, its warnings as notes)."""
+    from tournament_desk.services.standings import store_event_settings
+
+    return store_event_settings(session, values)
+
+
+__all__ = ["MainWindow", "Qt"]

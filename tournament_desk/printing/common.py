@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +31,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate
 
+from tournament_desk.core.collation import player_key
+from tournament_desk.core.formatting import format_date_range, format_number, format_score
 from tournament_desk.core.model import EventState, Player
 from tournament_desk.core.results import Discipline, Outcome
 
@@ -147,25 +148,10 @@ def bye_legend(lang: str) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ notation
-def fmt_number(value: float | None, lang: str = "en", *, decimals: int = 2) -> str:
-    """A tie-break value: integers plain, others with at most ``decimals`` digits (decimal comma in French)."""
-    if value is None:
-        return ""
-    if abs(value - round(value)) < 1e-9:
-        return str(round(value))
-    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
-    return text.replace(".", ",") if lang == "fr" else text
-
-
-def fmt_points(value: float, lang: str = "en") -> str:
-    """Points with a ``½`` for halves (``2½``, ``½``); other fractions as numbers."""
-    whole = int(value // 1)
-    frac = value - whole
-    if abs(frac) < 1e-9:
-        return str(whole)
-    if abs(frac - 0.5) < 1e-9:
-        return f"{whole}½" if whole else "½"
-    return fmt_number(value, lang)
+# One place for the language's number forms (core.formatting), shared with the screen: the names stay for the
+# callers in printing/.
+fmt_number = format_number
+fmt_points = format_score
 
 
 _CHESS_FORFEIT = {
@@ -213,11 +199,10 @@ def start_numbers(state: EventState) -> dict[int, int]:
     return numbers  # type: ignore[return-value]
 
 
-def alpha_key(player: Player) -> tuple[str, str, int]:
-    """Alphabetical order ignoring accents and case (É sorts with E)."""
-    def fold(text: str) -> str:
-        return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
-    return (fold(player.surname), fold(player.first_name), player.id)
+def alpha_key(player: Player, lang: str = "fr") -> tuple[str, int]:
+    """Alphabetical order of the language (core.collation, the same as on screen): accents and case break ties
+    only (É sorts with E, Å with A), Œ as OE, apostrophes and hyphens ignored first."""
+    return (player_key(player, lang), player.id)
 
 
 def player_rating(player: Player, state: EventState) -> str:
@@ -226,25 +211,8 @@ def player_rating(player: Player, state: EventState) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ header
-_MONTHS_FR = ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
-              "novembre", "décembre")
-_MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-              "November", "December")
-
-
 def dates_text(state: EventState, lang: str) -> str:
-    e = state.event
-    if e.start_date is None:
-        return ""
-
-    def one(d: Any) -> str:
-        if lang == "fr":
-            return f"{d.day} {_MONTHS_FR[d.month - 1]} {d.year}"
-        return f"{d.day} {_MONTHS_EN[d.month - 1]} {d.year}"  # not strftime: independent of the locale
-
-    if e.end_date is None or e.end_date == e.start_date:
-        return one(e.start_date)
-    return f"{one(e.start_date)} – {one(e.end_date)}"
+    return format_date_range(state.event.start_date, state.event.end_date, lang, long=True)
 
 
 @dataclass(frozen=True, slots=True)

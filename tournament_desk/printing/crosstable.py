@@ -14,6 +14,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
+from tournament_desk.core.formatting import colour_letter
 from tournament_desk.core.model import Bye, EventState, Game
 from tournament_desk.core.results import Outcome
 from tournament_desk.core.tiebreaks import DEFAULT_EDITION, PRESETS, StandingRow, build_standings, describe_tiebreaks
@@ -188,12 +189,6 @@ def _system_line(state: EventState, lang: str) -> str:
             f"· Players: {len(state.players)}")
 
 
-def _colour_letter(white: bool, lang: str) -> str:
-    if lang == "fr":
-        return "B" if white else "N"
-    return "w" if white else "b"
-
-
 def swiss_wallchart_pdf(state: EventState, lang: str = "fr", *, tiebreaks: Sequence[str] | None = None,
                         edition: str | None = None) -> bytes:
     """Per player and round: opponent's number, colour and result; points, tie-breaks, place."""
@@ -236,7 +231,7 @@ def swiss_wallchart_pdf(state: EventState, lang: str = "fr", *, tiebreaks: Seque
                 outcome = entry.outcome_of(p.id)
                 mark = outcome_mark(outcome, state) if outcome is not None else "…"
                 opp = numbers[entry.opponent_of(p.id)]
-                text = f"{opp}{_colour_letter(entry.white_id == p.id, lang)} {mark}"
+                text = f"{opp}{colour_letter(entry.white_id == p.id, lang)} {mark}"
             elif isinstance(entry, Bye):
                 text = f"{bye_label(entry.kind, lang, short=True)} {outcome_mark(entry.kind, state)}"
             else:

@@ -97,7 +97,7 @@ def pairing_sheet_pdf(state: EventState, round_number: int, lang: str = "fr") ->
                                                               align="center"),
         fit(label("colour", lang), aw[4], size, bold=True, align="center"),
         fit(label("club", lang), aw[5], size, bold=True)]]
-    for p in sorted(state.players, key=alpha_key):
+    for p in sorted(state.players, key=lambda q: alpha_key(q, lang)):
         entry = rnd.entry_of(p.id)
         if isinstance(entry, Game):
             board, colour = str(entry.board), label("white" if entry.white_id == p.id else "black", lang)

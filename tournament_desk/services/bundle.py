@@ -28,6 +28,7 @@ from pathlib import Path
 
 from tournament_desk import __version__
 from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.formatting import format_number
 from tournament_desk.core.model import EventState, Player, RatingSystem, Round
 from tournament_desk.core.ratings.common import PreviewRow
 from tournament_desk.core.ratings.from_event import EXEMPT_NAME, cadence_of, preview_event
@@ -227,17 +228,18 @@ def homologation_checks(state: EventState) -> list[HomologationCheck]:
         low, high = n / 3, n / 2
         if low <= e.rounds <= high:
             checks.append(HomologationCheck(
-                "rounds", "ok", f"{e.rounds} rounds for {n} players: between a third ({low:g}) and a half "
-                                f"({high:g}) of the players (§6.6).",
-                f"{e.rounds} rondes pour {n} joueurs : entre le tiers ({low:g}) et la moitié ({high:g}) du nombre "
-                "de joueurs (§6.6)."))
+                "rounds", "ok", f"{e.rounds} rounds for {n} players: between a third ({format_number(low)}) and a "
+                                f"half ({format_number(high)}) of the players (§6.6).",
+                f"{e.rounds} rondes pour {n} joueurs : entre le tiers ({format_number(low, 'fr')}) et la moitié "
+                f"({format_number(high, 'fr')}) du nombre de joueurs (§6.6)."))
         else:
             checks.append(HomologationCheck(
                 "rounds", "warning",
-                f"{e.rounds} rounds for {n} players: the regulations want between a third ({low:g}) and a half "
-                f"({high:g}) of the number of players (§6.6).",
-                f"{e.rounds} rondes pour {n} joueurs : le règlement demande entre le tiers ({low:g}) et la moitié "
-                f"({high:g}) du nombre de joueurs (§6.6)."))
+                f"{e.rounds} rounds for {n} players: the regulations want between a third ({format_number(low)}) "
+                f"and a half ({format_number(high)}) of the number of players (§6.6).",
+                f"{e.rounds} rondes pour {n} joueurs : le règlement demande entre le tiers "
+                f"({format_number(low, 'fr')}) et la moitié ({format_number(high, 'fr')}) du nombre de joueurs "
+                "(§6.6)."))
 
     # results complete
     pending = [(r.number, b) for r in state.rounds for b in r.missing_results]

@@ -1,19 +1,26 @@
 """Pair the next round with the engine the event's system calls for (one entry point for the GUI and CLI).
 
-* round robin / double round robin: the Berger grid (``services.roundrobin``);
-* FIDE Dutch Swiss (``services.swiss``);
-* score-group Swiss (``services.swiss_variants``), then its top cut once started;
+* round robin / double round robin: the Berger grid (:mod:`core.actions.roundrobin`);
+* FIDE Dutch Swiss (:mod:`core.actions.swiss`), the initial colour drawn by lot at round 1;
+* score-group Swiss (:mod:`core.actions.swiss`), then its top cut once started (:mod:`core.actions.topcut`);
 * knockout: the top-cut bracket;
 * manual Swiss: refused here — the arbiter pairs by hand (``manual`` command, assisted and checked).
+
+:func:`plan_next` computes the round without storing it (the GUI runs it in the background, cancellable);
+:func:`pair_next` computes and stores it as one action.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
+from tournament_desk.core.actions import roundrobin as core_rr
+from tournament_desk.core.actions import swiss as core_swiss
+from tournament_desk.core.actions import topcut as core_topcut
+from tournament_desk.core.actions.step import Step
 from tournament_desk.core.errors import StateError
-from tournament_desk.core.model import PairingSystem, Round
-from tournament_desk.services import roundrobin, swiss, swiss_variants
+from tournament_desk.core.model import EventState, PairingSystem, Round
 from tournament_desk.services.session import Change, EventSession
 
 
@@ -29,25 +36,48 @@ class PairOutcome:
         return self.notes_fr if lang == "fr" else self.notes_en
 
 
-def pair_next(session: EventSession, *, force: bool = False) -> PairOutcome:
-    """Pair and store the next round. ``force`` pairs a round robin or score-group round although results of
-    the last round are missing (the arbiter confirmed); a Dutch round always needs every score."""
-    system = session.event.system
-    if swiss_variants.top_cut_settings(session) is not None or system is PairingSystem.KNOCKOUT:
-        ko = swiss_variants.pair_next_knockout_round(session)
-        return PairOutcome(ko.change, ko.round)
+@dataclass(frozen=True, slots=True)
+class PlannedRound:
+    """A round computed from ``before``, not stored yet."""
+
+    before: EventState
+    step: Step
+
+    @property
+    def number(self) -> int:
+        return self.before.last_round + 1
+
+
+def next_round(state: EventState, *, force: bool = False, drawn_colour: str = "white") -> Step:
+    """The next round of the event by its system (pure: ``drawn_colour`` is the lot for the initial colour)."""
+    system = state.event.system
+    if state.top_cut is not None or system is PairingSystem.KNOCKOUT:
+        return core_topcut.pair_knockout_round(state)
     if system.is_round_robin:
-        rr = roundrobin.pair_next_round(session, force=force)
-        return PairOutcome(rr.change, rr.round, tuple(w.en for w in rr.warnings), tuple(w.fr for w in rr.warnings))
+        return core_rr.pair_round_robin_round(state, force=force)
     if system is PairingSystem.DUTCH:
-        dutch = swiss.pair_next_dutch_round(session)
-        en = tuple(f"Board {b}: {text.split(' | ')[0]}" for b, text in dutch.explanations.items()
-                   if text.split(" | ")[0])
-        fr = tuple(f"Table {b} : {text.split(' | ')[1]}" for b, text in dutch.explanations.items()
-                   if text.split(" | ")[0])
-        return PairOutcome(dutch.change, dutch.round, en, fr)
+        return core_swiss.pair_dutch_round(state, drawn_colour=drawn_colour)
     if system is PairingSystem.SCORE_GROUP:
-        sg = swiss_variants.pair_next_scoregroup_round(session, force=force)
-        return PairOutcome(sg.change, sg.round, sg.notes("en"), sg.notes("fr"))
+        return core_swiss.pair_scoregroup_round(state, force=force)
     raise StateError("A manual Swiss is paired by the arbiter: use the manual pairing board",
                      "Un suisse manuel est apparié par l'arbitre : utilisez le tableau d'appariement manuel")
+
+
+def plan_next(session: EventSession, *, force: bool = False) -> PlannedRound:
+    """Compute the next round (nothing is stored). ``force`` pairs a round robin or score-group round although
+    results of the last round are missing (the arbiter confirmed); a Dutch round always needs every score."""
+    before = session.state()
+    drawn = random.SystemRandom().choice(("white", "black"))
+    return PlannedRound(before, next_round(before, force=force, drawn_colour=drawn))
+
+
+def store_planned(session: EventSession, planned: PlannedRound) -> PairOutcome:
+    """Store a planned round as one action (refused if the event changed since it was planned)."""
+    change = session.commit(planned.before, planned.step, backup=f"before-round-{planned.number}")
+    return PairOutcome(change, session.state().round(planned.number), change.note_texts("en"),
+                       change.note_texts("fr"))
+
+
+def pair_next(session: EventSession, *, force: bool = False) -> PairOutcome:
+    """Pair and store the next round."""
+    return store_planned(session, plan_next(session, force=force))

@@ -8,6 +8,7 @@ from pathlib import Path
 from platformdirs import user_documents_dir
 
 from tournament_desk.storage.db import SUFFIX
+from tournament_desk.storage.peek import EventSummary, peek_event
 
 
 def events_folder() -> Path:
@@ -27,3 +28,15 @@ def new_event_path(folder: Path | None = None, stem: str | None = None, *, today
         candidate = folder / f"{stem}-{n}{SUFFIX}"
         n += 1
     return candidate
+
+
+def describe_event_files(paths: list[Path]) -> list[EventSummary]:
+    """The event files among ``paths`` that still exist and are events, with their name, players and rounds
+    (for the start screen's recent events), in the order given."""
+    return [s for s in (peek_event(p) for p in paths) if s is not None]
+
+
+def safe_file_stem(name: str) -> str:
+    """An event name as a file name: the characters no file system accepts are replaced by ``-``."""
+    cleaned = "".join("-" if c in '<>:"/\\|?*' or ord(c) < 32 else c for c in name).strip(" .")
+    return cleaned[:80] or "tournoi"

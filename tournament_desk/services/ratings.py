@@ -24,18 +24,27 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from tournament_desk.core.errors import StateError, ValidationError
-from tournament_desk.core.model import EventState, Player, RatingSystem
+from tournament_desk.core.changes import StateChange
+from tournament_desk.core.errors import ImportFormatError, StateError, ValidationError
+from tournament_desk.core.model import Event, EventState, Game, PairingSystem, Player, RatingSystem, Round
 from tournament_desk.core.ratings import elo_fr, ffjd, from_event, scrabble_pl
 from tournament_desk.core.ratings.common import PlayerId, PreviewRow
-from tournament_desk.core.results import Outcome
-from tournament_desk.formats.rating_list import RatingList, RatingListEntry, read_rating_list
+from tournament_desk.core.results import Discipline, Outcome
+from tournament_desk.formats.period_files import (
+    PlayerInput,
+    carry_to_json,
+    read_carry,
+    read_external_results,
+    read_player_inputs,
+)
+from tournament_desk.formats.rating_list import RatingList, RatingListEntry, read_rating_list, write_preview_csv
 from tournament_desk.services.session import Change, EventSession
 
 __all__ = [
-    "SUPPORTED_SYSTEMS", "PeriodResult", "RatingListChange", "RatingUpdate", "apply_rating_list", "licences_of",
-    "match_entry", "parse_system", "period_run", "period_run_states", "player_key", "preview_options",
-    "rating_preview",
+    "SUPPORTED_SYSTEMS", "EventInputs", "PeriodEvent", "PeriodResult", "PlayerInput", "RatingListChange",
+    "RatingUpdate", "apply_rating_list", "event_inputs_of", "licences_of", "load_carry", "load_period_events",
+    "load_player_inputs", "match_entry", "parse_system", "period_run", "period_run_states", "player_key",
+    "preview_options", "rating_preview", "write_carry", "write_period_csv",
 ]
 
 SUPPORTED_SYSTEMS: tuple[RatingSystem, ...] = (RatingSystem.FFJD, RatingSystem.NATIONAL_ELO, RatingSystem.FISF_PL)
@@ -223,24 +232,28 @@ def apply_rating_list(session: EventSession, source: Path | str | bytes | Rating
     label_en = f"Rating list ({target.value}): {n} player(s) updated, {len(unmatched)} row(s) matched nobody"
     label_fr = (f"Liste de classement ({target.value}) : {n} joueur(s) mis à jour, {len(unmatched)} ligne(s) "
                 "sans joueur correspondant")
-    _edit_players(session, edits, (f"Import rating list ({target.value}): {n} player(s)",
-                                   f"Importer la liste de classement ({target.value}) : {n} joueur(s)"))
-    return RatingListChange("players", label_en, label_fr, tuple(u.player_id for u in updates),
+    what = _edit_players(session, edits, (f"Import rating list ({target.value}): {n} player(s)",
+                                          f"Importer la liste de classement ({target.value}) : {n} joueur(s)"))
+    return RatingListChange("players", label_en, label_fr, tuple(u.player_id for u in updates), what,
                             updated=tuple(updates), unmatched=unmatched, not_in_list=tuple(not_in_list),
                             unchanged=unchanged, system=target.value)
 
 
-def _edit_players(session: EventSession, edits: Mapping[int, dict[str, object]], label: tuple[str, str]) -> None:
-    """Several player edits: one action (one undo step) when the session has a batch ``edit_players``, else
-    one :meth:`EventSession.edit_player` action per player."""
+def _edit_players(session: EventSession, edits: Mapping[int, dict[str, object]],
+                  label: tuple[str, str]) -> StateChange:
+    """Several player edits as one action (one undo step); returns what changed."""
     if not edits:
-        return
-    batch = getattr(session, "edit_players", None)
-    if callable(batch):
-        batch(edits, label=label)
-        return
-    for player_id, fields in edits.items():
-        session.edit_player(player_id, **fields)
+        return StateChange()
+    return session.edit_players(edits, label=label).what
+
+
+def write_period_csv(result: PeriodResult, target: Path | str) -> Path:
+    """Write a period's new ratings as CSV (licence, name, old rating, games, evolution, new rating,
+    performance, note; by name): itself a rating list for the next period."""
+    path = Path(target)
+    rows = sorted(result.rows, key=lambda r: r.name)
+    path.write_text(write_preview_csv(rows, {str(k): v for k, v in result.licences.items()}), encoding="utf-8")
+    return path
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -279,7 +292,13 @@ class PeriodResult:
     carry: Mapping[str, object] = dataclasses.field(default_factory=dict)
     """What the next period needs, by player key: FFJD pending players' first-rating parts
     (``tuple[FirstRatingPart, ...]``, seed 000 §6.2.3–6.2.4), national Elo archives (``EloArchive``, seed 001
-    §3 2.b/3.a). Pass it back as ``carry`` to the next period run."""
+    §3 2.b/3.a), Scrabble PL after the last event and its date (``PlayerRecord``, seed 002 §2.2, §9). Entries
+    of the incoming carry for players who did not play in this period are passed on unchanged. Pass it back
+    as ``carry`` to the next period run (:func:`write_carry` / :func:`load_carry` keep it in a file)."""
+    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """Player key -> name, for every row and carried player."""
+    inputs: Mapping[str, EventInputs] = dataclasses.field(default_factory=dict)
+    """Event label -> the inputs the event was rated with (its own settings and the ones given)."""
 
 
 def _add_month(day: dt.date) -> dt.date:
@@ -348,89 +367,317 @@ def _list_ratings(rating_list: RatingList | None, states: Sequence[tuple[str, Ev
     return out
 
 
+# --------------------------------------------------------------------------------------------------------
+# Per-event and per-player inputs
+
+
+@dataclass(frozen=True, slots=True)
+class EventInputs:
+    """What one event of a period is rated with, beyond its games. None: not given (the event file's own rule
+    setting, else the default, applies).
+
+    ``kind``, ``classic_b``, ``thresholds``: Scrabble, the kind of event (category and M, seed 002 §4), a TH
+    Classique B (CT 0.8, §7), the season's series thresholds (§3). ``organiser_estimate``, ``cadence``,
+    ``present``: FFJD, the EONC (Annex B 4)–5)), the cadence (K, §5.2 and §6.1.1), the reading of the classed
+    players present (Annex B 3))."""
+
+    kind: scrabble_pl.EventKind | None = None
+    classic_b: bool | None = None
+    organiser_estimate: float | None = None
+    cadence: ffjd.Cadence | None = None
+    present: ffjd.Present | None = None
+    thresholds: scrabble_pl.SeriesThresholds | None = None
+
+    def over(self, base: EventInputs) -> EventInputs:
+        """These inputs, completed by ``base`` where not given."""
+        return EventInputs(**{f.name: getattr(base, f.name) if getattr(self, f.name) is None
+                              else getattr(self, f.name) for f in dataclasses.fields(self)})
+
+    def describe(self, lang: str = "en") -> str:
+        """One line listing the inputs given (empty when none)."""
+        fr = lang == "fr"
+        parts = []
+        if self.kind is not None:
+            parts.append(f"{'type' if fr else 'kind'} {self.kind.value}")
+        if self.classic_b:
+            parts.append("TH Classique B (CT 0,8)" if fr else "TH Classique B (CT 0.8)")
+        if self.organiser_estimate is not None:
+            parts.append(f"EONC {self.organiser_estimate:g}")
+        if self.cadence is not None:
+            parts.append(f"cadence {self.cadence.value}")
+        if self.present is not None and self.present is not ffjd.Present.COUNTED_GAME:
+            parts.append(f"NJC {self.present.value}")
+        if self.thresholds is not None and self.thresholds != scrabble_pl.SEASON_2015_2016:
+            t = self.thresholds
+            parts.append(f"{'seuils' if fr else 'thresholds'} {t.joker}/{t.a}/{t.b}")
+        return ", ".join(parts)
+
+
+def event_inputs_of(session: EventSession) -> EventInputs:
+    """The inputs stored with an event (its rule settings, docs/rules.md): FFJD cadence, EONC and NJC reading,
+    Scrabble kind of event, TH Classique B and series thresholds."""
+    from tournament_desk.services.rules import rule_kwargs  # local: rules imports this module's neighbours
+
+    settings = {**rule_kwargs(session, "ffjd"), **rule_kwargs(session, "scrabble")}
+    return EventInputs(kind=settings.get("kind"), classic_b=settings.get("classic_b"),
+                       organiser_estimate=settings.get("organiser_estimate"), cadence=settings.get("cadence"),
+                       present=settings.get("present"), thresholds=settings.get("thresholds"))
+
+
+@dataclass(frozen=True, slots=True)
+class PeriodEvent:
+    """One event of a period as the run sees it: an event file, or an event of a results file (played
+    elsewhere). ``places``/``games``: a Scrabble event known by its final places only (seed 002 §7)."""
+
+    label: str
+    state: EventState
+    inputs: EventInputs = EventInputs()
+    source: str = "file"
+    """"file" (an event file) or "results" (a results file: events played elsewhere)."""
+    places: Mapping[int, int] | None = None
+    games: int | None = None
+
+    @property
+    def name(self) -> str:
+        return self.state.event.name
+
+    @property
+    def date(self) -> dt.date | None:
+        return self.state.event.start_date
+
+
+_DISCIPLINES = {RatingSystem.FFJD: Discipline.DRAUGHTS, RatingSystem.NATIONAL_ELO: Discipline.CHESS,
+                RatingSystem.FISF_PL: Discipline.SCRABBLE}
+
+
+def _external_events(path: Path | str | bytes, label: str, system: RatingSystem) -> list[PeriodEvent]:
+    """The events of a results file as period events (players numbered from 1 in the file's order; games in
+    the rounds the file gives, else each in the first round where both players are free)."""
+    out = []
+    for ext in read_external_results(path, _DISCIPLINES[system]):
+        players = tuple(Player(i + 1, x.surname, x.first_name, licence_id=x.licence, unrated=x.unrated,
+                               ratings=((system.value, x.rating),) if x.rating is not None else ())
+                        for i, x in enumerate(ext.players))
+        busy: list[set[int]] = []
+        boards: list[list[Game]] = []
+        for g in ext.games:
+            w, b = g.white + 1, g.black + 1
+            if g.round is not None:
+                r = g.round - 1
+                while len(busy) <= r:
+                    busy.append(set())
+                    boards.append([])
+                if w in busy[r] or b in busy[r]:
+                    raise ImportFormatError(
+                        f"{players[g.white if w in busy[r] else g.black].name} plays twice in round {g.round} of "
+                        f"'{ext.name}'",
+                        f"{players[g.white if w in busy[r] else g.black].name} joue deux fois à la ronde "
+                        f"{g.round} de « {ext.name} »", line=g.line)
+            else:
+                r = next((i for i, taken in enumerate(busy) if w not in taken and b not in taken), len(busy))
+                if r == len(busy):
+                    busy.append(set())
+                    boards.append([])
+            busy[r].update((w, b))
+            boards[r].append(Game(r + 1, len(boards[r]) + 1, w, b, g.result, g.white_points, g.black_points))
+        if len(boards) > 99:
+            raise ImportFormatError(f"the event '{ext.name}' would need {len(boards)} rounds (at most 99)",
+                                    f"le tournoi « {ext.name} » demanderait {len(boards)} rondes (au plus 99)",
+                                    line=ext.line)
+        event = Event.for_discipline(ext.name, _DISCIPLINES[system], system=PairingSystem.MANUAL,
+                                     rounds=max(1, len(boards), ext.games_count or 1), start_date=ext.date,
+                                     rating_system=system)
+        state = EventState(event, players, tuple(Round(i + 1, tuple(games)) for i, games in enumerate(boards)))
+        inputs = EventInputs(kind=ext.kind, classic_b=ext.classic_b, organiser_estimate=ext.organiser_estimate,
+                             cadence=ext.cadence)
+        places = {who + 1: place for who, place in ext.places} if ext.places else None
+        out.append(PeriodEvent(f"{label}#{ext.name}", state, inputs, "results", places, ext.games_count))
+    return out
+
+
+def load_period_events(event_files: Sequence[Path | str] = (), results_files: Sequence[Path | str] = (),
+                       system: RatingSystem | str | None = None) -> list[PeriodEvent]:
+    """The events of a period, with the inputs stored in each event file: the event files (opened read-only,
+    each once) then the events of each results file (labelled ``FILE#EVENT``). ``system`` (needed with
+    results files: it decides the notation of the results)."""
+    seen: dict[Path, str] = {}
+    events: list[PeriodEvent] = []
+    for f in [*event_files, *results_files]:
+        resolved = Path(f).resolve()
+        if resolved in seen:
+            raise ValidationError(f"The file {f} is given twice (its games would count twice)",
+                                  f"Le fichier {f} est donné deux fois (ses parties compteraient deux fois)")
+        seen[resolved] = str(f)
+    for f in event_files:
+        with EventSession.open(f, readonly=True) as session:
+            events.append(PeriodEvent(str(f), session.state(), event_inputs_of(session)))
+    if results_files:
+        if system is None:
+            raise ValidationError("Results files need the rating system (--system)",
+                                  "Les fichiers de résultats demandent le système de classement (--system)")
+        target = parse_system(system)
+        for f in results_files:
+            events.extend(_external_events(f, Path(f).name, target))
+    return events
+
+
+def load_player_inputs(source: Path | str | bytes) -> dict[str, PlayerInput]:
+    """Scrabble players' duplicate series and last classique event, by licence (formats.period_files)."""
+    return read_player_inputs(source)
+
+
+def load_carry(source: Path | str | bytes, system: RatingSystem | str) -> dict[str, object]:
+    """A carry file written by :func:`write_carry` (refused when it is for another rating system)."""
+    return read_carry(source, parse_system(system).value)
+
+
+def write_carry(result: PeriodResult, target: Path | str) -> Path:
+    """Write the carry of ``result`` (what the next period needs) as JSON; returns the path."""
+    path = Path(target)
+    path.write_text(carry_to_json(result.carry, result.system.value, result.names, result.period),
+                    encoding="utf-8")
+    return path
+
+
+# --------------------------------------------------------------------------------------------------------
+# Period runs
+
+
 def period_run(event_files: Sequence[Path | str], system: RatingSystem | str, period_start: dt.date | None = None,
                *, rating_list: Path | str | bytes | RatingList | None = None,
                organiser_estimates: Mapping[str, float] | None = None,
-               scrabble_kind: scrabble_pl.EventKind = scrabble_pl.EventKind.HOMOLOGATED,
+               scrabble_kind: scrabble_pl.EventKind | None = None,
                carry: Mapping[str, object] | None = None,
+               event_inputs: Mapping[str, EventInputs] | None = None,
+               results_files: Sequence[Path | str] = (),
+               player_inputs: Mapping[str, PlayerInput] | None = None,
                ) -> PeriodResult:
-    """Rate several event files of one publication period together.
+    """Rate several events of one publication period together.
 
-    Each file is opened read-only. ``rating_list`` (a list file, its bytes or a parsed list) gives the
-    ratings published at the period start; without it each player's rating is the one in the first file he
-    appears in. ``organiser_estimates`` maps a file path (as given) or an event name to its EONC (FFJD
-    Annex B 4)–5)). ``period_start``: every dated event must lie in the period it opens (FFJD: one month,
-    seed 000 §2; national Elo: the period of seed 001 §1 containing it; Scrabble: from that day on).
+    ``event_files`` are opened read-only; each brings the inputs stored with it (:func:`event_inputs_of`).
+    ``results_files``: events played elsewhere, their results entered in bulk (formats.period_files). ``rating_list``
+    (a list file, its bytes or a parsed list) gives the ratings published at the period start (``NC``: unrated);
+    without it each player's rating is the one in the first file he appears in. ``event_inputs`` override the
+    events' own inputs, by label (the file path as given, ``RESULTS.csv#EVENT`` for a results file) or event
+    name; ``organiser_estimates`` (EONC by label or name) and ``scrabble_kind`` (every event) are shorthands.
+    ``carry``: what the previous period left (:attr:`PeriodResult.carry`). ``player_inputs``: Scrabble duplicate
+    series and last events by licence. ``period_start``: every dated event must lie in the period it opens
+    (FFJD: one month, seed 000 §2; national Elo: the period of seed 001 §1 containing it; Scrabble: from that day
+    on).
     """
-    if not event_files:
+    if not event_files and not results_files:
         raise ValidationError("A period run needs at least one event file",
                               "Un calcul de période demande au moins un fichier de tournoi")
-    seen: dict[Path, str] = {}
-    states: list[tuple[str, EventState]] = []
-    for f in event_files:
-        resolved = Path(f).resolve()
-        if resolved in seen:
-            raise ValidationError(f"The event file {f} is given twice (its games would count twice)",
-                                  f"Le fichier de tournoi {f} est donné deux fois (ses parties compteraient "
-                                  "deux fois)")
-        seen[resolved] = str(f)
-        with EventSession.open(f, readonly=True) as session:
-            states.append((str(f), session.state()))
+    events = load_period_events(event_files, results_files, system)
     if rating_list is not None and not isinstance(rating_list, RatingList):
         rating_list = read_rating_list(rating_list)
-    return period_run_states(states, system, period_start, rating_list=rating_list,
-                             organiser_estimates=organiser_estimates, scrabble_kind=scrabble_kind, carry=carry)
+    return _run(events, system, period_start, rating_list, organiser_estimates, scrabble_kind, carry,
+                event_inputs, player_inputs)
 
 
-def period_run_states(states: Sequence[tuple[str, EventState]], system: RatingSystem | str,
-                      period_start: dt.date | None = None, *, rating_list: RatingList | None = None,
+def period_run_states(states: Sequence[tuple[str, EventState]] | Sequence[PeriodEvent],
+                      system: RatingSystem | str, period_start: dt.date | None = None, *,
+                      rating_list: RatingList | None = None,
                       organiser_estimates: Mapping[str, float] | None = None,
-                      scrabble_kind: scrabble_pl.EventKind = scrabble_pl.EventKind.HOMOLOGATED,
+                      scrabble_kind: scrabble_pl.EventKind | None = None,
                       carry: Mapping[str, object] | None = None,
+                      event_inputs: Mapping[str, EventInputs] | None = None,
+                      player_inputs: Mapping[str, PlayerInput] | None = None,
                       ) -> PeriodResult:
-    """:func:`period_run` on (label, state) pairs already loaded (labels must be unique)."""
+    """:func:`period_run` on events already loaded: (label, state) pairs or :class:`PeriodEvent` (labels must
+    be unique)."""
+    events = [e if isinstance(e, PeriodEvent) else PeriodEvent(e[0], e[1]) for e in states]
+    return _run(events, system, period_start, rating_list, organiser_estimates, scrabble_kind, carry,
+                event_inputs, player_inputs)
+
+
+def _run(events: Sequence[PeriodEvent], system: RatingSystem | str, period_start: dt.date | None,
+         rating_list: RatingList | None, organiser_estimates: Mapping[str, float] | None,
+         scrabble_kind: scrabble_pl.EventKind | None, carry: Mapping[str, object] | None,
+         event_inputs: Mapping[str, EventInputs] | None, player_inputs: Mapping[str, PlayerInput] | None,
+         ) -> PeriodResult:
     target = parse_system(system)
+    if not events:
+        raise ValidationError("A period run needs at least one event", "Un calcul de période demande au moins un "
+                              "tournoi")
     period = _period(target, period_start)
     warnings: list[tuple[str, str]] = []
-    labels = [label for label, _ in states]
+    labels = [e.label for e in events]
     if len(set(labels)) != len(labels):
         raise ValidationError("Two events of the period have the same label",
                               "Deux tournois de la période portent le même libellé")
-    for label, state in states:
-        event = state.event
-        if event.rating_system is not target:
-            raise ValidationError(
-                f"{label}: the event '{event.name}' is rated in '{event.rating_system.value}', not "
-                f"'{target.value}'",
-                f"{label} : le tournoi « {event.name} » est classé en « {event.rating_system.value} » et non "
-                f"en « {target.value} »",
-            )
-        if event.start_date is None:
-            warnings.append((f"{label}: the event '{event.name}' has no date; its period was not checked",
-                             f"{label} : le tournoi « {event.name} » n'a pas de date ; sa période n'a pas été "
-                             "vérifiée"))
-        elif period is not None and not period[0] <= event.start_date < period[1]:
-            if period[1] == dt.date.max:
-                span_en, span_fr = f"starting {period[0]}", f"commençant le {period[0]}"
-            else:
-                last = period[1] - dt.timedelta(days=1)
-                span_en, span_fr = f"{period[0]} – {last}", f"du {period[0]} au {last}"
-            raise ValidationError(
-                f"{label}: the event '{event.name}' ({event.start_date}) is outside the period {span_en}",
-                f"{label} : le tournoi « {event.name} » ({event.start_date}) est hors de la période {span_fr}",
-            )
+    given = dict(event_inputs or {})
+    known = set(labels) | {e.name for e in events}
+    unknown = sorted(k for k in given if k not in known)
+    if unknown:
+        raise ValidationError(f"Inputs given for events that are not in the period: {', '.join(unknown)}",
+                              f"Données fournies pour des tournois absents de la période : {', '.join(unknown)}")
+    resolved: list[PeriodEvent] = []
+    for ev in events:
+        shorthand = EventInputs(
+            kind=scrabble_kind,
+            organiser_estimate=(organiser_estimates or {}).get(ev.label, (organiser_estimates or {}).get(ev.name)))
+        mine = given.get(ev.label, given.get(ev.name, EventInputs()))
+        resolved.append(dataclasses.replace(ev, inputs=mine.over(shorthand).over(ev.inputs)))
+    for ev in resolved:
+        _check_event(ev, target, period, warnings)
     keys = _Keys()
-    by_event = {label: keys.of_event(label, state) for label, state in states}
-    listed = _list_ratings(rating_list, states, by_event)
+    by_event = {ev.label: keys.of_event(ev.label, ev.state) for ev in resolved}
+    listed = _list_ratings(rating_list, [(ev.label, ev.state) for ev in resolved], by_event)
     carried = dict(carry or {})
     out: dict[str, object] = {}
     if target is RatingSystem.FFJD:
-        rows = _ffjd_period(states, by_event, listed, organiser_estimates or {}, keys.names, warnings, carried, out)
+        rows = _ffjd_period(resolved, by_event, listed, keys.names, warnings, carried, out)
     elif target is RatingSystem.NATIONAL_ELO:
-        rows = _elo_period(states, by_event, listed, keys.names, warnings, carried, out)
+        rows = _elo_period(resolved, by_event, listed, keys.names, warnings, carried, out)
     else:
-        rows = _scrabble_period(states, by_event, listed, scrabble_kind, keys.names)
-    return PeriodResult(target, period, tuple(labels), tuple(rows), dict(keys.licences), tuple(warnings), out)
+        rows = _scrabble_period(resolved, by_event, listed, keys.names, carried, out, player_inputs or {})
+    played = {str(r.player_id) for r in rows}
+    for k, value in carried.items():  # players of the carry who did not play: their entry goes on unchanged
+        if k not in played:
+            out.setdefault(k, value)
+    names = dict(keys.names)
+    licences = dict(keys.licences)
+    for k in out:
+        if k.startswith("licence:"):
+            licences.setdefault(k, k[len("licence:"):])
+    return PeriodResult(target, period, tuple(labels), tuple(rows), licences, tuple(warnings), out, names,
+                        {ev.label: ev.inputs for ev in resolved})
+
+
+def _check_event(ev: PeriodEvent, target: RatingSystem, period: tuple[dt.date, dt.date] | None,
+                 warnings: list[tuple[str, str]]) -> None:
+    label, event = ev.label, ev.state.event
+    if event.rating_system is not target:
+        raise ValidationError(
+            f"{label}: the event '{event.name}' is rated in '{event.rating_system.value}', not '{target.value}'",
+            f"{label} : le tournoi « {event.name} » est classé en « {event.rating_system.value} » et non "
+            f"en « {target.value} »",
+        )
+    if event.start_date is None:
+        warnings.append((f"{label}: the event '{event.name}' has no date; its period was not checked",
+                         f"{label} : le tournoi « {event.name} » n'a pas de date ; sa période n'a pas été "
+                         "vérifiée"))
+    elif period is not None and not period[0] <= event.start_date < period[1]:
+        if period[1] == dt.date.max:
+            span_en, span_fr = f"starting {period[0]}", f"commençant le {period[0]}"
+        else:
+            last = period[1] - dt.timedelta(days=1)
+            span_en, span_fr = f"{period[0]} – {last}", f"du {period[0]} au {last}"
+        raise ValidationError(
+            f"{label}: the event '{event.name}' ({event.start_date}) is outside the period {span_en}",
+            f"{label} : le tournoi « {event.name} » ({event.start_date}) est hors de la période {span_fr}",
+        )
+    if target is RatingSystem.FFJD and ev.source == "results" and ev.inputs.cadence is None:
+        raise ValidationError(
+            f"{label}: the cadence of '{event.name}' is not known (seed 000 §5.2: K depends on it); give it in a "
+            "'cadence' column of the results file or as an input of the event (slow or accelerated)",
+            f"{label} : la cadence de « {event.name} » n'est pas connue (règlement §5.2 : K en dépend) ; "
+            "donnez-la dans une colonne « cadence » du fichier de résultats ou comme donnée du tournoi (lente ou "
+            "accélérée)")
+    if target is RatingSystem.FISF_PL and ev.places is not None and ev.state.rounds:
+        raise ValidationError(f"{label}: give either the games or the final places, not both",
+                              f"{label} : donnez soit les parties, soit les places finales, pas les deux")
 
 
 def _note_difference(warnings: list[tuple[str, str]], name: str, label: str, first: object, other: object) -> None:
@@ -440,17 +687,17 @@ def _note_difference(warnings: list[tuple[str, str]], name: str, label: str, fir
                      "le premier est retenu (classements figés au début de la période)"))
 
 
-def _ffjd_period(states: Sequence[tuple[str, EventState]], by_event: Mapping[str, Mapping[int, str]],
-                 listed: Mapping[str, RatingListEntry], estimates: Mapping[str, float], names: Mapping[str, str],
+def _ffjd_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mapping[int, str]],
+                 listed: Mapping[str, RatingListEntry], names: Mapping[str, str],
                  warnings: list[tuple[str, str]], carried: Mapping[str, object], out: dict[str, object],
                  ) -> list[PreviewRow]:
     """Seed 000 §2: ratings frozen at the period start for every series; evolutions summed, rounded once."""
     ratings: dict[PlayerId, float | None] = {}
     series: list[ffjd.FfjdSeries] = []
     codes: dict[object, tuple[int, int, bool, bool]] = {}  # result -> points (§4), counts (§6.4), forfeit
-    for label, state in states:
+    for ev in events:
+        label, state = ev.label, ev.state
         key = by_event[label]
-        eonc = estimates.get(label, estimates.get(state.event.name))
         games: list[ffjd.FfjdGame] = []
         for rnd in state.rounds:
             for g in rnd.games:
@@ -464,13 +711,14 @@ def _ffjd_period(states: Sequence[tuple[str, EventState]], by_event: Mapping[str
         exempt = frozenset(key[p.id] for p in state.players  # seed 000 §6.5: the EXEMPT never counts
                            if p.surname.strip().upper() == from_event.EXEMPT_NAME)
         series.append(ffjd.FfjdSeries(
-            name=f"{state.event.name} ({label})", cadence=from_event.cadence_of(state), games=tuple(games),
-            organiser_estimate=eonc, exempt=exempt,
-            players=tuple(key[p.id] for p in state.players if key[p.id] not in exempt)))
+            name=f"{state.event.name} ({label})", cadence=ev.inputs.cadence or from_event.cadence_of(state),
+            games=tuple(games), organiser_estimate=ev.inputs.organiser_estimate, exempt=exempt,
+            players=tuple(key[p.id] for p in state.players if key[p.id] not in exempt),
+            present=ev.inputs.present or ffjd.Present.COUNTED_GAME))
         own = from_event.ffjd_ratings(state)  # FFJD rating, else the FMJD equivalent (§7.1)
         for pid, value in own.items():
             k = key[pid]  # type: ignore[index]
-            if k in listed:  # seed 000 §2: the published rating at the period start
+            if k in listed:  # seed 000 §2: the published rating at the period start ("NC": unrated)
                 entry = listed[k]
                 value = None if entry.unrated else float(entry.rating)  # type: ignore[arg-type]
             if k not in ratings:
@@ -481,18 +729,16 @@ def _ffjd_period(states: Sequence[tuple[str, EventState]], by_event: Mapping[str
     results = ffjd.rate_period(ratings, series, pending)  # type: ignore[arg-type]
     rows = []
     for k, r in results.items():
-        note = {"rated": "", "first": "first rating", "pending": "not yet rated"}[r.status]
+        note = from_event.ffjd_note(r)
         if r.status == "pending" and r.parts:  # seed 000 §6.2.3: the games accumulate until the first rating
             out[str(k)] = r.parts
         if len(r.performances) > 1:
             note = "; ".join([*(x for x in [note] if x), *(f"perf {round(v)} in {n}" for n, v in r.performances)])
-        rows.append(PreviewRow(k, names[str(k)], r.rating_before, r.games_counted, r.expected,
-                               float(r.evolution) if r.evolution is not None else None, r.new_rating,
-                               r.performance, note))
+        rows.append(from_event.ffjd_row(k, names[str(k)], r, note))
     return rows
 
 
-def _elo_period(states: Sequence[tuple[str, EventState]], by_event: Mapping[str, Mapping[int, str]],
+def _elo_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mapping[int, str]],
                 listed: Mapping[str, RatingListEntry], names: Mapping[str, str],
                 warnings: list[tuple[str, str]], carried: Mapping[str, object], out: dict[str, object],
                 ) -> list[PreviewRow]:
@@ -500,12 +746,13 @@ def _elo_period(states: Sequence[tuple[str, EventState]], by_event: Mapping[str,
     players: dict[str, elo_fr.EloPlayer] = {}
     games: list[elo_fr.EloGame] = []
     scores = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}  # §2.1; forfeits and byes are not rated
-    for label, state in states:
+    for ev in events:
+        label, state = ev.label, ev.state
         key = by_event[label]
         for p in state.players:
             k = key[p.id]
             elo = None if p.unrated else p.rating(RatingSystem.NATIONAL_ELO)
-            if k in listed:  # the published Elo at the period start
+            if k in listed:  # the published Elo at the period start ("NC": unrated)
                 entry = listed[k]
                 elo = None if entry.unrated else entry.rating
             if k not in players:
@@ -524,47 +771,98 @@ def _elo_period(states: Sequence[tuple[str, EventState]], by_event: Mapping[str,
     results = elo_fr.rate_period(list(players.values()), games)
     rows = []
     for k, r in results.items():
-        before = r.elo_before
-        evo = None if (before is None or r.new_elo is None) else float(r.new_elo - before)
         note = r.case.value
-        if before is None and r.new_elo is not None:
+        if r.elo_before is None and r.new_elo is not None:
             note += " (first rating)"
         if r.archive is not None and r.new_elo is None:
             note += f" (archive Pa {r.archive.pa:.0f}, Na {r.archive.na})"
             out[str(k)] = r.archive
-        rows.append(PreviewRow(k, names[str(k)], None if before is None else float(before), r.nj, r.sc, evo,
-                               None if r.new_elo is None else float(r.new_elo), r.pj, note))
+        rows.append(from_event.elo_fr_row(k, names[str(k)], r, note))
     return rows
 
 
-def _scrabble_period(states: Sequence[tuple[str, EventState]], by_event: Mapping[str, Mapping[int, str]],
-                     listed: Mapping[str, RatingListEntry], kind: scrabble_pl.EventKind,
-                     names: Mapping[str, str]) -> list[PreviewRow]:
+def _scrabble_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mapping[int, str]],
+                     listed: Mapping[str, RatingListEntry], names: Mapping[str, str],
+                     carried: Mapping[str, object], out: dict[str, object],
+                     player_inputs: Mapping[str, PlayerInput]) -> list[PreviewRow]:
     """Seed 002 §2.2: the PL changes after each event, so the events are rated one after the other, in date
-    order, each starting from the PL the previous one gave."""
-    order = sorted(range(len(states)), key=lambda i: (states[i][1].event.start_date or dt.date.max, i))
-    current: dict[str, float] = {k: float(e.rating) for k, e in listed.items() if not e.unrated}
+    order, each starting from the PL the previous one gave — its initial ranking (§7), hence the ties of its
+    final ranking, included. A rating list gives the PL at the start ("NC": no PL yet, PL* from the duplicate
+    series, §2.1); the carry the PL and date of each player's last event (§9: an inactive player comes back at
+    max(last PL, PL* of his series))."""
+    order = sorted(range(len(events)), key=lambda i: (events[i].date or dt.date.max, i))
+    current: dict[str, float | None] = {}
+    last: dict[str, dt.date] = {}
+    for k, entry in listed.items():
+        current[k] = None if entry.unrated else float(entry.rating)  # type: ignore[arg-type]
+    for k, value in carried.items():
+        if isinstance(value, scrabble_pl.PlayerRecord):
+            current.setdefault(k, value.rating)  # the published list, when given, wins
+            if value.last_event is not None:
+                last[k] = value.last_event
+    series: dict[str, scrabble_pl.DuplicateSeries] = {}
+    inputs_by_licence = {_norm_licence(k): v for k, v in player_inputs.items()}
     first: dict[str, float] = {}
+    provisional: set[str] = set()
+    returned: dict[str, float] = {}
     games: dict[str, int] = {}
-    events: dict[str, int] = {}
+    n_events: dict[str, int] = {}
+    points: dict[str, float] = {}
     for i in order:
-        label, state = states[i]
-        key = by_event[label]
-        entrants, final = from_event.scrabble_from_event(state)
-        chained = [dataclasses.replace(e, player_id=key[e.player_id],  # type: ignore[index]
-                                       rating=current.get(key[e.player_id], e.rating))  # type: ignore[index]
-                   for e in entrants]
-        n_games = max(1, min(scrabble_pl.NBP_MAX, state.last_round))
-        results = scrabble_pl.rate_event(chained, [key[p] for p in final], kind, n_games,  # type: ignore[index]
-                                         event_date=state.event.start_date)
-        for k, r in results.items():
-            first.setdefault(str(k), r.rating_before)
-            current[str(k)] = r.new_rating
-            games[str(k)] = games.get(str(k), 0) + state.last_round
-            events[str(k)] = events.get(str(k), 0) + 1
+        ev = events[i]
+        state, key = ev.state, by_event[ev.label]
+        for p in state.players:
+            given = inputs_by_licence.get(_norm_licence(p.licence_id)) if p.licence_id.strip() else None
+            if given is not None:
+                if given.duplicate_series is not None:
+                    series[key[p.id]] = given.duplicate_series
+                if given.last_event is not None and key[p.id] not in first:  # given: wins over the carry
+                    last[key[p.id]] = given.last_event
+        ratings = {pid: current[k] for pid, k in key.items() if k in current}
+        entrants = from_event.scrabble_entrants(
+            state, {pid: series[k] for pid, k in key.items() if k in series}, ratings,
+            {pid: last[k] for pid, k in key.items() if k in last})
+        scores = from_event.event_scores(state) if ev.places is None else {}
+        if ev.places is None:
+            final = from_event.scrabble_final_order(state, entrants)
+            n_games = state.last_round
+        else:  # final places given (events played elsewhere); equal places: the initial ranking (§8)
+            initial = {e.player_id: x for x, e in enumerate(scrabble_pl.initial_ranking(entrants, ev.date))}
+            final = sorted(ev.places, key=lambda pid: (ev.places[pid], initial[pid]))  # type: ignore[index]
+            if len(final) != len(state.players):
+                raise ValidationError(f"{ev.label}: every player needs a final place",
+                                      f"{ev.label} : chaque joueur doit avoir une place finale")
+            n_games = ev.games or 1
+        chained = [dataclasses.replace(e, player_id=key[e.player_id]) for e in entrants]  # type: ignore[index]
+        results = scrabble_pl.rate_event(
+            chained, [key[p] for p in final], ev.inputs.kind or scrabble_pl.EventKind.HOMOLOGATED,  # type: ignore[index]
+            max(1, min(scrabble_pl.NBP_MAX, n_games)), bool(ev.inputs.classic_b),
+            ev.inputs.thresholds or scrabble_pl.SEASON_2015_2016, event_date=ev.date)
+        for e in entrants:
+            pid, k = e.player_id, key[e.player_id]  # type: ignore[index]
+            r = results[k]
+            if k not in first:
+                first[k] = r.rating_before
+                if r.provisional:
+                    provisional.add(k)
+                elif e.rating is not None and r.rating_before != e.rating:
+                    returned[k] = r.rating_before  # §9: back from inactivity
+            current[k] = r.new_rating
+            if ev.date is not None:
+                last[k] = ev.date
+            games[k] = games.get(k, 0) + n_games
+            n_events[k] = n_events.get(k, 0) + 1
+            points[k] = points.get(k, 0.0) + scores.get(pid, 0.0)
     rows = []
     for k, before in first.items():
         new = current[k]
-        rows.append(PreviewRow(k, names[k], before, games[k], None, new - before, new, None,
-                               f"{events[k]} event(s)"))
+        assert new is not None
+        note = f"{n_events[k]} event(s)"
+        if k in provisional:
+            note += f" (PL* {before:g})"
+        if k in returned:
+            note += f" (inactive, back at {before:g})"
+        rows.append(PreviewRow(k, names[k], before, games[k], None, new - before, new, None, note,
+                               score=points[k]))
+        out[k] = scrabble_pl.PlayerRecord(new, last.get(k))
     return rows

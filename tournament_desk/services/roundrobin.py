@@ -1,33 +1,23 @@
 """Round robin use-cases: pairing numbers, pairing the next round from the Berger grid, the grid itself.
 
-Draughts events use the FMJD board order of the FFJD grid (seed 000 Annexe A); other disciplines the FIDE
-order of C.05 Annex 1. With an odd number of players the extra number is the EXEMPT (seed 000 §6.5): the
-player drawn against it gets a pairing-allocated bye, worth what the event's scoring gives a bye, and the
-game is never rated. A player who withdrew keeps his place in the grid; his remaining games are stored as
-the forfeit chosen at withdrawal (0fe or 0fne, seed 000 §6.4), or as a double forfeit (0d) when both withdrew.
+The grid's rules (FIDE or FMJD board order, the EXEMPT, withdrawals as forfeits) are in
+:mod:`tournament_desk.core.actions.roundrobin`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournament_desk.core.errors import StateError, ValidationError
-from tournament_desk.core.model import Bye, EventState, Game, PairingSystem, Player, Round
+from tournament_desk.core.actions import roundrobin as core_rr
+from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.formatting import format_date_range
+from tournament_desk.core.model import Round
 from tournament_desk.core.pairing import berger
-from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.services.session import Change, EventSession
 
-
-def grid_order(state: EventState) -> berger.Order:
-    return "fmjd" if state.event.discipline is Discipline.DRAUGHTS else "fide"
-
-
-def schedule_for(state: EventState) -> berger.RoundRobinSchedule:
-    n = len(state.players)
-    if n < 2:
-        raise StateError("A round robin needs at least 2 players", "Un toutes-rondes demande au moins 2 joueurs")
-    return berger.RoundRobinSchedule.build(
-        n, order=grid_order(state), double=state.event.system is PairingSystem.DOUBLE_ROUND_ROBIN)
+grid_order = core_rr.grid_order
+schedule_for = core_rr.schedule_for
+build_round = core_rr.build_round
 
 
 def assign_numbers(session: EventSession, method: str, *, seed: int | None = None,
@@ -62,77 +52,14 @@ class PairResult:
     warnings: tuple[berger.EventWarning, ...]
 
 
-def _forfeit_result(white: Player, black: Player, round_number: int) -> GameResult | None:
-    w_out = not white.is_active_in(round_number)
-    b_out = not black.is_active_in(round_number)
-    if w_out and b_out:
-        return GameResult.DOUBLE_FORFEIT
-    if w_out:
-        return (GameResult.BLACK_FORFEIT_WIN_UNEXCUSED
-                if white.withdrawal_forfeit is Outcome.FORFEIT_LOSS_UNEXCUSED
-                else GameResult.BLACK_FORFEIT_WIN_EXCUSED)
-    if b_out:
-        return (GameResult.WHITE_FORFEIT_WIN_UNEXCUSED
-                if black.withdrawal_forfeit is Outcome.FORFEIT_LOSS_UNEXCUSED
-                else GameResult.WHITE_FORFEIT_WIN_EXCUSED)
-    return None
-
-
-def build_round(state: EventState, round_number: int) -> Round:
-    """The round ``round_number`` of the event's grid, as boards and byes of player ids."""
-    schedule = schedule_for(state)
-    if round_number > len(schedule.rounds):
-        raise StateError(f"The grid for {schedule.n} players has only {len(schedule.rounds)} rounds",
-                         f"La grille pour {schedule.n} joueurs n'a que {len(schedule.rounds)} rondes")
-    by_number: dict[int, Player] = {}
-    for p in state.players:
-        if p.pairing_number is None:
-            raise StateError(
-                "Assign pairing numbers first (draw of lots, by rating or by hand)",
-                "Attribuez d'abord les numéros d'appariement (tirage au sort, par classement ou à la main)",
-            )
-        by_number[p.pairing_number] = p
-    exempt = schedule.exempt
-    games: list[Game] = []
-    byes: list[Bye] = []
-    for white_no, black_no in schedule.rounds[round_number - 1]:
-        if exempt in (white_no, black_no):
-            player = by_number[black_no if white_no == exempt else white_no]
-            kind = Outcome.PAIRING_BYE if player.is_active_in(round_number) else Outcome.WITHDRAWN
-            byes.append(Bye(round_number, player.id, kind))
-            continue
-        white, black = by_number[white_no], by_number[black_no]
-        games.append(Game(round_number, len(games) + 1, white.id, black.id,
-                          _forfeit_result(white, black, round_number)))
-    return Round(round_number, tuple(games), tuple(byes))
-
-
 def pair_next_round(session: EventSession, *, force: bool = False) -> PairResult:
-    """Pair the next round of a round robin from the grid. Refuses while results are missing unless forced."""
+    """Pair the next round of a round robin from the grid (:mod:`core.actions.roundrobin`). Refuses while
+    results are missing unless forced."""
+    number = session.state().last_round + 1
+    change = session.apply(lambda s: core_rr.pair_round_robin_round(s, force=force), backup=f"before-round-{number}")
     state = session.state()
-    if not state.event.system.is_round_robin:
-        raise StateError("This event is not a round robin", "Ce tournoi n'est pas un toutes-rondes")
-    if state.rounds and not force:
-        last = state.round(state.last_round)
-        if last.missing_results:
-            boards = ", ".join(str(b) for b in last.missing_results)
-            raise StateError(
-                f"Round {last.number} still misses results on board(s) {boards}; enter them or confirm",
-                f"La ronde {last.number} attend encore les résultats des tables {boards} ; "
-                "saisissez-les ou confirmez",
-            )
-    schedule = schedule_for(state)
-    number = state.last_round + 1
-    if number == 1 and state.event.rounds != len(schedule.rounds):
-        session.update_event(rounds=len(schedule.rounds))
-        state = session.state()
-    if number > len(schedule.rounds):
-        raise StateError("Every round of the grid is already paired",
-                         "Toutes les rondes de la grille sont déjà appariées")
-    rnd = build_round(state, number)
-    change = session.store_round(rnd)
     warnings = tuple(berger.closed_event_warnings(len(state.players)))
-    return PairResult(change, rnd, warnings)
+    return PairResult(change, state.round(number), warnings)
 
 
 def event_grid_pdf(session: EventSession, *, lang: str = "fr") -> bytes:
@@ -144,6 +71,6 @@ def event_grid_pdf(session: EventSession, *, lang: str = "fr") -> bytes:
     names = {p.pairing_number: f"{p.name} ({p.club})" if p.club else p.name
              for p in state.players if p.pairing_number is not None}
     event = state.event
-    parts = [event.place, event.start_date.isoformat() if event.start_date else "", ", ".join(event.arbiters)]
+    parts = [event.place, format_date_range(event.start_date, event.end_date, lang), ", ".join(event.arbiters)]
     return grid_pdf(schedule, title=event.name, names=names or None,
                     subtitle=" — ".join(x for x in parts if x), lang=lang)

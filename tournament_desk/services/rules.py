@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tournament_desk.core.actions.settings import update_event
+from tournament_desk.core.actions.step import Message
 from tournament_desk.core.errors import ValidationError
-from tournament_desk.core.ratings.ffjd import Cadence
-from tournament_desk.core.ratings.scrabble_pl import SeriesThresholds
+from tournament_desk.core.ratings.ffjd import Cadence, Present
+from tournament_desk.core.ratings.scrabble_pl import EventKind, SeriesThresholds
 from tournament_desk.core.rule_settings import RULE_SETTINGS, RuleSetting, get_rule_setting, settings_of_area
 from tournament_desk.core.tiebreaks import Edition
 from tournament_desk.services.session import Change, EventSession
@@ -85,8 +87,7 @@ def set_rule_setting(session: EventSession, key: str, value: str | float | int) 
     label_en = f"Rule setting {setting.key} = {text or '(empty)'}"
     label_fr = f"Réglage de règle {setting.key} = {text or '(vide)'}"
     if setting.storage == "event":
-        session.update_event(tiebreak_edition=text)
-        return Change("event", label_en, label_fr)
+        return session.apply(lambda s: update_event(s, {"tiebreak_edition": text}, Message(label_en, label_fr)))
     return session.set_option(setting.key, text, label=(label_en, label_fr))
 
 
@@ -100,9 +101,10 @@ def rule_kwargs(session: EventSession, area: str) -> dict[str, Any]:
     """The keyword arguments carrying the event's rule settings to the core functions of ``area``.
 
     * ``tiebreaks``: ``{"edition": Edition}``;
-    * ``ffjd``: ``cadence`` (a :class:`Cadence`, absent for ``auto``) and ``organiser_estimate`` (absent when
-      not set);
-    * ``scrabble``: ``{"thresholds": SeriesThresholds}``;
+    * ``ffjd``: ``cadence`` (a :class:`Cadence`, absent for ``auto``), ``organiser_estimate`` (absent when
+      not set) and ``present`` (a :class:`Present`, absent for the default ``counted-game``);
+    * ``scrabble``: ``{"thresholds": SeriesThresholds}``, plus ``kind`` (an :class:`EventKind`, absent for a
+      TH) and ``classic_b`` (True, absent when not a TH Classique B);
     * ``elo``: ``{}`` (no setting: every reading of seed 001 is fixed, docs/rules.md).
     """
     settings_of_area(area)  # bilingual error for an unknown area
@@ -115,9 +117,16 @@ def rule_kwargs(session: EventSession, area: str) -> dict[str, Any]:
             out["cadence"] = Cadence(values["ffjd.cadence"])
         if values["ffjd.organiser_estimate"]:
             out["organiser_estimate"] = float(values["ffjd.organiser_estimate"])
+        if values["ffjd.present"] != "counted-game":
+            out["present"] = Present(values["ffjd.present"])
         return out
     if area == "scrabble":
-        return {"thresholds": _thresholds(values)}
+        scrabble: dict[str, Any] = {"thresholds": _thresholds(values)}
+        if values["scrabble.event_kind"] != "th":
+            scrabble["kind"] = EventKind(values["scrabble.event_kind"])
+        if values["scrabble.classic_b"] == "yes":
+            scrabble["classic_b"] = True
+        return scrabble
     return {}
 
 

@@ -1,24 +1,31 @@
-"""The event session facade: every user action on an event file, each one transaction with its undo record.
+"""The event session: an open event file, and every user action on it as one transaction and one undo step.
 
-The GUI, the CLI and the tests all go through :class:`EventSession`, so validation and undo behave the same
-everywhere. Each action returns a :class:`Change` saying what changed, so a screen refreshes only what it must.
+Each action loads the event, calls the core transition (:mod:`tournament_desk.core.actions`), and stores the
+difference between the two states in one unit of work (:func:`storage.state_store.store_difference`), which is
+one journal entry named after the action. It returns a :class:`Change`: the action's name, the typed record of
+what it touched (:class:`~tournament_desk.core.changes.StateChange`), the notes for the arbiter. The rules are in
+the core; this module loads, calls, stores and maps, nothing more. The GUI, the CLI and the tests all go
+through it, so validation and undo behave the same everywhere.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import datetime as dt
 import getpass
 import os
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tournament_desk import __version__
-from tournament_desk.core.errors import NotFoundError, ResultError, StateError, ValidationError
-from tournament_desk.core.model import Bye, Event, EventState, Game, Player, Round
-from tournament_desk.core.results import GameResult, Outcome, format_game_result, parse_bye, parse_game_result
+from tournament_desk.core.actions import players as reg
+from tournament_desk.core.actions import rounds as rnds
+from tournament_desk.core.actions import settings as cfg
+from tournament_desk.core.actions.step import Message, Step
+from tournament_desk.core.changes import StateChange, canonical, diff_states
+from tournament_desk.core.errors import StateError
+from tournament_desk.core.model import Event, EventState, Player, Round
+from tournament_desk.core.results import GameResult, Outcome
 from tournament_desk.storage import repository as repo
 from tournament_desk.storage.backup import DEFAULT_KEEP, BackupInfo, copy_event, list_backups, take_backup
 from tournament_desk.storage.backup import newest_good_backup as _newest_good_backup
@@ -34,29 +41,56 @@ from tournament_desk.storage.errors import (
 from tournament_desk.storage.lock import WriterLock
 from tournament_desk.storage.repository import AuditEntry
 from tournament_desk.storage.rescue import rescue_event
+from tournament_desk.storage.state_store import store_difference
 
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """What an action changed: ``scope`` is one of event / players / rounds / results / all."""
+    """What an action did: its name (the undo step's), the typed record of what it touched, notes."""
 
     scope: str
+    """``event``, ``players``, ``rounds``, ``results``, ``requests``, ``options`` or ``all`` (several)."""
     label_en: str
     label_fr: str
     ids: tuple[int, ...] = ()
+    """The players the action touched (for player actions), else the rounds."""
+    what: StateChange = field(default_factory=StateChange)
+    notes: tuple[Message, ...] = ()
+    detail: Any = None
 
     def label(self, lang: str = "en") -> str:
         return self.label_fr if lang == "fr" else self.label_en
 
+    def note_texts(self, lang: str = "en") -> tuple[str, ...]:
+        return tuple(n.text(lang) for n in self.notes)
 
-_PLAYER_FIELDS = {f.name for f in dataclasses.fields(Player)} - {"id"}
+    @classmethod
+    def of(cls, label: Message, what: StateChange, notes: tuple[Message, ...] = (), detail: Any = None) -> Change:
+        return cls(_scope(what), label.en, label.fr, _ids(what), what, notes, detail)
 
 
-def default_arbiter() -> str:
-    """The arbiter profile recorded in the audit log: ``TDESK_ARBITER``, else the system user name."""
+def _scope(what: StateChange) -> str:
+    kinds = [name for name, touched in (
+        ("event", what.event_fields), ("players", what.players),
+        ("rounds", what.rounds_added or what.rounds_removed),
+        ("results", (what.boards or what.byes) and not (what.rounds_added or what.rounds_removed)),
+        ("requests", what.requests), ("options", what.options or what.top_cut or what.forbidden_pairs),
+    ) if touched]
+    return kinds[0] if len(kinds) == 1 else ("all" if kinds else "none")
+
+
+def _ids(what: StateChange) -> tuple[int, ...]:
+    return tuple(sorted(what.players)) if what.players else tuple(sorted(what.rounds))
+
+
+def default_arbiter(event: Event | None = None) -> str:
+    """The arbiter profile recorded in the audit log: ``TDESK_ARBITER``, else the event's chief arbiter (the
+    first of its arbiters), else the system user name."""
     name = os.environ.get("TDESK_ARBITER", "").strip()
     if name:
         return name
+    if event is not None and event.arbiters:
+        return event.arbiters[0]
     try:
         return getpass.getuser()
     except (OSError, KeyError):
@@ -77,17 +111,21 @@ class EventSession:
         self._repo = repository
         self._lock = lock
         self.keep_backups = DEFAULT_KEEP
+        self._cache: EventState | None = None
+        """The event as last read or written. A session open for writing holds the writer lock and every
+        change goes through :meth:`commit` or the journal, so the file cannot differ from it."""
 
     # -- opening --------------------------------------------------------------------------------------
     @classmethod
     def create(cls, path: Path | str, event: Event, *, arbiter: str | None = None) -> EventSession:
-        """Create a new event file holding ``event`` and no players."""
+        """Create a new event file holding ``event`` and no players; nothing is left behind if it fails."""
         path = _real(path)
         create_event_file(path)
         lock: WriterLock | None = None
         try:
             lock = WriterLock(path).acquire()
-            repository = repo.Repository(path, arbiter=arbiter or default_arbiter(), identity=lock.identity)
+            repository = repo.Repository(path, arbiter=arbiter or default_arbiter(event),
+                                         identity=lock.identity)
             session = cls(path, repository, lock)
             try:
                 with repository.action("Create event", "Créer le tournoi") as uow:
@@ -125,11 +163,12 @@ class EventSession:
                     inspect_file(path)  # says what is there instead (nothing, a folder...)
             # a foreign or damaged file is refused before anything is written to it
             prepare_event_file(path, readonly=readonly)
-            repository = repo.Repository(path, readonly=readonly, arbiter=arbiter or default_arbiter(),
+            repository = repo.Repository(path, readonly=readonly, arbiter=arbiter or "",
                                          identity=lock.identity if lock else None)
             session = cls(path, repository, lock)
             try:
-                session.state()  # every row checked now, with a clear message, rather than at the first action
+                state = session.state()  # every row checked now, with a clear message, not at the first action
+                repository.arbiter = arbiter or default_arbiter(state.event)
                 if lock is not None:
                     lock.write_owner()
                     repository.adopt_own_write()
@@ -193,7 +232,13 @@ class EventSession:
 
     # -- reading ----------------------------------------------------------------------------------------
     def state(self) -> EventState:
-        return self._repo.load_state()
+        """The whole event now (kept in memory by a writing session: nothing else writes the file)."""
+        if self._cache is not None:
+            return self._cache
+        state = self._repo.load_state()
+        if not self.readonly:
+            self._cache = state
+        return state
 
     @property
     def event(self) -> Event:
@@ -205,299 +250,127 @@ class EventSession:
     def rounds(self) -> tuple[Round, ...]:
         return self.state().rounds
 
-    # -- event settings -------------------------------------------------------------------------------------
+    # -- the one way to change the event ---------------------------------------------------------------
+    def apply(self, transition: Callable[[EventState], Step], *, backup: str | None = None) -> Change:
+        """Run one action: ``transition`` gets the current state and returns the :class:`Step`; the difference
+        is stored as one transaction and one undo step named after the action (nothing is written when
+        nothing changed). ``backup`` first takes a pre-action backup with that reason."""
+        old = self.state()
+        return self.commit(old, transition(old), backup=backup)
+
+    def commit(self, old: EventState, step: Step, *, backup: str | None = None) -> Change:
+        """Store a step computed from ``old`` (e.g. a pairing computed in a background thread): refused if
+        the event changed meanwhile, so that nothing done since is overwritten."""
+        if self.state() != old:
+            raise StateError("The event changed while this action was being prepared; do it again",
+                             "Le tournoi a changé pendant la préparation de cette action ; recommencez-la")
+        what = diff_states(old, step.state)
+        if not what.empty:
+            if backup is not None:
+                self.backup(backup)
+            self._cache = None
+            with self._repo.action(step.label.en, step.label.fr) as uow:
+                store_difference(uow, old, step.state, what)
+            self._cache = canonical(step.state)
+        return Change.of(step.label, what, step.notes, step.detail)
+
+    # -- registration (rules: core.actions.players) -------------------------------------------------------
     def update_event(self, **changes: Any) -> Change:
         """Change event settings (name, rounds, tie-breaks...)."""
-        state = self.state()
-        event = dataclasses.replace(state.event, **changes)
-        if event.rounds < state.last_round:
-            raise StateError(
-                f"Cannot set {event.rounds} rounds: round {state.last_round} is already paired",
-                f"Impossible de fixer {event.rounds} rondes : la ronde {state.last_round} est déjà appariée",
-            )
-        if state.rounds and event.system != state.event.system:
-            raise StateError("The pairing system cannot change once round 1 is paired",
-                             "Le système d'appariement ne peut plus changer une fois la ronde 1 appariée")
-        with self._repo.action("Edit event settings", "Modifier les paramètres du tournoi") as uow:
-            repo.write_event(uow, event, create=False)
-        return Change("event", "Edit event settings", "Modifier les paramètres du tournoi")
+        return self.apply(lambda s: cfg.update_event(s, changes))
 
-    # -- registration ---------------------------------------------------------------------------------------
-    def add_player(self, **fields: Any) -> Change:
-        """Register a player. Refuses duplicates (same licence id, or same name and birth date)."""
-        unknown = set(fields) - _PLAYER_FIELDS
-        if unknown:
-            raise ValidationError(f"Unknown player field(s): {', '.join(sorted(unknown))}",
-                                  f"Champ(s) de joueur inconnu(s) : {', '.join(sorted(unknown))}")
-        player = Player(id=0, **fields)
-        state = self.state()
-        _check_duplicate(player, state.players)
-        if state.rounds and state.event.system.is_round_robin:
-            raise StateError("A round robin cannot take a late entry once round 1 is paired",
-                             "Un toutes-rondes n'accepte plus d'inscription une fois la ronde 1 appariée")
-        name = player.name
-        label_en, label_fr = f"Add player {name}", f"Inscrire {name}"
-        with self._repo.action(label_en, label_fr) as uow:
-            new_id = repo.write_player(uow, player, create=True)
-        return Change("players", label_en, label_fr, (new_id,))
+    def add_player(self, *, allow_duplicates: bool = False, **fields: Any) -> Change:
+        """Register a player; a possible duplicate raises :class:`DuplicatePlayerError` unless
+        ``allow_duplicates`` (the arbiter chose "register anyway")."""
+        return self.apply(lambda s: reg.add_players(s, [fields], allow_duplicates=allow_duplicates))
 
-    def add_players(self, players: Iterable[dict[str, Any]], *, label: tuple[str, str] | None = None) -> Change:
+    def add_players(self, players: Iterable[Mapping[str, Any]], *, label: tuple[str, str] | None = None,
+                    allow_duplicates: bool = False) -> Change:
         """Register several players in one action (an import): all or nothing."""
-        state = self.state()
-        known = list(state.players)
-        new: list[Player] = []
-        for fields in players:
-            player = Player(id=0, **fields)
-            _check_duplicate(player, known)
-            known.append(player)
-            new.append(player)
-        label_en, label_fr = label or (f"Import {len(new)} players", f"Importer {len(new)} joueurs")
-        with self._repo.action(label_en, label_fr) as uow:
-            ids = tuple(repo.write_player(uow, p, create=True) for p in new)
-        return Change("players", label_en, label_fr, ids)
+        entries = list(players)
+        return self.apply(lambda s: reg.add_players(s, entries, allow_duplicates=allow_duplicates,
+                                                    label=Message(*label) if label else None))
 
-    def edit_player(self, player_id: int, **changes: Any) -> Change:
-        unknown = set(changes) - _PLAYER_FIELDS
-        if unknown:
-            raise ValidationError(f"Unknown player field(s): {', '.join(sorted(unknown))}",
-                                  f"Champ(s) de joueur inconnu(s) : {', '.join(sorted(unknown))}")
-        state = self.state()
-        current = state.player(player_id)
-        if "pairing_number" in changes and state.rounds and changes["pairing_number"] != current.pairing_number:
-            raise StateError(
-                "Pairing numbers are frozen once round 1 is paired",
-                "Les numéros d'appariement sont figés une fois la ronde 1 appariée",
-            )
-        updated = dataclasses.replace(current, **changes)
-        _check_duplicate(updated, [p for p in state.players if p.id != player_id])
-        label_en, label_fr = f"Edit player {updated.name}", f"Modifier {updated.name}"
-        with self._repo.action(label_en, label_fr) as uow:
-            repo.write_player(uow, updated, create=False)
-        return Change("players", label_en, label_fr, (player_id,))
+    def edit_player(self, player_id: int, *, allow_duplicates: bool = False, **changes: Any) -> Change:
+        return self.apply(lambda s: reg.edit_player(s, player_id, changes, allow_duplicates=allow_duplicates))
 
-    def edit_players(self, changes: dict[int, dict[str, Any]], *, label: tuple[str, str] | None = None) -> Change:
+    def edit_players(self, changes: Mapping[int, Mapping[str, Any]], *, label: tuple[str, str] | None = None) -> Change:
         """Edit several players in one action (a rating list applied): all or nothing, one undo step."""
-        state = self.state()
-        updated: list[Player] = []
-        for player_id, fields in changes.items():
-            unknown = set(fields) - _PLAYER_FIELDS
-            if unknown:
-                raise ValidationError(f"Unknown player field(s): {', '.join(sorted(unknown))}",
-                                      f"Champ(s) de joueur inconnu(s) : {', '.join(sorted(unknown))}")
-            if "pairing_number" in fields and state.rounds:
-                raise StateError("Pairing numbers are frozen once round 1 is paired",
-                                 "Les numéros d'appariement sont figés une fois la ronde 1 appariée")
-            updated.append(dataclasses.replace(state.player(player_id), **fields))
-        others = {p.id: p for p in state.players}
-        for p in updated:
-            others[p.id] = p
-        for p in updated:
-            _check_duplicate(p, [o for o in others.values() if o.id != p.id])
-        label_en, label_fr = label or (f"Edit {len(updated)} players", f"Modifier {len(updated)} joueurs")
-        with self._repo.action(label_en, label_fr) as uow:
-            for p in updated:
-                repo.write_player(uow, p, create=False)
-        return Change("players", label_en, label_fr, tuple(changes))
+        return self.apply(lambda s: reg.edit_players(s, changes, label=Message(*label) if label else None))
 
     def withdraw_player(self, player_id: int, from_round: int, *,
                         forfeit: Outcome | str = Outcome.FORFEIT_LOSS_EXCUSED) -> Change:
-        """The player takes no part from ``from_round`` on (results already played are kept).
-
-        In a round robin the grid does not change: his remaining games become ``forfeit`` (0fe or 0fne,
-        the arbiter's choice, seed 000 §6.4).
-        """
-        state = self.state()
-        player = state.player(player_id)
-        forfeit = Outcome(forfeit)
-        if from_round < 1 or from_round > state.event.rounds + 1:
-            raise ValidationError(f"Round {from_round} does not exist in this event",
-                                  f"La ronde {from_round} n'existe pas dans ce tournoi")
-        for rnd in state.rounds:
-            if rnd.number >= from_round and isinstance(rnd.entry_of(player_id), Game) and not \
-                    state.event.system.is_round_robin:
-                raise StateError(
-                    f"{player.name} is already paired in round {rnd.number}; enter that result or unpair first",
-                    f"{player.name} est déjà apparié à la ronde {rnd.number} ; saisissez ce résultat "
-                    "ou annulez l'appariement d'abord",
-                )
-        label_en = f"Withdraw {player.name} from round {from_round}"
-        label_fr = f"Retirer {player.name} à partir de la ronde {from_round}"
-        with self._repo.action(label_en, label_fr) as uow:
-            repo.write_player(uow, dataclasses.replace(player, withdrawn_from_round=from_round,
-                                                       withdrawal_forfeit=forfeit), create=False)
-        return Change("players", label_en, label_fr, (player_id,))
+        return self.apply(lambda s: reg.withdraw_player(s, player_id, from_round, forfeit))
 
     def reinstate_player(self, player_id: int) -> Change:
-        player = self.state().player(player_id)
-        label_en, label_fr = f"Reinstate {player.name}", f"Réintégrer {player.name}"
-        with self._repo.action(label_en, label_fr) as uow:
-            repo.write_player(uow, dataclasses.replace(player, withdrawn_from_round=None), create=False)
-        return Change("players", label_en, label_fr, (player_id,))
+        return self.apply(lambda s: reg.reinstate_player(s, player_id))
 
     def remove_player(self, player_id: int) -> Change:
-        """Delete a registration; refused once the player appears in a round (withdraw instead)."""
-        state = self.state()
-        player = state.player(player_id)
-        for rnd in state.rounds:
-            if rnd.entry_of(player_id) is not None:
-                raise StateError(
-                    f"{player.name} already appears in round {rnd.number}: withdraw the player instead",
-                    f"{player.name} figure déjà dans la ronde {rnd.number} : retirez le joueur plutôt",
-                )
-        label_en, label_fr = f"Delete player {player.name}", f"Supprimer {player.name}"
-        with self._repo.action(label_en, label_fr) as uow:
-            repo.delete_player(uow, player_id)
-        return Change("players", label_en, label_fr, (player_id,))
+        return self.apply(lambda s: reg.remove_player(s, player_id))
 
-    def set_pairing_numbers(self, numbers: dict[int, int], *, how: str = "manual") -> Change:
-        """Assign pairing numbers (a permutation of 1..n); frozen once round 1 is paired."""
-        state = self.state()
-        if state.rounds:
-            raise StateError("Pairing numbers are frozen once round 1 is paired",
-                             "Les numéros d'appariement sont figés une fois la ronde 1 appariée")
-        ids = {p.id for p in state.players}
-        if set(numbers) != ids or sorted(numbers.values()) != list(range(1, len(ids) + 1)):
-            raise ValidationError(
-                f"Pairing numbers must give each of the {len(ids)} players one number from 1 to {len(ids)}",
-                f"Les numéros doivent donner à chacun des {len(ids)} joueurs un numéro de 1 à {len(ids)}",
-            )
-        label_en, label_fr = f"Assign pairing numbers ({how})", f"Attribuer les numéros ({how})"
-        with self._repo.action(label_en, label_fr) as uow:
-            for p in state.players:
-                repo.write_player(uow, dataclasses.replace(p, pairing_number=numbers[p.id]), create=False)
-            repo.write_meta(uow, "pairing_numbers_method", how)
-        return Change("players", label_en, label_fr, tuple(numbers))
+    def set_pairing_numbers(self, numbers: Mapping[int, int], *, how: str = "manual") -> Change:
+        return self.apply(lambda s: reg.set_pairing_numbers(s, numbers, how))
 
-    def number_late_entries(self, players: Iterable[Player]) -> Change:
-        """Give late entries the next free pairing numbers, in the order given (existing numbers never move)."""
-        state = self.state()
-        taken = [p.pairing_number for p in state.players if p.pairing_number is not None]
-        next_number = max(taken, default=0) + 1
-        label_en, label_fr = "Number late entries", "Numéroter les inscriptions tardives"
-        ids = []
-        with self._repo.action(label_en, label_fr) as uow:
-            for p in players:
-                current = state.player(p.id)
-                if current.pairing_number is not None:
-                    continue
-                repo.write_player(uow, dataclasses.replace(current, pairing_number=next_number), create=False)
-                ids.append(p.id)
-                next_number += 1
-        return Change("players", label_en, label_fr, tuple(ids))
+    def request_bye(self, round_number: int, player_id: int, kind: Outcome | str | None) -> Change:
+        """Request (hpb, fpb, zpb) or cancel (None) a bye for a round not paired yet."""
+        return self.apply(lambda s: reg.request_bye(s, round_number, player_id, kind))
 
-    # -- rounds and results -----------------------------------------------------------------------------------
+    def set_forbidden_pair(self, player_a: int, player_b: int, forbidden: bool = True) -> Change:
+        return self.apply(lambda s: reg.set_forbidden_pair(s, player_a, player_b, forbidden))
+
+    # -- rounds and results (rules: core.actions.rounds) -----------------------------------------------
     def store_round(self, rnd: Round, *, label: tuple[str, str] | None = None) -> Change:
-        """Store a newly paired round (from an engine or a manual pairing). Rounds are stored in order."""
-        state = self.state()
-        if rnd.number != state.last_round + 1:
-            raise StateError(
-                f"Round {rnd.number} cannot be paired: the next round is {state.last_round + 1}",
-                f"La ronde {rnd.number} ne peut pas être appariée : la suivante est la {state.last_round + 1}",
-            )
-        if rnd.number > state.event.rounds:
-            raise StateError(f"The event has only {state.event.rounds} rounds",
-                             f"Le tournoi n'a que {state.event.rounds} rondes")
-        seen: set[int] = set()
-        known = {p.id for p in state.players}
-        for pid in [x for g in rnd.games for x in g.players()] + [b.player_id for b in rnd.byes]:
-            if pid not in known:
-                raise NotFoundError(f"No player with id {pid}", f"Aucun joueur avec l'identifiant {pid}")
-            if pid in seen:
-                raise StateError(f"Player {pid} appears twice in round {rnd.number}",
-                                 f"Le joueur {pid} apparaît deux fois dans la ronde {rnd.number}")
-            seen.add(pid)
-        label_en, label_fr = label or (f"Pair round {rnd.number}", f"Apparier la ronde {rnd.number}")
-        self.backup(f"before-round-{rnd.number}")
-        with self._repo.action(label_en, label_fr) as uow:
-            repo.write_round(uow, rnd)
-        return Change("rounds", label_en, label_fr, (rnd.number,))
+        """Store a newly paired round (from an engine or by hand), after a pre-round backup."""
+        return self.apply(lambda s: rnds.add_round(s, rnd, Message(*label) if label else None),
+                          backup=f"before-round-{rnd.number}")
 
     def unpair_last_round(self) -> Change:
-        state = self.state()
-        if not state.rounds:
-            raise StateError("No round is paired yet", "Aucune ronde n'est encore appariée")
-        number = state.last_round
-        label_en, label_fr = f"Unpair round {number}", f"Annuler l'appariement de la ronde {number}"
-        with self._repo.action(label_en, label_fr) as uow:
-            repo.delete_round(uow, number)
-        return Change("rounds", label_en, label_fr, (number,))
+        return self.apply(rnds.remove_last_round)
 
     def record_result(self, round_number: int, board: int, result: GameResult | str | None, *,
                       white_points: int | None = None, black_points: int | None = None,
                       replace: bool = False) -> Change:
-        """Enter the result of one board, in the discipline's notation; ``None`` clears it.
+        """Enter the result of one board; a different result already there needs ``replace``."""
+        return self.apply(lambda s: rnds.record_result(s, round_number, board, result, white_points=white_points,
+                                                       black_points=black_points, replace=replace))
 
-        A board that already has a different result is refused unless ``replace`` (a correction the
-        arbiter confirmed): two results for one board are never taken silently.
-        """
-        state = self.state()
-        rnd = state.round(round_number)
-        game = rnd.game(board)
-        if isinstance(result, str) and not isinstance(result, GameResult):
-            result = parse_game_result(result, state.event.discipline)
-        if game.result is not None and result is not None and result is not game.result and not replace:
-            shown_old = format_game_result(game.result, state.event.discipline)
-            shown_new = format_game_result(result, state.event.discipline)
-            raise StateError(
-                f"Round {round_number} board {board} already has {shown_old}; confirm to replace it by {shown_new}",
-                f"La table {board} de la ronde {round_number} a déjà {shown_old} ; confirmez pour le remplacer "
-                f"par {shown_new}",
-            )
-        if (white_points is None) != (black_points is None):
-            raise ResultError("Give both players' game points, or neither",
-                              "Donnez les points de partie des deux joueurs, ou d'aucun")
-        if white_points is not None and black_points is not None:
-            if white_points < 0 or black_points < 0:
-                raise ResultError("Game points cannot be negative", "Les points de partie ne peuvent être négatifs")
-            if result is not None and result.is_played:
-                expected = (GameResult.WHITE_WIN if white_points > black_points else
-                            GameResult.BLACK_WIN if black_points > white_points else GameResult.DRAW)
-                if expected is not result:
-                    raise ResultError(
-                        f"Board {board}: the game points {white_points}-{black_points} contradict the result",
-                        f"Table {board} : les points {white_points}-{black_points} contredisent le résultat",
-                    )
-        white, black = state.player(game.white_id), state.player(game.black_id)
-        shown = format_game_result(result, state.event.discipline) if result else "—"
-        label_en = f"Result round {round_number} board {board}: {white.surname}-{black.surname} {shown}"
-        label_fr = f"Résultat ronde {round_number} table {board} : {white.surname}-{black.surname} {shown}"
-        updated = dataclasses.replace(game, result=result, white_points=white_points, black_points=black_points)
-        with self._repo.action(label_en, label_fr) as uow:
-            repo.set_game_result(uow, updated)
-        return Change("results", label_en, label_fr, (round_number, board))
+    def record_results(self, round_number: int, results: Mapping[int, GameResult | str], *,
+                       replace: bool = False) -> Change:
+        """Enter several boards' results of one round as one action (a results sheet, a file)."""
+        return self.apply(lambda s: rnds.record_results(s, round_number, dict(results), replace=replace))
 
     def record_bye(self, round_number: int, player_id: int, kind: Outcome | str) -> Change:
-        """Give an unpaired player a bye-type outcome for a paired round (half-point bye, absence...)."""
-        state = self.state()
-        rnd = state.round(round_number)
-        kind = kind if isinstance(kind, Outcome) else parse_bye(kind)
-        if not kind.is_bye:
-            raise ResultError(f"'{kind}' is not a bye", f"« {kind} » n'est pas une exemption")
-        entry = rnd.entry_of(player_id)
-        player = state.player(player_id)
-        if isinstance(entry, Game):
-            raise ResultError(
-                f"{player.name} plays on board {entry.board} in round {round_number}: enter a game result",
-                f"{player.name} joue à la table {entry.board} de la ronde {round_number} : saisissez un résultat",
-            )
-        label_en = f"Round {round_number}: {player.name} {kind.value}"
-        label_fr = f"Ronde {round_number} : {player.name} {kind.value}"
-        with self._repo.action(label_en, label_fr) as uow:
-            repo.set_bye(uow, Bye(round_number, player_id, kind))
-        return Change("results", label_en, label_fr, (round_number, player_id))
+        return self.apply(lambda s: rnds.record_bye(s, round_number, player_id, kind))
+
+    # -- options ----------------------------------------------------------------------------------------
+    def options(self) -> dict[str, str]:
+        """The event's options (rule settings of docs/rules.md...), as text."""
+        return dict(self.state().options)
+
+    def set_option(self, key: str, value: str | None, *, label: tuple[str, str] | None = None) -> Change:
+        """Store one option (``None`` removes it): one undoable action."""
+        return self.apply(lambda s: cfg.set_option(s, key, value, Message(*label) if label else None))
+
+    def meta(self) -> dict[str, str]:
+        return self._repo.meta()
 
     # -- undo -------------------------------------------------------------------------------------------
     def undo(self) -> Change | None:
-        entry = self._repo.undo()
-        if entry is None:
-            return None
-        return Change("all", f"Undo: {entry.label_en}", f"Annuler : {entry.label_fr}")
+        return self._journal_step(undo=True)
 
     def redo(self) -> Change | None:
-        entry = self._repo.redo()
+        return self._journal_step(undo=False)
+
+    def _journal_step(self, *, undo: bool) -> Change | None:
+        before = self.state()
+        self._cache = None
+        entry = self._repo.undo() if undo else self._repo.redo()
         if entry is None:
             return None
-        return Change("all", f"Redo: {entry.label_en}", f"Rétablir : {entry.label_fr}")
+        what = diff_states(before, self.state())
+        if undo:
+            return Change.of(Message(f"Undo: {entry.label_en}", f"Annuler : {entry.label_fr}"), what)
+        return Change.of(Message(f"Redo: {entry.label_en}", f"Rétablir : {entry.label_fr}"), what)
 
     def undo_label(self, lang: str = "en") -> str | None:
         done = [e for e in self._repo.journal() if not e.undone]
@@ -510,24 +383,6 @@ class EventSession:
         if not undone:
             return None
         return undone[0].label_fr if lang == "fr" else undone[0].label_en
-
-    def meta(self) -> dict[str, str]:
-        return self._repo.meta()
-
-    def options(self) -> dict[str, str]:
-        """Event options stored as text (``option:<key>`` in the file's meta table): rule readings, top-cut
-        settings... Each feature documents its keys and parses its own values."""
-        prefix = "option:"
-        return {k[len(prefix):]: v for k, v in self._repo.meta().items() if k.startswith(prefix)}
-
-    def set_option(self, key: str, value: str, *, label: tuple[str, str] | None = None) -> Change:
-        """Store one option (one undoable action)."""
-        if not key or len(key) > 56 or not all(c.isalnum() or c in "._-" for c in key):
-            raise ValidationError(f"Invalid option name '{key}'", f"Nom d'option invalide « {key} »")
-        label_en, label_fr = label or (f"Set {key} = {value}", f"Régler {key} = {value}")
-        with self._repo.action(label_en, label_fr) as uow:
-            repo.write_meta(uow, f"option:{key}", value)
-        return Change("event", label_en, label_fr)
 
     # -- audit and backups ---------------------------------------------------------------------------
     @property
@@ -582,28 +437,3 @@ def _real(path: Path | str) -> Path:
 __all__ = ["AuditEntry", "BackupInfo", "Change", "DiskFullError", "EventFileDamagedError", "EventFileLockedError",
            "EventFileVanishedError", "EventSession", "PathTooLongError", "default_arbiter", "newest_good_backup",
            "restore_event_backup"]
-
-
-def _check_duplicate(player: Player, others: Iterable[Player]) -> None:
-    for other in others:
-        if player.pairing_number is not None and other.pairing_number == player.pairing_number:
-            raise ValidationError(
-                f"Pairing number {player.pairing_number} is already {other.name}'s",
-                f"Le numéro d'appariement {player.pairing_number} est déjà celui de {other.name}",
-            )
-        if player.licence_id and other.licence_id == player.licence_id:
-            raise ValidationError(
-                f"Licence {player.licence_id} is already registered ({other.name})",
-                f"La licence {player.licence_id} est déjà inscrite ({other.name})",
-            )
-        if (player.birth_date and player.birth_date == other.birth_date
-                and player.surname.casefold() == other.surname.casefold()
-                and player.first_name.casefold() == other.first_name.casefold()):
-            raise ValidationError(
-                f"{player.name}, born {player.birth_date}, is already registered",
-                f"{player.name}, né(e) le {player.birth_date}, est déjà inscrit(e)",
-            )
-
-
-def today() -> dt.date:
-    return dt.date.today()

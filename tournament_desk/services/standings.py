@@ -20,7 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tournament_desk.core.actions.settings import update_event
+from tournament_desk.core.actions.step import Message
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.formatting import format_number
 from tournament_desk.core.model import EventState, PairingSystem, Player
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.tiebreaks import (
@@ -154,6 +157,21 @@ class TiebreakSetting:
     warnings: tuple[TieBreakWarning, ...]
 
 
+def store_event_settings(session: EventSession, values: dict[str, Any]) -> Change:
+    """The Event settings form as one action: every field, the tie-break list checked like
+    :func:`set_tiebreaks` (unknown codes refused; the warnings become the change's notes)."""
+    values = dict(values)
+    state = session.state()
+    notes: tuple[Message, ...] = ()
+    if "tiebreaks" in values:
+        values["tiebreaks"] = _canonical(values["tiebreaks"])
+        if values["tiebreaks"]:
+            rr = PairingSystem(values.get("system", state.event.system)).is_round_robin
+            notes = tuple(Message(w.en, w.fr) for w in check_tiebreaks(values["tiebreaks"], round_robin=rr))
+    change = session.apply(lambda s: update_event(s, values))
+    return Change.of(Message(change.label_en, change.label_fr), change.what, notes)
+
+
 def set_tiebreaks(session: EventSession, codes: Sequence[str], edition: Edition | str | None = None) -> TiebreakSetting:
     """Store the event's ordered tie-break list and its rule edition (one undoable action).
 
@@ -165,27 +183,16 @@ def set_tiebreaks(session: EventSession, codes: Sequence[str], edition: Edition 
     canonical = _canonical(codes)
     chosen = parse_edition(edition) if edition is not None else stored_edition(state)
     warnings = tuple(check_tiebreaks(canonical, round_robin=state.event.system.is_round_robin)) if canonical else ()
-    session.update_event(tiebreaks=canonical, tiebreak_edition=chosen.value if chosen else "")
     shown_en = ", ".join(canonical) or "default preset"
     shown_fr = ", ".join(canonical) or "préréglage par défaut"
     ed = chosen or DEFAULT_EDITION
-    change = Change("event", f"Tie-breaks: {shown_en} ({ed.label_en})",
-                    f"Départages : {shown_fr} ({ed.label_fr})")
+    label = Message(f"Tie-breaks: {shown_en} ({ed.label_en})", f"Départages : {shown_fr} ({ed.label_fr})")
+    change = session.apply(lambda s: update_event(
+        s, {"tiebreaks": canonical, "tiebreak_edition": chosen.value if chosen else ""}, label))
     return TiebreakSetting(change, canonical, ed, warnings)
 
 
 # -- standings ---------------------------------------------------------------------------------------------------
-
-
-def format_number(value: float | None, lang: str = "en") -> str:
-    """A score or tie-break value as printed: no trailing zeros (``23.5``, ``4``, ``79.25``, ``1823.33``),
-    two decimals at most, a decimal comma in French; empty when there is no value."""
-    if value is None:
-        return ""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    if text == "-0":
-        text = "0"
-    return text.replace(".", ",") if lang == "fr" else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,6 +390,8 @@ def standings(session_or_state: EventSession | EventState, *, after_round: int |
 _NOTES_FR: tuple[tuple[str, str], ...] = (
     ("rating after the 350-point rule, result", "Elo après la règle des 350 points, résultat"),
     ("half-virtual", "moitié du score ajusté de l'adversaire absent"),
+    ("average-buchholz", "moyenne des Buchholz du tournoi (exempt, absence)"),
+    ("half-buchholz", "moitié du Buchholz de l'adversaire absent"),
     ("dummy-capped", "adversaire fictif plafonné"),
     ("running score", "score cumulé"),
     ("opponent on", "adversaire à"),
@@ -394,6 +403,8 @@ _NOTES_FR: tuple[tuple[str, str], ...] = (
 )
 _NOTES_EN: dict[str, str] = {
     "half-virtual": "half the absent opponent's adjusted score",
+    "average-buchholz": "tournament average of the Buchholz (bye, absence)",
+    "half-buchholz": "half the absent opponent's Buchholz",
     "average": "tournament average (exempt)",
     "dummy": "dummy opponent",
     "dummy-capped": "capped dummy opponent",
@@ -473,7 +484,7 @@ class TiebreakExplanation:
             out.append(f"  {rnd:>4}  {ln.opponent:<30} {format_number(ln.value, lang):>8}  {status:<8} "
                        f"{ln.note(lang)}")
         counted = [ln.value for ln in self.lines if ln.counted]
-        if counted and self.code.startswith(("BH", "SB", "CUM")):
+        if counted and self.code.startswith(("BH", "SB", "CUM", "YUGO")):
             total = format_number(sum(counted), lang)
             out.append(f"  {'Somme des valeurs comptées :' if fr else 'Sum of the counted values:'} {total}")
         return "\n".join(out)

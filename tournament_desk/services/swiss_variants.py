@@ -8,30 +8,29 @@
 * :func:`start_top_cut`, :func:`pair_next_knockout_round`, :func:`bracket`, :func:`record_playoff` — the
   single-elimination top cut after the Swiss rounds (:mod:`core.pairing.knockout`).
 
-Top-cut settings are event options (``EventSession.set_option``), as text:
-
-``topcut.size``        4, 8, 16 or 32
-``topcut.draw_rule``   ``higher-seed`` or ``playoff``
-``topcut.after_round`` the last Swiss round; knockout stage k is event round ``after_round + k``
-``topcut.seeds``       the qualified players' ids, seed 1 first, comma-separated (fixed when the cut starts)
-``topcut.playoff.<stage>.<white id>``  the id of the player who advanced after a play-off (or an arbiter's
-                       decision after a double forfeit)
-
-Knockout rounds are ordinary rounds appended after the Swiss rounds (the event's round count is raised as
-needed); players who did not qualify have no entry in them.
+The top cut is data of the event (:class:`~tournament_desk.core.model.TopCut`: size, draw rule, the last Swiss
+round, the seeds, the play-off decisions); its rules are in :mod:`tournament_desk.core.actions.topcut`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from tournament_desk.core.errors import PairingError, StateError, ValidationError
-from tournament_desk.core.model import Bye, EventState, Game, PairingSystem, Round
-from tournament_desk.core.pairing import knockout, manual, scoregroups
+from tournament_desk.core.actions import swiss as core_swiss
+from tournament_desk.core.actions import topcut as core_topcut
+from tournament_desk.core.actions.rounds import check_previous_complete
+from tournament_desk.core.errors import PairingError, StateError
+from tournament_desk.core.model import Bye, EventState, Game, Round
+from tournament_desk.core.pairing import knockout, manual
 from tournament_desk.core.results import Outcome
 from tournament_desk.services.session import Change, EventSession
 from tournament_desk.services.standings import standings
+
+if TYPE_CHECKING:  # the score-group engine needs scipy: imported when a round is paired, not at start-up
+    from tournament_desk.core.pairing import scoregroups
 
 __all__ = [
     "KnockoutPairResult",
@@ -54,15 +53,8 @@ __all__ = [
 
 
 def _check_last_round_complete(state: EventState, force: bool) -> None:
-    if not state.rounds or force:
-        return
-    last = state.round(state.last_round)
-    if last.missing_results:
-        boards = ", ".join(str(b) for b in last.missing_results)
-        raise StateError(
-            f"Round {last.number} still misses results on board(s) {boards}; enter them or confirm",
-            f"La ronde {last.number} attend encore les résultats des tables {boards} ; saisissez-les ou confirmez",
-        )
+    check_previous_complete(state, force=force, why_en="; enter them or confirm",
+                            why_fr=" ; saisissez-les ou confirmez")
 
 
 # -- score groups (seed 004) ------------------------------------------------------------------------------------
@@ -80,47 +72,44 @@ class ScoreGroupPairResult:
 
 def pair_next_scoregroup_round(session: EventSession, *, force: bool = False) -> ScoreGroupPairResult:
     """Pair the next Swiss round of a score-group event (seed 004). Refuses while results are missing unless
-    ``force``, and once the top cut has started."""
-    state = session.state()
-    if state.event.system is not PairingSystem.SCORE_GROUP:
-        raise StateError(f"This event is paired with the {state.event.system.value} system, not score groups",
-                         f"Ce tournoi est apparié au système {state.event.system.value}, pas par groupes de points")
-    if top_cut_settings(session) is not None:
-        raise StateError("The top cut has started: pair its next round instead",
-                         "Le tableau final a commencé : appariez plutôt son tour suivant")
-    _check_last_round_complete(state, force)
-    number = state.last_round + 1
-    if number > state.event.rounds:
-        raise StateError(f"The event has only {state.event.rounds} rounds",
-                         f"Le tournoi n'a que {state.event.rounds} rondes")
-    players = scoregroups.players_from_state(state, number)
-    pairing = scoregroups.pair_round(players, number)
-    games, byes = scoregroups.to_round_entries(pairing, number)
-    rnd = Round(number, games, byes)
-    label = (f"Pair round {number} (score groups)", f"Apparier la ronde {number} (groupes de points)")
-    change = session.store_round(rnd, label=label)
-    return ScoreGroupPairResult(change, rnd, pairing)
+    ``force``, and once the top cut has started. Requested byes are honoured."""
+    number = session.state().last_round + 1
+    change = session.apply(lambda s: core_swiss.pair_scoregroup_round(s, force=force),
+                           backup=f"before-round-{number}")
+    return ScoreGroupPairResult(change, session.state().round(number), change.detail)
 
 
 # -- manual pairing (seed 000 §6.6) -------------------------------------------------------------------------------
 
 
+def _to_pair(state: EventState) -> EventState:
+    """The event as the manual board sees it: players with a bye requested for the round to pair are not to be
+    paired (they get their bye when the round is stored), like players who withdrew."""
+    number = state.last_round + 1
+    requested = state.requests_for(number)
+    if not requested:
+        return state
+    players = tuple(dataclasses.replace(p, withdrawn_from_round=number) if p.id in requested and
+                    p.is_active_in(number) else p for p in state.players)
+    return dataclasses.replace(state, players=players)
+
+
 def manual_board(session: EventSession) -> list[manual.BoardLine]:
-    return manual.pairing_board(session.state())
+    return manual.pairing_board(_to_pair(session.state()))
 
 
 def manual_candidates(session: EventSession, player_id: int, taken: Sequence[int] = ()) -> list[manual.Candidate]:
-    return manual.candidates(session.state(), player_id, taken)
+    return manual.candidates(_to_pair(session.state()), player_id, taken)
 
 
 def check_manual(session: EventSession, boards: Sequence[tuple[int, int]], byes: Sequence[int] = ()
                  ) -> list[manual.ManualIssue]:
-    return manual.check_manual_round(session.state(), boards, byes)
+    return manual.check_manual_round(_to_pair(session.state()), boards, byes)
 
 
 def manual_completion(session: EventSession, boards: Sequence[tuple[int, int]], byes: Sequence[int] = ()
                       ) -> manual.Completion:
-    return manual.find_completion(session.state(), boards, byes)
+    return manual.find_completion(_to_pair(session.state()), boards, byes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +139,7 @@ def store_manual_round(session: EventSession, boards: Sequence[tuple[int, int]],
         raise StateError("A round robin follows its grid; it is not paired by hand",
                          "Un toutes-rondes suit sa grille ; il ne s'apparie pas à la main")
     number = state.last_round + 1
-    issues = manual.check_manual_round(state, boards, byes)
+    issues = manual.check_manual_round(_to_pair(state), boards, byes)
     absolute = [i for i in issues if i.absolute]
     reason = (reason or "").strip()
     if absolute and not reason:
@@ -164,8 +153,13 @@ def store_manual_round(session: EventSession, boards: Sequence[tuple[int, int]],
         raise PairingError(f"Round {number} cannot be stored: {_issue_list(absolute, 'en')}",
                            f"La ronde {number} ne peut pas être enregistrée : {_issue_list(absolute, 'fr')}")
     games = tuple(Game(number, i, w, b) for i, (w, b) in enumerate(boards, start=1))
-    bye_entries = tuple(Bye(number, pid, Outcome.PAIRING_BYE) for pid in byes)
-    rnd = Round(number, games, bye_entries)
+    requested = state.requests_for(number)
+    paired = {pid for w, b in boards for pid in (w, b)}
+    bye_entries = [Bye(number, pid, Outcome.PAIRING_BYE) for pid in byes if pid not in requested]
+    bye_entries += [Bye(number, pid, kind) for pid, kind in requested.items() if pid not in paired]
+    bye_entries += [Bye(number, p.id, Outcome.WITHDRAWN) for p in state.players
+                    if not p.is_active_in(number) and p.id not in paired and p.id not in requested]
+    rnd = Round(number, games, tuple(sorted(bye_entries, key=lambda b: b.player_id)))
     label_en, label_fr = f"Pair round {number} by hand", f"Apparier la ronde {number} à la main"
     if absolute:
         codes = ", ".join(sorted({i.code for i in absolute}))
@@ -193,82 +187,27 @@ class TopCutSettings:
 
 
 def top_cut_settings(session: EventSession) -> TopCutSettings | None:
-    """The stored top-cut settings, None when the top cut has not started."""
-    opts = session.options()
-    if "topcut.seeds" not in opts:
+    """The top cut's settings, None when it has not started."""
+    cut = session.state().top_cut
+    if cut is None:
         return None
-    try:
-        return TopCutSettings(int(opts["topcut.size"]), knockout.DrawRule(opts["topcut.draw_rule"]),
-                              int(opts["topcut.after_round"]),
-                              tuple(int(x) for x in opts["topcut.seeds"].split(",") if x))
-    except (KeyError, ValueError):
-        raise StateError("The top-cut settings stored in the event are damaged",
-                         "Les réglages du tableau final enregistrés dans le tournoi sont endommagés") from None
+    return TopCutSettings(cut.size, knockout.DrawRule(cut.draw_rule), cut.after_round, cut.seeds)
 
 
 def start_top_cut(session: EventSession, size: int | None = None,
                   draw_rule: knockout.DrawRule | str = knockout.DrawRule.HIGHER_SEED) -> TopCutSettings:
-    """Qualify the top ``size`` players of the standings (tie-breaks included) and store the top-cut settings.
-
-    ``size`` None takes the seed's recommendation for the number of entrants (L42-46). Players who withdrew
-    do not qualify; the next player in the standings takes the place.
-    """
+    """Qualify the top ``size`` players of the standings (tie-breaks included) and start the top cut."""
     state = session.state()
-    if top_cut_settings(session) is not None:
-        raise StateError("The top cut has already started", "Le tableau final a déjà commencé")
-    if not state.rounds:
-        raise StateError("Play the Swiss rounds before the top cut",
-                         "Jouez les rondes suisses avant le tableau final")
-    _check_last_round_complete(state, False)
-    rule = knockout.DrawRule(draw_rule)
-    entrants = len(state.players)
-    if size is None:
-        size = knockout.recommended_size(entrants)
-        if size is None:
-            raise ValidationError(f"With {entrants} entrants the documents recommend Swiss rounds only; choose a "
-                                  "size to play a top cut anyway",
-                                  f"Avec {entrants} inscrits la documentation recommande les rondes suisses "
-                                  "seules ; choisissez une taille pour jouer un tableau final malgré tout")
-    next_round = state.last_round + 1
-    table = standings(state)
-    qualified = [ln.player_id for ln in table.lines if state.player(ln.player_id).is_active_in(next_round)]
-    if size not in knockout.SIZES:
-        raise ValidationError(f"A top cut has 4, 8, 16 or 32 players, not {size}",
-                              f"Un tableau final compte 4, 8, 16 ou 32 joueurs, et non {size}")
-    if size > len(qualified):
-        raise ValidationError(f"Only {len(qualified)} players can qualify for a top {size}",
-                              f"Seuls {len(qualified)} joueurs peuvent se qualifier pour un top {size}")
-    seeds = tuple(qualified[:size])
-    settings = TopCutSettings(size, rule, state.last_round, seeds)
-    session.set_option("topcut.size", str(size))
-    session.set_option("topcut.draw_rule", rule.value)
-    session.set_option("topcut.after_round", str(state.last_round))
-    session.set_option("topcut.seeds", ",".join(str(s) for s in seeds),
-                       label=(f"Start the top {size} after round {state.last_round}",
-                              f"Lancer le top {size} après la ronde {state.last_round}"))
+    ranking = [ln.player_id for ln in standings(state).lines] if state.rounds else []
+    session.apply(lambda s: core_topcut.start_top_cut(s, size, draw_rule, ranking))
+    settings = top_cut_settings(session)
+    assert settings is not None
     return settings
-
-
-def _playoffs(session: EventSession) -> dict[tuple[int, int], int]:
-    out = {}
-    for key, value in session.options().items():
-        if key.startswith("topcut.playoff."):
-            _, _, stage, white = key.split(".")
-            out[(int(stage), int(white))] = int(value)
-    return out
 
 
 def bracket(session: EventSession) -> knockout.Bracket:
     """The bracket as far as it is played."""
-    settings = top_cut_settings(session)
-    if settings is None:
-        raise StateError("The top cut has not started", "Le tableau final n'a pas commencé")
-    state = session.state()
-    stage_games = []
-    for rnd in sorted(state.rounds, key=lambda r: r.number):
-        if rnd.number > settings.after_round:
-            stage_games.append([(g.white_id, g.black_id, g.result) for g in rnd.games])
-    return knockout.build_bracket(settings.seeds, settings.draw_rule, stage_games, _playoffs(session))
+    return core_topcut.bracket(session.state())
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,44 +220,16 @@ class KnockoutPairResult:
 
 def pair_next_knockout_round(session: EventSession) -> KnockoutPairResult:
     """Pair the next knockout stage (the higher seed has White); raises the event's round count if needed."""
-    current = bracket(session)
-    pairs = current.next_stage_pairs()
-    if pairs is None:
-        raise StateError("A match of the current knockout round has no winner yet: enter its result or play-off",
-                         "Un match du tour en cours n'a pas encore de vainqueur : saisissez son résultat ou "
-                         "son départage")
-    if not pairs:
-        raise StateError("The top cut is over: the champion is known",
-                         "Le tableau final est terminé : le vainqueur est connu")
-    state = session.state()
-    number = state.last_round + 1
-    stage = len(current.stages) + 1
-    if number > state.event.rounds:
-        session.update_event(rounds=number)
-    games = tuple(Game(number, i, a, b) for i, (a, b) in enumerate(pairs, start=1))
-    rnd = Round(number, games)
-    name_en, name_fr = knockout.round_name(len(pairs), "en"), knockout.round_name(len(pairs), "fr")
-    change = session.store_round(rnd, label=(f"Pair round {number}: top cut, {name_en}",
-                                             f"Apparier la ronde {number} : tableau final, {name_fr}"))
-    return KnockoutPairResult(change, rnd, stage, len(pairs))
+    number = session.state().last_round + 1
+    change = session.apply(core_topcut.pair_knockout_round, backup=f"before-round-{number}")
+    stage, matches = change.detail
+    return KnockoutPairResult(change, session.state().round(number), stage, matches)
 
 
 def record_playoff(session: EventSession, round_number: int, board: int, winner_id: int) -> Change:
     """Enter who advanced from a drawn knockout game after the play-off (or the arbiter's decision after a
     double forfeit)."""
-    settings = top_cut_settings(session)
-    if settings is None or round_number <= settings.after_round:
-        raise StateError(f"Round {round_number} is not a knockout round",
-                         f"La ronde {round_number} n'est pas un tour du tableau final")
-    game = session.state().round(round_number).game(board)
-    if winner_id not in game.players():
-        raise ValidationError(f"Player {winner_id} does not play on board {board} of round {round_number}",
-                              f"Le joueur {winner_id} ne joue pas à la table {board} de la ronde {round_number}")
-    stage = round_number - settings.after_round
-    name = session.state().player(winner_id).name
-    return session.set_option(f"topcut.playoff.{stage}.{game.white_id}", str(winner_id),
-                              label=(f"Play-off round {round_number} board {board}: {name} advances",
-                                     f"Départage ronde {round_number} table {board} : {name} se qualifie"))
+    return session.apply(lambda s: core_topcut.record_playoff(s, round_number, board, winner_id))
 
 
 def top_cut_pdf(session: EventSession, *, lang: str = "fr") -> bytes:

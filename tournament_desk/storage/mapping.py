@@ -9,6 +9,7 @@ from typing import Any
 
 from tournament_desk.core.model import (
     Bye,
+    ByeRequest,
     Event,
     Game,
     PairingSystem,
@@ -16,6 +17,7 @@ from tournament_desk.core.model import (
     RatingSystem,
     Sex,
     TimeControl,
+    TopCut,
 )
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.scoring import ScoringProfile
@@ -46,6 +48,9 @@ def event_to_row(event: Event) -> dict[str, Any]:
         "tiebreaks": json.dumps(list(event.tiebreaks)),
         "tiebreak_edition": event.tiebreak_edition,
         "rating_system": event.rating_system.value,
+        "initial_colour": event.initial_colour,
+        "acceleration": event.acceleration,
+        "numbering": event.numbering,
     }
 
 
@@ -65,6 +70,9 @@ def event_from_row(row: dict[str, Any]) -> Event:
         tiebreaks=tuple(json.loads(row["tiebreaks"])),
         tiebreak_edition=row["tiebreak_edition"],
         rating_system=RatingSystem(row["rating_system"]),
+        initial_colour=row.get("initial_colour") or "",
+        acceleration=row.get("acceleration") or "",
+        numbering=row.get("numbering") or "",
     )
 
 
@@ -141,3 +149,22 @@ def bye_to_row(bye: Bye) -> dict[str, Any]:
 
 def bye_from_row(row: dict[str, Any]) -> Bye:
     return Bye(round=row["round"], player_id=row["player_id"], kind=Outcome(row["kind"]))
+
+
+def request_to_row(request: ByeRequest) -> dict[str, Any]:
+    return {"round": request.round, "player_id": request.player_id, "kind": request.kind.value}
+
+
+def request_from_row(row: dict[str, Any]) -> ByeRequest:
+    return ByeRequest(round=row["round"], player_id=row["player_id"], kind=Outcome(row["kind"]))
+
+
+def top_cut_to_row(top_cut: TopCut) -> dict[str, Any]:
+    return {"id": 1, "size": top_cut.size, "draw_rule": top_cut.draw_rule, "after_round": top_cut.after_round,
+            "seeds": json.dumps(list(top_cut.seeds))}
+
+
+def top_cut_from_rows(row: dict[str, Any], playoffs: Iterable[dict[str, Any]]) -> TopCut:
+    return TopCut(size=row["size"], draw_rule=row["draw_rule"], after_round=row["after_round"],
+                  seeds=tuple(int(x) for x in json.loads(row["seeds"])),
+                  playoffs=tuple(sorted((p["stage"], p["white_id"], p["winner_id"]) for p in playoffs)))

@@ -115,6 +115,11 @@ def _delete(conn: sqlite3.Connection, table: str, pk: Mapping[str, Any]) -> None
     conn.execute(f'DELETE FROM "{table}" WHERE {clause}', args)
 
 
+def _name(table: str | type) -> str:
+    """A table's SQL name; the SQLAlchemy model classes of ``schema.py`` are accepted too."""
+    return table if isinstance(table, str) else str(table.__tablename__)  # type: ignore[attr-defined]
+
+
 class UnitOfWork:
     """One transaction and its journal of row changes. Tables are named by their SQL name (``"player"``)."""
 
@@ -125,7 +130,8 @@ class UnitOfWork:
     def _pk_of(self, table: str, row: Mapping[str, Any]) -> dict[str, Any]:
         return {c: row[c] for c in PRIMARY_KEYS[table]}
 
-    def insert(self, table: str, values: Mapping[str, Any]) -> Row:
+    def insert(self, table: str | type, values: Mapping[str, Any]) -> Row:
+        table = _name(table)
         cursor = _insert(self.conn, table, values)
         pk = {c: values[c] for c in PRIMARY_KEYS[table] if c in values}
         if len(pk) < len(PRIMARY_KEYS[table]):  # an INTEGER PRIMARY KEY chosen by SQLite
@@ -136,7 +142,8 @@ class UnitOfWork:
                              "before": None, "after": row})
         return row
 
-    def update(self, table: str, pk: Mapping[str, Any], values: Mapping[str, Any]) -> Row:
+    def update(self, table: str | type, pk: Mapping[str, Any], values: Mapping[str, Any]) -> Row:
+        table = _name(table)
         before = _fetch(self.conn, table, pk)
         if before is None:
             raise StateError(f"Nothing to update in {table} for {dict(pk)}",
@@ -146,14 +153,16 @@ class UnitOfWork:
         self.changes.append({"table": table, "op": "update", "pk": dict(pk), "before": before, "after": after})
         return after or {}
 
-    def delete(self, table: str, pk: Mapping[str, Any]) -> None:
+    def delete(self, table: str | type, pk: Mapping[str, Any]) -> None:
+        table = _name(table)
         before = _fetch(self.conn, table, pk)
         if before is None:
             return
         _delete(self.conn, table, pk)
         self.changes.append({"table": table, "op": "delete", "pk": dict(pk), "before": before, "after": None})
 
-    def select_rows(self, table: str, **where: Any) -> list[Row]:
+    def select_rows(self, table: str | type, **where: Any) -> list[Row]:
+        table = _name(table)
         names = COLUMN_NAMES[table]
         sql = f'SELECT {", ".join(chr(34) + n + chr(34) for n in names)} FROM "{table}"'
         args: list[Any] = []

@@ -9,17 +9,21 @@ which every acknowledged action had refreshed — players (with their ids), roun
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tournament_desk.core.changes import diff_states
 from tournament_desk.core.errors import EventFileError
 from tournament_desk.core.model import EventState
 from tournament_desk.storage import mapping
 from tournament_desk.storage.backup import write_verified_copy
 from tournament_desk.storage.db import connect_writer, create_event_file
 from tournament_desk.storage.repository import UnitOfWork, apply_changes
+from tournament_desk.storage.state_store import store_difference
 
 __all__ = ["rescue_event", "write_state_file"]
 
@@ -32,46 +36,49 @@ def rescue_event(target: Path, source: Callable[[], sqlite3.Connection] | None,
     """Write the event at ``target`` (which must not exist). Returns ``"copy"`` (from the open connection) or
     ``"last-state"`` (rebuilt from the last state read and the changes committed since).
 
-    A copy is kept only if it agrees with what this program last knew (same event, every player known, at
-    least as many rounds): when a *different* file was put at the event's name while it was open, SQLite may
-    read that file's journal through the open connection, and the copy would be the wrong event."""
+    The copy keeps the undo history, but it is kept only if it holds exactly what this program knows (the last
+    state read with every change committed since): when another file was put at the event's name while it was
+    open, SQLite reads that file's journal through the open connection, and the copy would be wrong."""
     if target.exists():
         raise EventFileError(f"{target} already exists; choose another name",
                              f"{target} existe déjà ; choisissez un autre nom")
     if not target.parent.is_dir():
         raise EventFileError(f"The folder {target.parent} does not exist", f"Le dossier {target.parent} n'existe pas")
-    if source is not None:
-        try:
-            write_verified_copy(source(), target)
-            if last is None or _agrees(target, last[0]):
-                return "copy"
-        except (EventFileError, sqlite3.Error, OSError):
-            if last is None:
-                target.unlink(missing_ok=True)
-                raise
-        target.unlink(missing_ok=True)
-    if last is None:
+    if last is None and source is None:
         raise EventFileError("Nothing of the event could be read; it cannot be saved elsewhere",
                              "Rien du tournoi n'a pu être lu ; impossible de l'enregistrer ailleurs")
-    write_state_file(target, *last)
+    if last is None:
+        write_verified_copy(source(), target)  # type: ignore[misc]
+        return "copy"
+    with tempfile.TemporaryDirectory(prefix="tdesk-rescue-", dir=target.parent) as tmp:
+        known = Path(tmp) / "known.tdesk"
+        write_state_file(known, *last)
+        expected = _state_of(known)
+        if source is not None:
+            candidate = Path(tmp) / "copy.tdesk"
+            try:
+                write_verified_copy(source(), candidate)
+                if _state_of(candidate) == expected:
+                    os.replace(candidate, target)
+                    return "copy"
+            except (EventFileError, sqlite3.Error, OSError):
+                pass
+        os.replace(known, target)
     return "last-state"
 
 
-def _agrees(copy: Path, known: EventState) -> bool:
+def _state_of(path: Path) -> EventState | None:
     from tournament_desk.storage.db import connect
     from tournament_desk.storage.validate import DamagedContent, read_state
 
-    conn = connect(copy, "ro", strict=True)
+    conn = connect(path, "ro", strict=True)
     try:
         conn.execute("BEGIN")
-        state = read_state(conn)
+        return read_state(conn)
     except (DamagedContent, sqlite3.Error):
-        return False
+        return None
     finally:
         conn.close()
-    by_id = {p.id: p.surname for p in state.players}
-    return (state.event.name == known.event.name and len(state.rounds) >= len(known.rounds)
-            and all(by_id.get(p.id) == p.surname for p in known.players))
 
 
 def write_state_file(target: Path, state: EventState, meta: dict[str, str], pending: Pending | None = None) -> None:
@@ -83,16 +90,8 @@ def write_state_file(target: Path, state: EventState, meta: dict[str, str], pend
         uow = UnitOfWork(conn)
         conn.execute("BEGIN IMMEDIATE")
         uow.insert("event", {"id": 1, **mapping.event_to_row(state.event)})
-        for p in state.players:
-            uow.insert("player", mapping.player_to_row(p))
-            for system, value in p.ratings:
-                uow.insert("player_rating", {"player_id": p.id, "system": system, "value": value})
-        for r in state.rounds:
-            uow.insert("round", {"number": r.number})
-            for g in r.games:
-                uow.insert("game", mapping.game_to_row(g))
-            for b in r.byes:
-                uow.insert("bye", mapping.bye_to_row(b))
+        empty = EventState(state.event)
+        store_difference(uow, empty, state, diff_states(empty, state))  # players, rounds, requests, options...
         for key, value in meta.items():
             uow.insert("meta", {"key": key, "value": value})
         for changes, inverse in pending or ():

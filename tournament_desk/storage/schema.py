@@ -46,6 +46,9 @@ class EventRow(Base):
     tiebreaks: Mapped[str] = mapped_column(Text, default="[]")  # JSON list of codes
     tiebreak_edition: Mapped[str] = mapped_column(String(20), default="", server_default="")
     rating_system: Mapped[str] = mapped_column(String(20))
+    initial_colour: Mapped[str] = mapped_column(String(5), default="", server_default="")
+    acceleration: Mapped[str] = mapped_column(String(10), default="", server_default="")
+    numbering: Mapped[str] = mapped_column(String(60), default="", server_default="")
 
 
 class PlayerRow(Base):
@@ -105,6 +108,56 @@ class ByeRow(Base):
     round: Mapped[int] = mapped_column(ForeignKey("round.number"))
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
     kind: Mapped[str] = mapped_column(String(12))
+
+
+class ByeRequestRow(Base):
+    """A bye requested in advance for a round (C.04.1 Art.3): hpb, fpb or zpb."""
+
+    __tablename__ = "bye_request"
+
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(12))
+
+
+class ForbiddenPairRow(Base):
+    """Two players who must not meet (TRF ``XXP``); ``player_a`` < ``player_b``."""
+
+    __tablename__ = "forbidden_pair"
+
+    player_a: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), primary_key=True)
+    player_b: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), primary_key=True)
+
+
+class TopCutRow(Base):
+    """The top cut after the Swiss rounds (seed 004), fixed when it starts; at most one row."""
+
+    __tablename__ = "top_cut"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    size: Mapped[int] = mapped_column(Integer)
+    draw_rule: Mapped[str] = mapped_column(String(12))
+    after_round: Mapped[int] = mapped_column(Integer)
+    seeds: Mapped[str] = mapped_column(Text)  # JSON list of player ids, seed 1 first
+
+
+class TopCutPlayoffRow(Base):
+    """Who advanced from a drawn knockout game after its play-off (or the arbiter's decision)."""
+
+    __tablename__ = "top_cut_playoff"
+
+    stage: Mapped[int] = mapped_column(Integer, primary_key=True)
+    white_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
+    winner_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+
+
+class OptionRow(Base):
+    """An event option: the rule settings of docs/rules.md (``ffjd.cadence``...), as text."""
+
+    __tablename__ = "option"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
 
 
 class JournalRow(Base):

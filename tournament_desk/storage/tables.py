@@ -12,7 +12,7 @@ Each column is ``(name, kind, nullable)`` with ``kind`` one of ``integer``, ``bo
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """Newest schema this program writes; equals the number of the newest migration (``schema.py`` re-exports it)."""
 
 APPLICATION_ID = 0x54446B31  # 'TDk1' in PRAGMA application_id: marks a tournament_desk event file
@@ -27,7 +27,8 @@ TABLES: dict[str, tuple[Column, ...]] = {
         ("end_date", "text", True), ("arbiters", "text", False), ("organiser", "text", False),
         ("tc_base_minutes", "integer", False), ("tc_increment_seconds", "integer", False),
         ("scoring", "text", False), ("tiebreaks", "text", False), ("tiebreak_edition", "text", False),
-        ("rating_system", "text", False),
+        ("rating_system", "text", False), ("initial_colour", "text", False), ("acceleration", "text", False),
+        ("numbering", "text", False),
     ),
     "player": (
         ("id", "integer", False), ("surname", "text", False), ("first_name", "text", False), ("sex", "text", False),
@@ -46,6 +47,12 @@ TABLES: dict[str, tuple[Column, ...]] = {
     ),
     "bye": (("id", "integer", False), ("round", "integer", False), ("player_id", "integer", False),
             ("kind", "text", False)),
+    "bye_request": (("round", "integer", False), ("player_id", "integer", False), ("kind", "text", False)),
+    "forbidden_pair": (("player_a", "integer", False), ("player_b", "integer", False)),
+    "top_cut": (("id", "integer", False), ("size", "integer", False), ("draw_rule", "text", False),
+                ("after_round", "integer", False), ("seeds", "text", False)),
+    "top_cut_playoff": (("stage", "integer", False), ("white_id", "integer", False), ("winner_id", "integer", False)),
+    "option": (("key", "text", False), ("value", "text", False)),
     "journal": (
         ("id", "integer", False), ("label_en", "text", False), ("label_fr", "text", False), ("at", "real", False),
         ("undone", "boolean", False), ("changes", "text", False),
@@ -58,7 +65,9 @@ TABLES: dict[str, tuple[Column, ...]] = {
 
 PRIMARY_KEYS: dict[str, tuple[str, ...]] = {
     "meta": ("key",), "event": ("id",), "player": ("id",), "player_rating": ("player_id", "system"),
-    "round": ("number",), "game": ("id",), "bye": ("id",), "journal": ("id",), "audit": ("id",),
+    "round": ("number",), "game": ("id",), "bye": ("id",), "bye_request": ("round", "player_id"),
+    "forbidden_pair": ("player_a", "player_b"), "top_cut": ("id",), "top_cut_playoff": ("stage", "white_id"),
+    "option": ("key",), "journal": ("id",), "audit": ("id",),
 }
 
 COLUMN_NAMES: dict[str, tuple[str, ...]] = {t: tuple(c[0] for c in cols) for t, cols in TABLES.items()}

@@ -28,6 +28,7 @@ from tournament_desk.core.consistency import state_problems
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.model import (
     Bye,
+    ByeRequest,
     Event,
     EventState,
     Game,
@@ -37,6 +38,7 @@ from tournament_desk.core.model import (
     Round,
     Sex,
     TimeControl,
+    TopCut,
 )
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.scoring import ScoringProfile
@@ -207,7 +209,7 @@ def _json(value: str, kind: type, what_en: str, what_fr: str) -> Any:
 
 def _event(row: tuple[Any, ...]) -> Event:
     (_id, name, discipline, system, rounds, place, start, end, arbiters, organiser, base, inc, scoring, tiebreaks,
-     edition, rating) = row
+     edition, rating, initial_colour, acceleration, numbering) = row
     scoring_data = _json(scoring, dict, "scoring profile", "le barème")
     if not isinstance(scoring_data.get("name", ""), str) or \
             any(isinstance(v, bool) for k, v in scoring_data.items() if k != "uses_game_scores"):
@@ -220,6 +222,7 @@ def _event(row: tuple[Any, ...]) -> Event:
         time_control=TimeControl(base, inc), scoring=ScoringProfile.from_dict(scoring_data),
         tiebreaks=tuple(_json(tiebreaks, list, "list of tie-breaks", "la liste des départages")),
         tiebreak_edition=edition, rating_system=_lookup(_RATING, rating, "rating system", "système de classement"),
+        initial_colour=initial_colour, acceleration=acceleration, numbering=numbering,
     )
 
 
@@ -317,11 +320,39 @@ def _read_state(conn: sqlite3.Connection, version: int | None, check_types: bool
             problems.append(_problem("bye", bid, exc))
             if len(problems) >= 5:
                 raise DamagedContent(problems) from None
+    requests = []
+    for rnd, pid, kind in conn.execute("SELECT round, player_id, kind FROM bye_request ORDER BY round, player_id"):
+        try:
+            requests.append(ByeRequest(rnd, pid, _lookup(_BYE_KIND, kind, "requested bye", "exemption demandée")))
+        except _ROW_ERRORS as exc:
+            problems.append(_problem("bye_request", f"{rnd}/{pid}", exc))
+    pairs = []
+    for a, b in conn.execute("SELECT player_a, player_b FROM forbidden_pair ORDER BY player_a, player_b"):
+        if a >= b:
+            problems.append((f"table forbidden_pair, row {a}/{b}: the smaller id comes first",
+                             f"table forbidden_pair, ligne {a}/{b} : le plus petit identifiant vient d'abord"))
+        pairs.append((a, b))
+    top_cut = None
+    cut = conn.execute("SELECT id, size, draw_rule, after_round, seeds FROM top_cut ORDER BY id").fetchall()
+    if cut:
+        playoffs = conn.execute("SELECT stage, white_id, winner_id FROM top_cut_playoff").fetchall()
+        try:
+            if len(cut) > 1 or cut[0][0] != 1:
+                raise _Bad("the table must hold one row, with id 1", "la table doit contenir une ligne, d'id 1")
+            seeds = _json(cut[0][4], list, "list of seeds", "la liste des qualifiés")
+            if not all(type(x) is int for x in seeds):
+                raise _Bad("the seeds are not player ids", "les qualifiés ne sont pas des identifiants de joueurs")
+            top_cut = TopCut(size=cut[0][1], draw_rule=cut[0][2], after_round=cut[0][3], seeds=tuple(seeds),
+                             playoffs=tuple(sorted((s_, w, v) for s_, w, v in playoffs)))
+        except _ROW_ERRORS as exc:
+            problems.append(_problem("top_cut", 1, exc))
+    options = tuple((k, v) for k, v in conn.execute('SELECT key, value FROM "option" ORDER BY key'))
     if problems:
         raise DamagedContent(problems)
     numbers = [n for (n,) in conn.execute('SELECT number FROM "round" ORDER BY number')]
     state = EventState(event, tuple(players),
-                       tuple(Round(n, tuple(games.get(n, ())), tuple(byes.get(n, ()))) for n in numbers))
+                       tuple(Round(n, tuple(games.get(n, ())), tuple(byes.get(n, ()))) for n in numbers),
+                       tuple(requests), tuple(pairs), top_cut, options)
     orphans = (set(games) | set(byes)) - set(numbers)
     if orphans:
         problems.append((f"games or byes belong to rounds {sorted(orphans)[:5]} that do not exist",

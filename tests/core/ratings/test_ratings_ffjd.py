@@ -120,7 +120,10 @@ def test_floor_600_seed000_6_3() -> None:
     ratings = {"a": 610.0, **{f"o{i}": 610.0 for i in range(5)}}
     games = tuple(g("a", f"o{i}", 0) for i in range(5))
     res = rate_period(ratings, [FfjdSeries("s", SLOW, games)])
-    assert res["a"].evolution == -125
+    # five losses at equal CP: Σ (0 − 1) × 25 = −125 (§6.1), but nobody goes below 600 (§6.3); the evolution
+    # shown is the published one, after the floor: 600 − 610 = −10 (issue 24); the rule's own sum is kept
+    assert res["a"].evolution_raw == -125 and res["a"].floored
+    assert res["a"].evolution == -10
     assert res["a"].new_rating == 600
 
 

@@ -92,3 +92,24 @@ def test_adjusted_scores_between_bounds_and_standings_after_each_round(state):
     for rnd in range(0, state.last_round + 1):
         rows = build_standings(state, ["BH", "SB"], up_to_round=rnd)
         assert {r.player_id: r.points for r in rows} == {p.id: state.score(p.id, rnd) for p in state.players}
+
+
+@settings(max_examples=80, deadline=None)
+@given(events, editions)
+def test_values_equal_the_round_by_round_explanation(state, edition):
+    # The standings compute the Buchholz family, SB, SBH, YUGO and PERF on fast paths; the explanation lists
+    # each round's part through the per-round records. Both must give the same number, exactly.
+    from tournament_desk.core.tiebreaks import explain_tiebreak
+
+    codes = ["BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "SB", "SBH", "YUGO"]
+    rows = {r.player_id: r for r in build_standings(state, codes, edition=edition)}
+    for pid, row in rows.items():
+        for code in codes:
+            detail = explain_tiebreak(state, pid, code, edition=edition)
+            assert row.value(code) == detail.value
+            assert sum(ln.value for ln in detail.lines if ln.counted) == detail.value, (pid, code)
+    if edition is Edition.SEED_003:
+        perf = {r.player_id: r.value("PERF") for r in build_standings(state, ["PERF"], edition=edition)}
+        from tournament_desk.core.tiebreaks.performance import performance_detail
+        ctx = make_context(state, edition)
+        assert perf == {pid: performance_detail(ctx, pid)[0] for pid in perf}

@@ -78,3 +78,8 @@ class PreviewRow:
     new_rating: float | None
     performance: float | None
     note: str = ""
+    score: float | None = None
+    """The points counted (FFJD 0/1/2 scale; national Elo: Sc over the compatible games)."""
+    k: float | None = None
+    """The coefficient the rule used: FFJD K (seed 000 §6.1.1, when one K served all the player's games);
+    national Elo the share of the performance in the new Elo, Ej = Ei + k·(Pj − Ei) (seed 001 §3)."""

@@ -22,13 +22,14 @@ from numpy.typing import ArrayLike, NDArray
 
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.ratings.common import PlayerId, RatedGame, round_half_up
-from tournament_desk.core.ratings.fide import dp_interpolated
+from tournament_desk.core.ratings.fide import dp_interpolated, expected_scores
 
 __all__ = [
     "COMPATIBILITY", "QUOTA_SENIOR", "QUOTA_YOUTH", "EloArchive", "EloCase", "EloDecision", "EloGame",
     "EloPerformance", "EloPlayer", "EloResult", "IterationResult", "d_of_p", "decide", "elo_from_bcr",
     "elo_from_bridier", "elo_from_cs", "elo_from_ingo", "estimate_unrated", "is_compatible", "is_estimated",
-    "mark_estimated", "performance", "performance_of", "period_of", "rate_period", "round_elo",
+    "mark_estimated", "performance", "performance_of", "performance_weight", "period_of", "rate_period",
+    "round_elo",
 ]
 
 COMPATIBILITY = 350  # seed 001 §2.2
@@ -211,6 +212,21 @@ def decide(ei: float | None, youth: bool, nj: int, pj: float | None,
     return EloDecision(EloCase.ARCHIVED, None, None, EloArchive(pj, nj))  # 3.a
 
 
+def performance_weight(case: EloCase, nj: int, archive: EloArchive | None = None) -> float | None:
+    """The share k of the performance in the new Elo of §3, Ej = Ei + k·(Pj − Ei) (before rounding): 1.a the
+    brake, Nj/(16 + Nj); 1.c the barycentre completed to 16, Nj/16; 2.c Nj/(Nj + Na); 1.b, 2.a, 3.b the
+    performance itself, 1. None when no new Elo comes out (no game, an archive)."""
+    if case is EloCase.BRAKE:
+        return nj / (BRAKE + nj)
+    if case is EloCase.BARYCENTRE:
+        return nj / BRAKE
+    if case is EloCase.ARCHIVE_COMBINED and archive is not None:
+        return nj / (nj + archive.na)
+    if case in (EloCase.PERFORMANCE, EloCase.ARCHIVE_FORGOTTEN, EloCase.FIRST_RATING):
+        return 1.0
+    return None
+
+
 # --------------------------------------------------------------------------------------------------------
 # §4.2: the iterative estimate of the unrated players, and the period
 
@@ -266,14 +282,26 @@ class _Sides:
         self.score = np.concatenate([s, 1.0 - s])
         self.n = len(index)
 
+    def _mask(self, own: NDArray[np.float64], opp: NDArray[np.float64]) -> NDArray[np.bool_]:
+        """§2.2: the compatible sides."""
+        return ((self.score == 0.5) | ((self.score == 1.0) & (own - opp < COMPATIBILITY))
+                | ((self.score == 0.0) & (opp - own < COMPATIBILITY)))
+
+    def expected(self, values: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Σ of the expected scores (FIDE table 8.1(b), the companion of the §2.4 table) over each player's
+        compatible games, at his value against his opponents'."""
+        own = values[self.me]
+        opp = values[self.opp]
+        weights = self._mask(own, opp) * expected_scores(own, opp)
+        return np.bincount(self.me, weights=weights, minlength=self.n)
+
     def perf(self, values: NDArray[np.float64], compatibility: bool
              ) -> tuple[NDArray[np.float64], ...]:
         """Seed 001 §2 for everyone at once: (Nj, Sc, Ea, P, D, Pj); NaN where Nj = 0."""
         own = values[self.me]
         opp = values[self.opp]
         if compatibility:  # §2.2
-            mask = ((self.score == 0.5) | ((self.score == 1.0) & (own - opp < COMPATIBILITY))
-                    | ((self.score == 0.0) & (opp - own < COMPATIBILITY)))
+            mask = self._mask(own, opp)
         else:
             mask = np.ones_like(self.score, dtype=bool)
         w = mask.astype(float)
@@ -355,6 +383,10 @@ class EloResult:
     archive: EloArchive | None
     games: int
     """All rated games of the period (compatible or not)."""
+    expected: float | None = None
+    """Rated players: Σ of the expected scores of the compatible games at Ei (FIDE table 8.1(b))."""
+    k: float | None = None
+    """The share of the performance in the new Elo (:func:`performance_weight`)."""
 
 
 def rate_period(players: Sequence[EloPlayer], games: Sequence[EloGame], initial: float = 1500.0,
@@ -374,6 +406,7 @@ def rate_period(players: Sequence[EloPlayer], games: Sequence[EloGame], initial:
     unrated = np.array([not p.rated for p in players], dtype=bool)
     values, _frozen, _cycles, _conv = _iterate(sides, values, unrated, initial, max_cycles, tolerance)
     nj, sc, ea, p, d, pj = sides.perf(values, compatibility=True)
+    expected = sides.expected(values)
     total = np.bincount(sides.me, minlength=len(players))
     out: dict[PlayerId, EloResult] = {}
     for i, pl in enumerate(players):
@@ -391,6 +424,7 @@ def rate_period(players: Sequence[EloPlayer], games: Sequence[EloGame], initial:
             pl.player_id, pl.elo if pl.rated else None, pl.youth, n, float(sc[i]),
             None if n == 0 else float(ea[i]), None if n == 0 else float(p[i]),
             None if n == 0 else float(d[i]), perf_i, dec.case, dec.raw, dec.new_elo, dec.archive,
-            int(total[i]),
+            int(total[i]), float(expected[i]) if ei is not None else None,
+            performance_weight(dec.case, n, None if pl.rated else pl.archive),
         )
     return out

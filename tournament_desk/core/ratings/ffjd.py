@@ -39,6 +39,7 @@ __all__ = [
     "FfjdPlayerResult",
     "FfjdSeries",
     "FirstRatingPart",
+    "Present",
     "SeriesPlayer",
     "SeriesResult",
     "accelerated_procedure",
@@ -71,6 +72,17 @@ ACCELERATED_MIN_GAMES = 5  # FFJD §6.2.2 / Annex B: at least 5 games (without f
 CLASSED_FOR_NO_CORRECTION = 4  # FFJD Annex B 3): 4 classed players or more, no correction
 MAX_CONDITION = 1e12
 """Annex B: a system whose condition number exceeds this is refused as ill-conditioned."""
+
+
+class Present(StrEnum):
+    """Annex B 3)–5): which classed players are "présents dans la série" (NJC)."""
+
+    COUNTED_GAME = "counted-game"
+    """Classed players with at least one counted game in the series (§6.4, §6.5): a classed entrant who
+    played nothing that counts (withdrew before round 1, only excused forfeits) gives the unrated players no
+    reference, so he does not make the estimate good (issue 24's reading, the default)."""
+    REGISTERED = "registered"
+    """Every classed entrant of the series (EXEMPT excluded), whatever he played."""
 
 
 class Cadence(StrEnum):
@@ -216,8 +228,9 @@ class FfjdGame:
     forfeit: bool = False
 
     def __post_init__(self) -> None:
-        _check_points(self.white_points)
-        _check_points(self.black_points)
+        if not (0 <= self.white_points <= 2 and 0 <= self.black_points <= 2):  # a period builds 50,000 of them
+            _check_points(self.white_points)
+            _check_points(self.black_points)
         if self.white == self.black:
             raise ValidationError("A player cannot play himself",
                                   "Un joueur ne peut pas se rencontrer lui-même")
@@ -242,11 +255,20 @@ class FfjdSeries:
     """EONC, Annex B 4)–5): the organiser's estimate of the unrated players' average."""
     exempt: frozenset[PlayerId] = frozenset()
     players: tuple[PlayerId, ...] = ()
+    present: Present = Present.COUNTED_GAME
+    """Annex B 3): how NJC counts the classed players "présents dans la série"."""
 
     def counted_games(self) -> list[FfjdGame]:
         """§6.4 and §6.5: the homologated games (no excused forfeit, never the EXEMPT)."""
         return [g for g in self.games
                 if g.counts and g.white not in self.exempt and g.black not in self.exempt]
+
+    def classed_present(self, ratings: Mapping[PlayerId, float | None]) -> int:
+        """NJC, Annex B 3): "le nombre de joueurs classés présents dans la série", read per :attr:`present`."""
+        if self.present is Present.REGISTERED:
+            return sum(1 for p in self.entrants() if ratings.get(p) is not None)
+        played = {x for g in self.counted_games() for x in (g.white, g.black)}
+        return sum(1 for p in played if ratings.get(p) is not None)
 
     def entrants(self) -> list[PlayerId]:
         seen: dict[PlayerId, None] = {}
@@ -320,8 +342,7 @@ def accelerated_procedure(series: FfjdSeries, ratings: Mapping[PlayerId, float |
     counted = series.counted_games()
     rating = {p: ratings.get(p) for g in counted for p in (g.white, g.black)}
     unrated = [p for p in dict.fromkeys(x for g in counted for x in (g.white, g.black)) if rating[p] is None]
-    entrants = series.entrants()
-    njc = sum(1 for p in entrants if ratings.get(p) is not None)
+    njc = series.classed_present(ratings)  # Annex B 3)
     over_the_board: dict[PlayerId, int] = {}
     for g in counted:
         if not g.forfeit:
@@ -460,6 +481,8 @@ class SeriesPlayer:
     """Σ Ev., not rounded (§2: rounding happens once, at the end of the period)."""
     performance: float | None
     part: FirstRatingPart | None = None
+    k: float | None = None
+    """Classed player: the K of the series (§6.1.1: by cadence and the frozen CP)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -504,7 +527,7 @@ def evaluate_series(series: FfjdSeries, ratings: Mapping[PlayerId, float | None]
         mcp = opp_sum / ng if ng else 0.0
         if own is not None:
             perf = performance(mcp, pts_c, ng) if ng else None  # FFJD §8
-            out[p] = SeriesPlayer(p, float(own), ng, pts_c, expected, ev, perf)
+            out[p] = SeriesPlayer(p, float(own), ng, pts_c, expected, ev, perf, k=k_of.get(p))
             continue
         if p in acc.eligible:  # FFJD §6.2.2 / Annex B
             perf = acc.perf[p] if n_all >= PERFORMANCE_MIN_GAMES else None
@@ -559,6 +582,10 @@ class FfjdPlayerResult:
     performances: tuple[tuple[str, float], ...] = ()
     parts: tuple[FirstRatingPart, ...] = field(default=())
     """Unrated players: the parts accumulated so far (carry them into the next period while pending)."""
+    k: float | None = None
+    """The K of the player's series when they all used the same (§6.1.1), else None."""
+    floored: bool = False
+    """The 600 floor (§6.3) raised the new rating: ``evolution`` is then new − before, as published."""
 
     @property
     def performance(self) -> float | None:
@@ -574,6 +601,7 @@ class _Acc:
     ev: list[float] = field(default_factory=list)
     perf: list[tuple[str, float]] = field(default_factory=list)
     parts: list[FirstRatingPart] = field(default_factory=list)
+    ks: set[float] = field(default_factory=set)
 
 
 def rate_period(
@@ -603,6 +631,8 @@ def rate_period(
                 row.perf.append((s.name, sp.performance))
             if sp.part is not None:
                 row.parts.append(sp.part)
+            if sp.k is not None and sp.games_counted:
+                row.ks.add(sp.k)
 
     results: dict[PlayerId, FfjdPlayerResult] = {}
     for p in dict.fromkeys([*ratings.keys(), *acc.keys(), *pending.keys()]):
@@ -611,10 +641,14 @@ def rate_period(
         perfs = tuple(row.perf)
         if before is not None:
             raw = math.fsum(row.ev)  # FFJD §6.1 and §2: all evolutions of the period summed, rounded once
-            ev = round_evolution(raw)
-            new = apply_floor(float(before) + ev)  # FFJD §6.3
-            results[p] = FfjdPlayerResult(p, float(before), row.games, row.points, row.expected, raw, ev, new,
-                                          "rated", perfs)
+            unfloored = float(before) + round_evolution(raw)
+            new = apply_floor(unfloored)  # FFJD §6.3
+            # The published evolution is the change of the list: after the floor (a 610 player losing 20
+            # points is listed 600, -10)
+            results[p] = FfjdPlayerResult(p, float(before), row.games, row.points, row.expected, raw,
+                                          int(new - float(before)), new, "rated", perfs,
+                                          k=next(iter(row.ks)) if len(row.ks) == 1 else None,
+                                          floored=new > unfloored)
             continue
         parts = (*pending.get(p, ()), *row.parts)
         value, _candidate, _games = first_rating(parts)  # FFJD §6.2.1, §6.2.3, §6.2.4

@@ -21,7 +21,7 @@ from tournament_desk.core.ratings.common import round_half_up
 
 __all__ = [
     "DP_TABLE", "PD_TABLE", "SIGMA", "dp", "dp_continuous", "dp_interpolated", "expected_score",
-    "pd_continuous", "ptp", "tpr",
+    "expected_scores", "pd_continuous", "ptp", "tpr",
 ]
 
 SIGMA = 2000.0 / 7.0
@@ -105,6 +105,17 @@ def expected_score(rating: float, opponent_rating: float) -> float:
     if diff > 735:
         pd_high = 1.0
     return pd_high if rating >= opponent_rating else 1.0 - pd_high
+
+
+_PD_BOUNDS = np.array([upper for upper, _ in PD_TABLE], dtype=float)
+_PD_VALUES = np.array([value for _, value in PD_TABLE] + [1.0], dtype=float)
+
+
+def expected_scores(rating: ArrayLike, opponent_rating: ArrayLike) -> NDArray[np.float64]:
+    """:func:`expected_score` for arrays of games at once (same table, same bands)."""
+    diff = np.asarray(rating, dtype=float) - np.asarray(opponent_rating, dtype=float)
+    high = _PD_VALUES[np.searchsorted(_PD_BOUNDS, np.abs(diff), side="left")]
+    return np.where(diff >= 0, high, 1.0 - high)
 
 
 def pd_continuous(diff: ArrayLike, sigma: float = SIGMA) -> NDArray[np.float64]:

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.model import EventState, Player, RatingSystem
@@ -21,7 +21,8 @@ from tournament_desk.core.scoring import scrabble_spread
 
 __all__ = [
     "EXEMPT_NAME", "cadence_of", "elo_fr_from_event", "elo_fr_preview", "ffjd_from_event", "ffjd_preview",
-    "is_youth", "preview_event", "scrabble_from_event", "scrabble_preview",
+    "is_youth", "preview_event", "scrabble_entrants", "scrabble_final_order", "scrabble_from_event",
+    "scrabble_preview",
 ]
 
 EXEMPT_NAME = "EXEMPT"
@@ -58,9 +59,9 @@ def ffjd_ratings(state: EventState) -> dict[PlayerId, float | None]:
 
 
 def ffjd_from_event(state: EventState, cadence: ffjd.Cadence | None = None,
-                    organiser_estimate: float | None = None,
+                    organiser_estimate: float | None = None, present: ffjd.Present = ffjd.Present.COUNTED_GAME,
                     ) -> tuple[ffjd.FfjdSeries, dict[PlayerId, float | None]]:
-    """The event as one FFJD series, with the players' frozen ratings."""
+    """The event as one FFJD series, with the players' frozen ratings (``present``: Annex B 3) reading)."""
     exempt = frozenset(p.id for p in state.players if _is_exempt(p))
     games = tuple(
         ffjd.FfjdGame.from_result(g.white_id, g.black_id, g.result)
@@ -69,28 +70,36 @@ def ffjd_from_event(state: EventState, cadence: ffjd.Cadence | None = None,
     series = ffjd.FfjdSeries(
         name=state.event.name, cadence=cadence or cadence_of(state), games=games,
         organiser_estimate=organiser_estimate, exempt=exempt,
-        players=tuple(p.id for p in state.players if p.id not in exempt),
+        players=tuple(p.id for p in state.players if p.id not in exempt), present=present,
     )
     return series, ffjd_ratings(state)
+
+
+def ffjd_note(result: ffjd.FfjdPlayerResult) -> str:
+    """The preview note of an FFJD result: first rating, still pending, the 600 floor applied (§6.3)."""
+    note = {"rated": "", "first": "first rating", "pending": "not yet rated"}[result.status]
+    if result.floored:
+        note = "floor 600"
+    return note
+
+
+def ffjd_row(pid: PlayerId, name: str, r: ffjd.FfjdPlayerResult, note: str) -> PreviewRow:
+    """One preview row of an FFJD result (evolution as published: after the floor)."""
+    return PreviewRow(pid, name, r.rating_before, r.games_counted, r.expected,
+                      float(r.evolution) if r.evolution is not None else None, r.new_rating, r.performance,
+                      note, score=r.points, k=r.k)
 
 
 def ffjd_preview(state: EventState, cadence: ffjd.Cadence | None = None,
                  organiser_estimate: float | None = None,
                  pending: Mapping[PlayerId, tuple[ffjd.FirstRatingPart, ...]] | None = None,
+                 present: ffjd.Present = ffjd.Present.COUNTED_GAME,
                  ) -> list[PreviewRow]:
     """Seed 000: what the federation will compute for this event alone (one series in the period)."""
-    series, ratings = ffjd_from_event(state, cadence, organiser_estimate)
+    series, ratings = ffjd_from_event(state, cadence, organiser_estimate, present)
     results = ffjd.rate_period(ratings, [series], pending)
-    rows = []
-    for p in state.players:
-        if p.id not in results:
-            continue
-        r = results[p.id]
-        note = {"rated": "", "first": "first rating", "pending": "not yet rated"}[r.status]
-        rows.append(PreviewRow(p.id, p.name, r.rating_before, r.games_counted, r.expected,
-                               float(r.evolution) if r.evolution is not None else None, r.new_rating,
-                               r.performance, note))
-    return rows
+    return [ffjd_row(p.id, p.name, results[p.id], ffjd_note(results[p.id]))
+            for p in state.players if p.id in results]
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -138,28 +147,52 @@ def elo_fr_preview(state: EventState, youth: Callable[[Player], bool] | None = N
     rows = []
     for p in state.players:
         r = results[p.id]
-        before = r.elo_before
-        evo = None if (before is None or r.new_elo is None) else float(r.new_elo - before)
-        note = f"{r.case.value}" + (" (estimate)" if before is None and r.pj is not None else "")
-        rows.append(PreviewRow(p.id, p.name, None if before is None else float(before), r.nj, r.sc, evo,
-                               None if r.new_elo is None else float(r.new_elo), r.pj, note))
+        note = f"{r.case.value}" + (" (estimate)" if r.elo_before is None and r.pj is not None else "")
+        rows.append(elo_fr_row(p.id, p.name, r, note))
     return rows
+
+
+def elo_fr_row(pid: PlayerId, name: str, r: elo_fr.EloResult, note: str) -> PreviewRow:
+    """One preview row of a national Elo result: Sc as the score, the expected score at Ei over the same
+    compatible games, and the share k of the performance in the new Elo (seed 001 §3)."""
+    before = r.elo_before
+    evo = None if (before is None or r.new_elo is None) else float(r.new_elo - before)
+    return PreviewRow(pid, name, None if before is None else float(before), r.nj, r.expected, evo,
+                      None if r.new_elo is None else float(r.new_elo), r.pj, note, score=r.sc, k=r.k)
 
 
 # --------------------------------------------------------------------------------------------------------
 # Scrabble PL
 
 
-def scrabble_from_event(state: EventState,
-                        duplicate_series: Mapping[PlayerId, scrabble_pl.DuplicateSeries] | None = None,
-                        ) -> tuple[list[scrabble_pl.ScrabbleEntrant], list[PlayerId]]:
-    """Entrants (PL from the ``fisf-pl`` rating, else PL* from ``duplicate_series``, else 1000) and the
-    final ranking: points, then the points difference capped at 100 a game (seed 002 §7), then the initial
-    ranking."""
+def scrabble_entrants(state: EventState,
+                      duplicate_series: Mapping[PlayerId, scrabble_pl.DuplicateSeries] | None = None,
+                      ratings: Mapping[PlayerId, float | None] | None = None,
+                      last_events: Mapping[PlayerId, dt.date] | None = None,
+                      ) -> list[scrabble_pl.ScrabbleEntrant]:
+    """The event's participants as seed 002 rates them.
+
+    ``ratings``: the PL each player starts the event with, by player id (a period chains them from the
+    previous events, seed 002 §2.2; None: no PL, so PL* from the duplicate series, §2.1); players not in it
+    start from their ``fisf-pl`` rating, None when they are marked unrated ("NC"). ``last_events``: the date of
+    each player's last classique event, for the return of an inactive player (§9)."""
     duplicate_series = duplicate_series or {}
-    entrants = [scrabble_pl.ScrabbleEntrant(p.id, p.name, p.rating(RatingSystem.FISF_PL),
-                                            duplicate_series.get(p.id))
-                for p in state.players]
+    last_events = last_events or {}
+    out = []
+    for p in state.players:
+        if ratings is not None and p.id in ratings:
+            rating = ratings[p.id]
+        else:
+            stored = p.rating(RatingSystem.FISF_PL)
+            rating = None if p.unrated or stored is None else float(stored)
+        out.append(scrabble_pl.ScrabbleEntrant(p.id, p.name, rating, duplicate_series.get(p.id),
+                                               last_events.get(p.id)))
+    return out
+
+
+def scrabble_final_order(state: EventState, entrants: Sequence[scrabble_pl.ScrabbleEntrant]) -> list[PlayerId]:
+    """Seed 002 §7: the final ranking: points, then the points difference capped at 100 a game, then the
+    initial ranking (decreasing PL at the start of *this* event, ties alphabetical, §8) of ``entrants``."""
     spread: dict[PlayerId, int] = {p.id: 0 for p in state.players}
     for r in state.rounds:
         for g in r.games:
@@ -170,18 +203,54 @@ def scrabble_from_event(state: EventState,
                 spread[g.black_id] += scrabble_spread(g.black_points, g.white_points)
     ranked = scrabble_pl.initial_ranking(entrants, state.event.start_date)
     initial = {e.player_id: i for i, e in enumerate(ranked)}
-    order = sorted((p.id for p in state.players),
-                   key=lambda pid: (-state.score(pid), -spread[pid], initial[pid]))
-    return entrants, order
+    score = event_scores(state)
+    return sorted((p.id for p in state.players), key=lambda pid: (-score[pid], -spread[pid], initial[pid]))
+
+
+def event_scores(state: EventState) -> dict[PlayerId, float]:
+    """Every player's points (:meth:`EventState.score` for all players in one pass over the rounds: a board
+    counts before a bye record of the same player; a game without result and an absence give nothing)."""
+    points = state.event.scoring.points
+    score: dict[PlayerId, float] = {p.id: 0.0 for p in state.players}
+    for r in state.rounds:
+        on_board: set[int] = set()
+        for g in r.games:
+            on_board.add(g.white_id)
+            on_board.add(g.black_id)
+            if g.result is None:
+                continue
+            ow, ob = g.result.outcomes()
+            if g.white_id in score:
+                score[g.white_id] += points(ow)
+            if g.black_id in score:
+                score[g.black_id] += points(ob)
+        for b in r.byes:
+            if b.player_id not in on_board and b.player_id in score:
+                on_board.add(b.player_id)
+                score[b.player_id] += points(b.kind)
+    return score
+
+
+def scrabble_from_event(state: EventState,
+                        duplicate_series: Mapping[PlayerId, scrabble_pl.DuplicateSeries] | None = None,
+                        ratings: Mapping[PlayerId, float | None] | None = None,
+                        last_events: Mapping[PlayerId, dt.date] | None = None,
+                        ) -> tuple[list[scrabble_pl.ScrabbleEntrant], list[PlayerId]]:
+    """Entrants (:func:`scrabble_entrants`) and the final ranking (:func:`scrabble_final_order`), both from
+    the same starting ratings."""
+    entrants = scrabble_entrants(state, duplicate_series, ratings, last_events)
+    return entrants, scrabble_final_order(state, entrants)
 
 
 def scrabble_preview(state: EventState, kind: scrabble_pl.EventKind = scrabble_pl.EventKind.HOMOLOGATED,
                      classic_b: bool = False,
                      duplicate_series: Mapping[PlayerId, scrabble_pl.DuplicateSeries] | None = None,
                      thresholds: scrabble_pl.SeriesThresholds = scrabble_pl.SEASON_2015_2016,
+                     last_events: Mapping[PlayerId, dt.date] | None = None,
                      ) -> list[PreviewRow]:
-    """Seed 002: the new PL after this event (games = rounds played)."""
-    entrants, order = scrabble_from_event(state, duplicate_series)
+    """Seed 002: the new PL after this event (games = rounds played). ``classic_b``: a TH Classique B (CT 0.8,
+    §7); ``last_events``: each player's last classique event, for inactive players (§9)."""
+    entrants, order = scrabble_from_event(state, duplicate_series, last_events=last_events)
     games = max(1, min(scrabble_pl.NBP_MAX, state.last_round))
     results = scrabble_pl.rate_event(entrants, order, kind, games, classic_b, thresholds,
                                      event_date=state.event.start_date)
@@ -190,7 +259,8 @@ def scrabble_preview(state: EventState, kind: scrabble_pl.EventKind = scrabble_p
         r = results[p.id]
         rows.append(PreviewRow(p.id, p.name, r.rating_before, state.last_round, None,
                                r.new_rating - r.rating_before, r.new_rating, None,
-                               f"PE {r.pe}, B {r.b:g}, PJ {r.pj}" + (" (PL*)" if r.provisional else "")))
+                               f"PE {r.pe}, B {r.b:g}, PJ {r.pj}" + (" (PL*)" if r.provisional else ""),
+                               score=state.score(p.id)))
     return rows
 
 

@@ -18,10 +18,30 @@ from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.ratings.common import PlayerId, round_half_away
 
 __all__ = [
-    "NBP_MAX", "SEASON_2015_2016", "DuplicateSeries", "EventKind", "ScrabbleEntrant", "ScrabbleResult",
-    "Series", "SeriesThresholds", "bonus", "category", "experience_points", "game_points", "initial_ranking",
-    "is_listed", "joker_share", "pj_bounds", "provisional_rating", "rate_event", "reclassify_season_start",
-    "returning_rating", "starting_rating", "value_m",
+    "NBP_MAX",
+    "SEASON_2015_2016",
+    "DuplicateSeries",
+    "EventKind",
+    "PlayerRecord",
+    "ScrabbleEntrant",
+    "ScrabbleResult",
+    "Series",
+    "SeriesThresholds",
+    "bonus",
+    "category",
+    "experience_points",
+    "game_points",
+    "initial_ranking",
+    "is_listed",
+    "joker_share",
+    "parse_duplicate_series",
+    "pj_bounds",
+    "provisional_rating",
+    "rate_event",
+    "reclassify_season_start",
+    "returning_rating",
+    "starting_rating",
+    "value_m",
 ]
 
 NBP_MAX = 14
@@ -40,6 +60,23 @@ class DuplicateSeries(StrEnum):
     FIFTH = "5"
     SIXTH = "6"
     SEVENTH = "7"
+
+
+def parse_duplicate_series(text: str) -> DuplicateSeries:
+    """A duplicate series as written in lists: ``super``/``S``/``0``, ``1`` … ``7``, with a sub-series letter
+    (``1A``, ``4C``: not distinguished, §2.1) or an ordinal (``1re``, ``1ère série``, ``2e``, ``3ème``)."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", text.strip().lower())
+                     if not unicodedata.combining(c))
+    folded = folded.replace("serie", "").replace("-", " ").strip()
+    if folded in ("super", "s", "ss", "super serie", "0", "hs", "h", "hors serie"):
+        return DuplicateSeries.SUPER
+    digits = folded[:1]
+    if digits in "1234567" and digits and (len(folded) == 1 or folded[1:].strip() in (
+            "a", "b", "c", "d", "e", "er", "re", "ere", "eme", "nd", "nde")):
+        return DuplicateSeries(digits)
+    raise ValidationError(
+        f"'{text}' is not a duplicate series (super, 1 to 7, with or without a sub-series letter)",
+        f"« {text} » n'est pas une série duplicate (super, 1 à 7, avec ou sans lettre de sous-série)")
 
 
 _PROVISIONAL = {
@@ -194,6 +231,15 @@ def game_points(own: float, rating_at_final_place: float, pj_min: float, pj_max:
 def _alpha_key(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """What a Scrabble period leaves to the next: the player's PL after his last event and that event's date
+    (seed 002 §9: the downloaded file keeps every player "avec leur cote à l'issue du dernier tournoi")."""
+
+    rating: float
+    last_event: dt.date | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -133,6 +133,11 @@ class RoundEntry(NamedTuple):
 _PLAYED = frozenset(o for o in Outcome if o.is_played)
 _FRACTION: dict[Outcome, float] = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0,
                                    Outcome.ZERO_BY_RULE: 0.0}
+OUTCOME_FLAGS: dict[Outcome, tuple[bool, float, bool, bool, bool]] = {
+    o: (o in _PLAYED, _FRACTION.get(o, 0.0), o in _REQUESTED_BYES or o in _FORFEIT_LOSSES, o in _REQUESTED_BYES,
+        o in _FORFEIT_WINS) for o in Outcome}
+"""The flags :meth:`RoundEntry.of` derives from an outcome (played, result fraction, VUR, requested bye, forfeit
+win), computed once: standings of thousands of players build entries with ``RoundEntry._make``."""
 
 
 def trailing_requested_byes(entries: list[RoundEntry]) -> set[int]:

@@ -66,13 +66,13 @@ def _quantite_rule(points: Fraction, games: int) -> int:
 def quantite(points: float, games: int) -> int:
     """Seed 003 §4: Q at the intersection of the points row and the games column (4 on 7 -> 57,
     3 on 9 -> -125, 0 -> -736, 100% -> +736, 50% -> 0)."""
-    halves = Fraction(round(points * 2), 2)
-    if games <= 0 or halves < 0 or halves > games:
+    halves = round(points * 2)
+    if games <= 0 or halves < 0 or halves > 2 * games:
         raise ValueError(f"no Quantité for {points} points in {games} games")
     column = QUANTITE_TABLE.get(games)
     if column is not None:
-        return column[int(halves * 2)]
-    return _quantite_rule(halves, games)
+        return column[halves]
+    return _quantite_rule(Fraction(halves, 2), games)
 
 
 def _round_half_up(x: float) -> int:
@@ -173,5 +173,25 @@ def performance_detail(ctx: TiebreakContext, pid: int) -> tuple[float | None, li
 
 
 def performance(ctx: TiebreakContext) -> dict[int, float | None]:
-    """Seed 003 §2.3.2 for every player (not rounded: the example's M is exact)."""
-    return {pid: performance_detail(ctx, pid)[0] for pid in ctx.entries}
+    """Seed 003 §2.3.2 for every player (not rounded: the example's M is exact). The same computation as
+    :func:`performance_detail`, without recording the games."""
+    ratings = provisional_ratings(ctx)
+    out: dict[int, float | None] = {}
+    for pid, entries in ctx.entries.items():
+        own = ratings[pid]
+        total = 0
+        points = 0.0
+        games = 0
+        for e in entries:
+            if not e[7] or e[1] is None:  # played, opponent: forfeits and byes are forgotten (seed 003 §4)
+                continue
+            r = ratings[e[1]]
+            if r is None:
+                continue
+            if own is not None:  # the 350-point rule
+                r = max(own - RULE_350, min(own + RULE_350, r))
+            total += r
+            points += e[8]
+            games += 1
+        out[pid] = total / games + quantite(points, games) if games else None
+    return out

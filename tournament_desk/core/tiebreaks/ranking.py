@@ -81,8 +81,10 @@ def rank(ids: Sequence[Hashable], primary: Mapping[Any, float], sources: Sequenc
         groups.extend(resolve(part, 0))
     ranked: list[Ranked] = []
     position = 1
+    shown = [src.shown.get for src in sources]
     for group in groups:
+        shared = len(group) > 1
         for m in group:
-            ranked.append(Ranked(position, m, tuple(src.shown.get(m) for src in sources), len(group) > 1))
+            ranked.append(Ranked(position, m, tuple([get(m) for get in shown]), shared))
         position += len(group)
     return ranked

@@ -23,21 +23,28 @@ def _round_half_up(x: float) -> int:
     return math.floor(x + 0.5)
 
 
+def _rating_table(ctx: TiebreakContext) -> dict[int, int | None]:
+    """Every player's rating as the edition reads it: seed003 the provisional rating (Cp) for the unrated, FIDE
+    editions the rating (None when unrated)."""
+    if ctx.edition is Edition.SEED_003:
+        return provisional_ratings(ctx)
+    table: dict[int, int | None] | None = ctx.cache.get("own-ratings")
+    if table is None:
+        table = {pid: own_rating(ctx, pid) for pid in ctx.entries}
+        ctx.cache["own-ratings"] = table
+    return table
+
+
 def opponent_ratings(ctx: TiebreakContext, pid: int) -> list[tuple[int, int, float]]:
     """(opponent, rating, result fraction) for every opponent met over the board whose rating is known in
     the edition (seed 003 §2.3.1; C.07 2023 Art. 10.1 "opponents met over the board")."""
-    if ctx.edition is Edition.SEED_003:
-        ratings = provisional_ratings(ctx)
-        rating_of = ratings.get
-    else:
-        def rating_of(opp: int) -> int | None:
-            return own_rating(ctx, opp)
+    ratings = _rating_table(ctx)
     out = []
     for e in ctx.entries[pid]:
-        if e.played and e.opponent is not None:
-            r = rating_of(e.opponent)
+        if e[7] and e[1] is not None:  # played, opponent
+            r = ratings[e[1]]
             if r is not None:
-                out.append((e.opponent, r, e.result_fraction))
+                out.append((e[1], r, e[8]))
     return out
 
 
@@ -61,17 +68,19 @@ def average_rating_of_opponents(ctx: TiebreakContext, cut: int = 0) -> Values:
 
 def tournament_performance_fide(ctx: TiebreakContext) -> Values:
     """C.07 2023 Art. 10.2 (TPR): rounded ARO + dp(p), p = points / games over the board against rated
-    opponents, rounded to the hundredth (REFERENCE §4.4); no 350/400 cap (REFERENCE §4.4)."""
-    aro = average_rating_of_opponents(ctx)
+    opponents, rounded to the hundredth (REFERENCE §4.4); no 350/400 cap (REFERENCE §4.4). (One pass over
+    :func:`opponent_ratings`; the ARO is :func:`average_rating_of_opponents`'s.)"""
     out: Values = {}
+    fide = ctx.edition.is_fide
     for pid in ctx.entries:
         games = opponent_ratings(ctx, pid)
-        avg = aro[pid]
-        if not games or avg is None:
+        if not games:
             out[pid] = None
             continue
+        avg = sum(sorted(r for _, r, _ in games)) / len(games)
+        aro = float(_round_half_up(avg)) if fide else avg
         p = sum(f for _, _, f in games) / len(games)
-        out[pid] = float(avg + dp(p))
+        out[pid] = float(aro + dp(p))
     return out
 
 

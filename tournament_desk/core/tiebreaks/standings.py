@@ -88,8 +88,9 @@ def build_standings(state: EventState, tiebreaks: Sequence[str], *, edition: Edi
     display = {p.id: (-(p.rating(system) or 0), p.pairing_number or 0, p.id) for p in ctx.players.values()}
     ranked = rank(list(ctx.players), ctx.score, sources, display.__getitem__)
     codes = [d.code for d in defs]
+    new = tuple.__new__  # TieBreakValue(code, value) without the NamedTuple call: players x tie-breaks of them
     return [StandingRow(r.rank, r.id, ctx.score[r.id],
-                        tuple(TieBreakValue(c, v) for c, v in zip(codes, r.shown, strict=True)), r.shared)
+                        tuple([new(TieBreakValue, cv) for cv in zip(codes, r.shown, strict=True)]), r.shared)
             for r in ranked]
 
 
@@ -150,6 +151,14 @@ def _lines(ctx: TiebreakContext, code: str, pid: int) -> list[ExplanationLine]:
     if code == "SB":
         return [ExplanationLine(c.round, c.opponent, c.value * f, True, f"{c.kind}: {c.value:g} x {f:g}")
                 for c, f in bh.sonneborn_berger_detail(ctx, pid)]
+    if code == "SBH":
+        return [ExplanationLine(c.round, c.opponent, c.value, True, c.kind)
+                for c in bh.sum_of_buchholz_detail(ctx, pid)]
+    if code == "YUGO":
+        half = ctx.max_score / 2
+        return [ExplanationLine(c.round, c.opponent, c.value, counted,
+                                f"{c.kind}: opponent on {reached:g} (limit {half:g})")
+                for c, reached, counted in bh.yugoslav_detail(ctx, pid)]
     if code == "PERF" and ctx.edition is Edition.SEED_003:
         return [ExplanationLine(r, opp, rating, True, f"rating after the 350-point rule, result {f:g}")
                 for r, opp, rating, f in performance_detail(ctx, pid)[1]]

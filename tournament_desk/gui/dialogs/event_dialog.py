@@ -1,5 +1,8 @@
 """New event and event settings: name, place, dates, arbiters, discipline, system, rounds, cadence, scoring,
-rating system and tie-breaks. The services validate on OK; the dialog shows their message."""
+rating system, tie-breaks, and for a Dutch Swiss the initial colour and the acceleration.
+
+Choosing a discipline in a new event applies its defaults (draughts: an FMJD round robin, FFJD rating and 2/1/0
+scoring; chess: a FIDE Dutch Swiss, FIDE rating, 1/½/0...). A refused value is shown next to its field."""
 
 from __future__ import annotations
 
@@ -8,20 +11,29 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QDate
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDateEdit,
-    QDialog,
-    QFormLayout,
-    QLineEdit,
-    QSpinBox,
-)
+from PySide6.QtWidgets import QComboBox, QDateEdit, QLineEdit, QSpinBox
 
-from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.errors import TournamentError, ValidationError
 from tournament_desk.core.model import DEFAULT_RATING, DEFAULT_SCORING, Event, PairingSystem, RatingSystem, TimeControl
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.scoring import PROFILES
-from tournament_desk.gui.dialogs.form import lay_out_form
+from tournament_desk.gui.dialogs.form import FormDialog, combo_enum, fill_enum_combo, select_data
+from tournament_desk.gui.i18n import Translator
+
+DEFAULT_SYSTEM = {
+    Discipline.CHESS: PairingSystem.DUTCH,
+    Discipline.DRAUGHTS: PairingSystem.ROUND_ROBIN,
+    Discipline.SCRABBLE: PairingSystem.SCORE_GROUP,
+    Discipline.OTHER: PairingSystem.DUTCH,
+}
+"""What a new event of each discipline is paired with unless the arbiter chooses otherwise (draughts events
+are round robins on the FMJD grid, seed 000 Annexe A)."""
+
+RATING_NAMES = {
+    RatingSystem.NONE: "No rating", RatingSystem.FIDE: "FIDE Elo", RatingSystem.NATIONAL_ELO: "National Elo",
+    RatingSystem.FFJD: "FFJD Capital-Points", RatingSystem.FMJD: "FMJD rating",
+    RatingSystem.FISF_PL: "FISF PL rating (Scrabble)",
+}
 
 
 def _qdate(value: dt.date | None) -> QDate:
@@ -32,36 +44,34 @@ def _pydate(value: QDate) -> dt.date:
     return dt.date(value.year(), value.month(), value.day())
 
 
-class EventDialog(QDialog):
-    """``event=None``: the new-event wizard; otherwise the settings of an existing event (the system is
-    locked once round 1 is paired, as the services require)."""
+class EventDialog(FormDialog):
+    """``event=None``: the new-event form (``submit`` defaults to validating the event); otherwise the
+    settings of an existing event (the system is locked once round 1 is paired, as the rules require)."""
 
-    def __init__(self, parent: Any, tr: Callable[..., str], event: Event | None = None,
-                 system_locked: bool = False) -> None:
-        super().__init__(parent)
-        self.t = tr
+    def __init__(self, parent: Any, tr: Translator, event: Event | None = None, system_locked: bool = False, *,
+                 submit: Callable[[dict[str, Any]], Any] | None = None, arbiter: str = "") -> None:
+        super().__init__(parent, tr, submit if submit is not None else (lambda v: Event(**v)))
         self.setWindowTitle(tr("Event settings") if event else tr("New event"))
         self.name = QLineEdit(event.name if event else "")
         self.place = QLineEdit(event.place if event else "")
         self.start = QDateEdit(_qdate(event.start_date if event else None))
         self.end = QDateEdit(_qdate(event.end_date if event else None))
         for d in (self.start, self.end):
-            d.setDisplayFormat("dd/MM/yyyy")
+            d.setDisplayFormat("dd/MM/yyyy" if tr.lang == "fr" else "yyyy-MM-dd")
             d.setCalendarPopup(True)
-        self.arbiters = QLineEdit(", ".join(event.arbiters) if event else "")
+        self.arbiters = QLineEdit(", ".join(event.arbiters) if event else arbiter)
+        self.arbiters.setPlaceholderText(tr("Names, separated by commas"))
         self.organiser = QLineEdit(event.organiser if event else "")
         self.discipline = QComboBox()
-        for d, label in ((Discipline.CHESS, tr("Chess")), (Discipline.DRAUGHTS, tr("Draughts")),
-                         (Discipline.SCRABBLE, tr("Scrabble")), (Discipline.OTHER, tr("Other"))):
-            self.discipline.addItem(label, d)
+        fill_enum_combo(self.discipline, ((Discipline.CHESS, tr("Chess")), (Discipline.DRAUGHTS, tr("Draughts")),
+                                          (Discipline.SCRABBLE, tr("Scrabble")), (Discipline.OTHER, tr("Other"))))
         self.system = QComboBox()
-        for s, label in ((PairingSystem.DUTCH, tr("Swiss (FIDE Dutch)")),
-                         (PairingSystem.ROUND_ROBIN, tr("Round robin")),
-                         (PairingSystem.DOUBLE_ROUND_ROBIN, tr("Double round robin")),
-                         (PairingSystem.SCORE_GROUP, tr("Swiss (score groups)")),
-                         (PairingSystem.MANUAL, tr("Swiss (manual)")),
-                         (PairingSystem.KNOCKOUT, tr("Knockout"))):
-            self.system.addItem(label, s)
+        fill_enum_combo(self.system, ((PairingSystem.DUTCH, tr("Swiss (FIDE Dutch)")),
+                                      (PairingSystem.ROUND_ROBIN, tr("Round robin")),
+                                      (PairingSystem.DOUBLE_ROUND_ROBIN, tr("Double round robin")),
+                                      (PairingSystem.SCORE_GROUP, tr("Swiss (score groups)")),
+                                      (PairingSystem.MANUAL, tr("Swiss (manual)")),
+                                      (PairingSystem.KNOCKOUT, tr("Knockout"))))
         self.system.setEnabled(not system_locked)
         self.rounds = QSpinBox()
         self.rounds.setRange(1, 99)
@@ -71,41 +81,70 @@ class EventDialog(QDialog):
         for name in PROFILES:
             self.scoring.addItem(tr(name), name)
         self.rating = QComboBox()
-        for r in RatingSystem:
-            self.rating.addItem(r.value, r)
+        fill_enum_combo(self.rating, ((r, tr(RATING_NAMES[r])) for r in RatingSystem))
         self.tiebreaks = QLineEdit(", ".join(event.tiebreaks) if event else "")
         self.tiebreaks.setPlaceholderText(tr("empty: the default list for the discipline"))
+        self.initial_colour = QComboBox()
+        for value, label in (("", tr("drawn by lot at round 1")), ("white", tr("White")), ("black", tr("Black"))):
+            self.initial_colour.addItem(label, value)
+        self.acceleration = QComboBox()
+        for value, label in (("", tr("none")), ("baku", tr("Baku acceleration (C.04.5.1)"))):
+            self.acceleration.addItem(label, value)
+        for combo in (self.initial_colour, self.acceleration):
+            combo.setEnabled(not system_locked)
         if event:
-            self.discipline.setCurrentIndex(self.discipline.findData(event.discipline))
-            self.system.setCurrentIndex(self.system.findData(event.system))
+            select_data(self.discipline, event.discipline)
+            select_data(self.system, event.system)
             self.scoring.setCurrentIndex(max(0, self.scoring.findData(event.scoring.name)))
-            self.rating.setCurrentIndex(self.rating.findData(event.rating_system))
+            select_data(self.rating, event.rating_system)
+            select_data(self.initial_colour, event.initial_colour)
+            select_data(self.acceleration, event.acceleration)
         else:
-            self.discipline.currentIndexChanged.connect(lambda _i: self._discipline_defaults())
-            self._discipline_defaults()
+            self.discipline.currentIndexChanged.connect(lambda _i: self.apply_discipline_defaults())
+            self.apply_discipline_defaults()
+        self.system.currentIndexChanged.connect(lambda _i: self._dutch_only())
+        self._dutch_only()
         self._custom_scoring = event.scoring if event and event.scoring.name not in PROFILES else None
-        form = QFormLayout()
-        for label, widget in (
-            (tr("&Name"), self.name), (tr("&Place"), self.place), (tr("Start"), self.start), (tr("End"), self.end),
-            (tr("&Arbiters"), self.arbiters), (tr("Organiser"), self.organiser),
-            (tr("&Discipline"), self.discipline), (tr("&System"), self.system), (tr("&Rounds"), self.rounds),
-            (tr("&Time control"), self.time_control), (tr("Scoring"), self.scoring),
-            (tr("Rating system"), self.rating), (tr("Tie-breaks"), self.tiebreaks),
+        for label, widget, field in (
+            (tr("&Name"), self.name, "name"), (tr("&Place"), self.place, "place"),
+            (tr("Start"), self.start, "start_date"), (tr("End"), self.end, "end_date"),
+            (tr("&Arbiters"), self.arbiters, "arbiters"), (tr("Organiser"), self.organiser, "organiser"),
+            (tr("&Discipline"), self.discipline, "discipline"), (tr("&System"), self.system, "system"),
+            (tr("&Rounds"), self.rounds, "rounds"), (tr("&Time control"), self.time_control, "time_control"),
+            (tr("Scoring"), self.scoring, "scoring"), (tr("Rating system"), self.rating, "rating_system"),
+            (tr("Tie-breaks"), self.tiebreaks, "tiebreaks"),
+            (tr("Initial colour"), self.initial_colour, "initial_colour"),
+            (tr("Acceleration"), self.acceleration, "acceleration"),
         ):
-            form.addRow(label, widget)
-        self.error = lay_out_form(self, form, self._check_and_accept)
+            self.add_row(label, widget, field)
+        self.finish_layout()
 
-    def _discipline_defaults(self) -> None:
-        discipline = self.discipline.currentData()
+    def apply_discipline_defaults(self) -> None:
+        """The chosen discipline's scoring, rating system and pairing system."""
+        discipline = combo_enum(self.discipline, Discipline)
         self.scoring.setCurrentIndex(self.scoring.findData(DEFAULT_SCORING[discipline].name))
-        self.rating.setCurrentIndex(self.rating.findData(DEFAULT_RATING[discipline]))
-        if discipline is Discipline.DRAUGHTS:
-            self.system.setCurrentIndex(self.system.findData(PairingSystem.ROUND_ROBIN))
+        select_data(self.rating, DEFAULT_RATING[discipline])
+        if self.system.isEnabled():
+            select_data(self.system, DEFAULT_SYSTEM[discipline])
+
+    def _dutch_only(self) -> None:
+        dutch = combo_enum(self.system, PairingSystem) is PairingSystem.DUTCH
+        for combo in (self.initial_colour, self.acceleration):
+            combo.setVisible(dutch)
+            label = self.form.labelForField(combo)
+            if label is not None:
+                label.setVisible(dutch)
+        if not dutch:
+            select_data(self.acceleration, "")
 
     def values(self) -> dict[str, Any]:
-        """The event fields (raises :class:`TournamentError` with a bilingual message if one is invalid)."""
+        """The event fields; an unreadable time control is refused under its field."""
         scoring = self._custom_scoring if self._custom_scoring is not None and \
             self.scoring.currentData() == "custom" else PROFILES[self.scoring.currentData()]
+        try:
+            time_control = TimeControl.parse(self.time_control.text())
+        except TournamentError as exc:
+            raise ValidationError(exc.en, exc.fr, field="time_control") from None
         return {
             "name": self.name.text().strip(),
             "place": self.place.text().strip(),
@@ -113,22 +152,16 @@ class EventDialog(QDialog):
             "end_date": _pydate(self.end.date()),
             "arbiters": tuple(a.strip() for a in self.arbiters.text().split(",") if a.strip()),
             "organiser": self.organiser.text().strip(),
-            "discipline": self.discipline.currentData(),
-            "system": self.system.currentData(),
+            "discipline": combo_enum(self.discipline, Discipline),
+            "system": combo_enum(self.system, PairingSystem),
             "rounds": self.rounds.value(),
-            "time_control": TimeControl.parse(self.time_control.text()),
+            "time_control": time_control,
             "scoring": scoring,
-            "rating_system": self.rating.currentData(),
+            "rating_system": combo_enum(self.rating, RatingSystem),
             "tiebreaks": tuple(c.strip().upper() for c in self.tiebreaks.text().split(",") if c.strip()),
+            "initial_colour": self.initial_colour.currentData(),
+            "acceleration": self.acceleration.currentData(),
         }
 
     def build_event(self) -> Event:
         return Event(**self.values())
-
-    def _check_and_accept(self) -> None:
-        try:
-            self.build_event()
-        except TournamentError as exc:
-            self.error.setText(exc.message(self.t.lang))  # type: ignore[attr-defined]
-            return
-        self.accept()

@@ -8,8 +8,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
 
-from tournament_desk.gui.models.tables import RowsModel
-from tournament_desk.gui.tabs.base import make_table
+from tournament_desk.gui.models.tables import RowsModel, make_table
 from tournament_desk.services.session import AuditEntry, BackupInfo
 
 

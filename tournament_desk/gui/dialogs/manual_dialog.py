@@ -18,8 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_desk.core.errors import PairingError, TournamentError
-from tournament_desk.gui.models.tables import RowsModel
-from tournament_desk.gui.tabs.base import make_table
+from tournament_desk.gui.models.tables import RowsModel, make_table
 from tournament_desk.services import swiss_variants as variants
 from tournament_desk.services.session import EventSession
 

@@ -1,4 +1,5 @@
-"""Add or edit a player: every field of the registration, validated by the services on OK."""
+"""Add or edit a player: every field of the registration. OK registers through ``submit``; a refused value is
+shown next to its field and the form stays open; a possible duplicate asks "register anyway?"."""
 
 from __future__ import annotations
 
@@ -8,43 +9,42 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QDate
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDateEdit,
-    QDialog,
-    QFormLayout,
-    QLineEdit,
-    QSpinBox,
-)
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDateEdit, QLineEdit, QMessageBox, QSpinBox
 
-from tournament_desk.core.model import Player, Sex
-from tournament_desk.gui.dialogs.form import lay_out_form
+from tournament_desk.core.actions.players import DuplicatePlayerError
+from tournament_desk.core.errors import TournamentError, ValidationError
+from tournament_desk.core.model import MAX_NAME_LENGTH, Player, Sex
+from tournament_desk.gui.dialogs.form import FormDialog, combo_enum, fill_enum_combo, select_data
+from tournament_desk.gui.i18n import Translator
 
 # National licence ids: letters and digits, 3 to 12 characters (FFE "A12345", FFJD numeric ids, FFSc ids).
 LICENCE_PATTERN = re.compile(r"^[A-Za-z0-9]{3,12}$")
 NO_DATE = QDate(1900, 1, 1)
 
+Submit = Callable[[dict[str, Any], bool], Any]
+"""``submit(fields, allow_duplicates)``: registers or edits, returns the change, raises on a refusal."""
 
-class PlayerDialog(QDialog):
-    """Returns the player fields through :meth:`fields` once accepted."""
 
-    def __init__(self, parent: Any, tr: Callable[..., str], rating_system: str,
-                 player: Player | None = None) -> None:
-        super().__init__(parent)
-        self.t = tr
+class PlayerDialog(FormDialog):
+    """``submit`` None: the dialog only validates, and :meth:`fields` gives the values once accepted."""
+
+    def __init__(self, parent: Any, tr: Translator, rating_system: str, player: Player | None = None, *,
+                 submit: Submit | None = None, confirm_duplicate: Callable[[str], bool] | None = None) -> None:
+        super().__init__(parent, tr, None)
+        self.player_submit = submit
+        self.confirm_duplicate = confirm_duplicate or self._ask_duplicate
         self.rating_system = rating_system
         self.setWindowTitle(tr("Edit player") if player else tr("Add player"))
-        form = QFormLayout()
         self.surname = QLineEdit(player.surname if player else "")
         self.first_name = QLineEdit(player.first_name if player else "")
+        for edit in (self.surname, self.first_name):
+            edit.setMaxLength(MAX_NAME_LENGTH)
         self.sex = QComboBox()
-        for label, value in (("—", Sex.UNKNOWN), (tr("Male"), Sex.MALE), (tr("Female"), Sex.FEMALE)):
-            self.sex.addItem(label, value)
+        fill_enum_combo(self.sex, ((Sex.UNKNOWN, "—"), (Sex.MALE, tr("Male")), (Sex.FEMALE, tr("Female"))))
         if player:
-            self.sex.setCurrentIndex(self.sex.findData(player.sex))
+            select_data(self.sex, player.sex)
         self.birth = QDateEdit()
-        self.birth.setDisplayFormat("dd/MM/yyyy")
+        self.birth.setDisplayFormat("dd/MM/yyyy" if tr.lang == "fr" else "yyyy-MM-dd")
         self.birth.setMinimumDate(NO_DATE)
         self.birth.setSpecialValueText("—")
         self.birth.setDate(QDate(player.birth_date) if player and player.birth_date else NO_DATE)
@@ -59,18 +59,19 @@ class PlayerDialog(QDialog):
         self.rating.setRange(0, 4000)
         self.rating.setSpecialValueText("—")
         self.rating.setValue((player.rating(rating_system) or 0) if player else 0)
-        self.unrated = QCheckBox(tr("Unrated"))
+        self.unrated = QCheckBox(tr("&Unrated"))
         self.unrated.setChecked(bool(player and player.unrated))
-        rows = [
-            (tr("&Surname"), self.surname), (tr("&First name"), self.first_name), (tr("Sex"), self.sex),
-            (tr("Birth date"), self.birth), (tr("Category"), self.category), (tr("&Club"), self.club),
-            (tr("Federation"), self.federation), (tr("&Licence"), self.licence), (tr("FIDE id"), self.fide_id),
-            (tr("FMJD id"), self.fmjd_id), (tr("Title"), self.title_edit),
-            (tr("Rating ({})", rating_system), self.rating), ("", self.unrated),
-        ]
-        for label, widget in rows:
-            form.addRow(label, widget)
-        self.error = lay_out_form(self, form, self._check_and_accept)
+        for label, widget, field in (
+            (tr("&Surname"), self.surname, "surname"), (tr("&First name"), self.first_name, "first_name"),
+            (tr("Sex"), self.sex, "sex"), (tr("Birth date"), self.birth, "birth_date"),
+            (tr("Category"), self.category, "category"), (tr("&Club"), self.club, "club"),
+            (tr("Federation"), self.federation, "federation"), (tr("&Licence"), self.licence, "licence_id"),
+            (tr("FIDE id"), self.fide_id, "fide_id"), (tr("FMJD id"), self.fmjd_id, "fmjd_id"),
+            (tr("Title"), self.title_edit, "title"), (tr("Rating ({})", rating_system), self.rating, "ratings"),
+            ("", self.unrated, "unrated"),
+        ):
+            self.add_row(label, widget, field)
+        self.finish_layout()
         self._ratings_other = tuple((s, v) for s, v in (player.ratings if player else ()) if s != rating_system)
 
     def fields(self) -> dict[str, Any]:
@@ -81,7 +82,7 @@ class PlayerDialog(QDialog):
         return {
             "surname": self.surname.text().strip(),
             "first_name": self.first_name.text().strip(),
-            "sex": self.sex.currentData(),
+            "sex": combo_enum(self.sex, Sex),
             "birth_date": None if birth == NO_DATE else dt.date(birth.year(), birth.month(), birth.day()),
             "category": self.category.text().strip(),
             "club": self.club.text().strip(),
@@ -94,20 +95,44 @@ class PlayerDialog(QDialog):
             "unrated": self.unrated.isChecked(),
         }
 
-    def problem(self) -> str | None:
-        """The first thing to correct before the dialog can close, in the user's language."""
+    def values(self) -> dict[str, Any]:
+        """The fields, checked as the registration desk does before the services see them."""
         f = self.fields()
+        t = self.t
         if not f["surname"]:
-            return self.t("The surname is required")
+            raise ValidationError(t("The surname is required"), field="surname")
         if f["licence_id"] and not LICENCE_PATTERN.match(f["licence_id"]):
-            return self.t("A licence id is 3 to 12 letters or digits")
+            raise ValidationError(t("A licence id is 3 to 12 letters or digits"), field="licence_id")
         if f["fide_id"] and not f["fide_id"].isdigit():
-            return self.t("A FIDE id is made of digits")
+            raise ValidationError(t("A FIDE id is made of digits"), field="fide_id")
+        Player(id=0, **f)  # the model's own checks (lengths, ratings), each naming its field
+        return f
+
+    def problem(self) -> str | None:
+        """The first thing to correct before the dialog can close, in the user's language (None: nothing)."""
+        try:
+            self.values()
+        except TournamentError as exc:
+            return exc.message(self.t.lang)
         return None
 
-    def _check_and_accept(self) -> None:
-        problem = self.problem()
-        if problem:
-            self.error.setText(problem)
+    def _ask_duplicate(self, text: str) -> bool:
+        question = text + "\n\n" + self.t("Register anyway?")
+        return QMessageBox.question(self, self.windowTitle(), question) == QMessageBox.StandardButton.Yes
+
+    def try_accept(self) -> None:
+        self.clear_errors()
+        try:
+            fields = self.values()
+            if self.player_submit is not None:
+                try:
+                    self.result_change = self.player_submit(fields, False)
+                except DuplicatePlayerError as exc:
+                    if not self.confirm_duplicate(exc.message(self.t.lang)):
+                        self.show_error(exc)
+                        return
+                    self.result_change = self.player_submit(fields, True)
+        except TournamentError as exc:
+            self.show_error(exc)
             return
         self.accept()

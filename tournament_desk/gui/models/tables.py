@@ -5,18 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QHeaderView, QTableView
 
 Index = QModelIndex | QPersistentModelIndex
 Getter = Callable[[Any], Any]
 
 
 class RowsModel(QAbstractTableModel):
-    """Columns are (header, getter) pairs; rows are any objects. ``UserRole`` gives the raw value (for
-    sorting), ``DisplayRole`` its text. ``highlight(row) -> colour name | None`` paints whole rows."""
+    """Columns are ``(header, getter)`` or ``(header, getter, sort_key)``; rows are any objects. ``UserRole``
+    gives the sort key (the raw value when there is none), ``DisplayRole`` the text.
+    ``highlight(row) -> colour name | None`` paints whole rows."""
 
-    def __init__(self, columns: Sequence[tuple[str, Getter]], rows: Sequence[Any] = (),
+    def __init__(self, columns: Sequence[tuple[Any, ...]], rows: Sequence[Any] = (),
                  highlight: Callable[[Any], str | None] | None = None) -> None:
         super().__init__()
         self._columns = list(columns)
@@ -28,7 +30,7 @@ class RowsModel(QAbstractTableModel):
         self._rows = list(rows)
         self.endResetModel()
 
-    def set_columns(self, columns: Sequence[tuple[str, Getter]]) -> None:
+    def set_columns(self, columns: Sequence[tuple[Any, ...]]) -> None:
         self.beginResetModel()
         self._columns = list(columns)
         self.endResetModel()
@@ -41,8 +43,23 @@ class RowsModel(QAbstractTableModel):
     def row_object(self, row: int) -> Any:
         return self._rows[row]
 
+    def replace_rows(self, changed: dict[int, Any]) -> None:
+        """Put new objects in some rows (``row -> object``) and redraw only those rows."""
+        for row, obj in changed.items():
+            self._rows[row] = obj
+        last = len(self._columns) - 1
+        for row in changed:
+            self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+
     def rows(self) -> list[Any]:
         return list(self._rows)
+
+    def sort_value(self, row: int, column: int) -> Any:
+        """The value rows are sorted by in ``column``: its sort key, else its raw value."""
+        if not (0 <= row < len(self._rows) and 0 <= column < len(self._columns)):
+            return None
+        spec = self._columns[column]
+        return spec[2](self._rows[row]) if len(spec) > 2 else spec[1](self._rows[row])
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt API)
         return 0 if parent.isValid() else len(self._rows)
@@ -61,7 +78,10 @@ class RowsModel(QAbstractTableModel):
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole, Qt.ItemDataRole.TextAlignmentRole,
                         Qt.ItemDataRole.ToolTipRole):
             return None
-        value = self._columns[index.column()][1](row)
+        column = self._columns[index.column()]
+        if role == Qt.ItemDataRole.UserRole and len(column) > 2:
+            return column[2](row)
+        value = column[1](row)
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return "" if value is None else str(value)
         if role == Qt.ItemDataRole.UserRole:
@@ -76,3 +96,39 @@ class RowsModel(QAbstractTableModel):
                 and 0 <= section < len(self._columns):
             return self._columns[section][0]
         return None
+
+
+class RowsProxy(QSortFilterProxyModel):
+    """Sorting and filtering over a :class:`RowsModel`, comparing the columns' Python sort keys directly
+    (collation keys are tuples, which Qt's own comparison of item data does not order)."""
+
+    def lessThan(self, left: Index, right: Index) -> bool:
+        model = self.sourceModel()
+        if not isinstance(model, RowsModel):
+            return super().lessThan(left, right)
+        a, b = model.sort_value(left.row(), left.column()), model.sort_value(right.row(), right.column())
+        if a is None or b is None:
+            return a is None and b is not None
+        try:
+            return bool(a < b)
+        except TypeError:
+            return str(a) < str(b)
+
+
+def make_table(model: Any, *, sortable: bool = False, fit_columns: bool = True) -> QTableView:
+    """A read-only table view. ``fit_columns`` sizes the columns to their contents; long tables pass False
+    and call :func:`fit_columns_to_visible` instead (sizing over every row of a 2000-player list is slow)."""
+    view = QTableView()
+    view.setModel(model)
+    view.setSortingEnabled(sortable)
+    view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+    view.setAlternatingRowColors(True)
+    view.setTabKeyNavigation(False)  # Tab leaves the table: keyboard users move between widgets
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents if fit_columns
+                                else QHeaderView.ResizeMode.Interactive)
+    header.setResizeContentsPrecision(50)  # size columns on the first rows, not on every row
+    header.setStretchLastSection(True)
+    view.verticalHeader().setVisible(False)
+    return view

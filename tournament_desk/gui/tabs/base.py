@@ -1,46 +1,65 @@
-"""What every tab shares: access to the window's session, translator and error reporting."""
+"""What every tab shares: the event context it is given, and redrawing only when needed."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from PySide6.QtWidgets import QHeaderView, QTableView, QWidget
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QWidget
 
-if TYPE_CHECKING:
-    from tournament_desk.gui.main_window import MainWindow
+from tournament_desk.core.changes import StateChange
+from tournament_desk.gui.context import EventContext
+from tournament_desk.gui.i18n import Translator
+from tournament_desk.gui.models.tables import make_table
 
-
-def make_table(model: Any, *, sortable: bool = False) -> QTableView:
-    view = QTableView()
-    view.setModel(model)
-    view.setSortingEnabled(sortable)
-    view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-    view.setAlternatingRowColors(True)
-    view.setTabKeyNavigation(False)  # Tab leaves the table: keyboard users move between widgets
-    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    view.horizontalHeader().setStretchLastSection(True)
-    view.verticalHeader().setVisible(False)
-    return view
+__all__ = ["Tab", "make_table"]
 
 
 class Tab(QWidget):
-    """A tab over the window's open event. Subclasses implement ``refresh`` and ``retranslate``."""
+    """A tab over the window's open event. Subclasses implement :meth:`reload` and :meth:`retranslate`,
+    and :meth:`apply_change` when they can redraw less than everything."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, ctx: EventContext) -> None:
         super().__init__()
-        self.window_ = window
+        self.ctx = ctx
+        self._stale = True
 
     @property
-    def t(self) -> Callable[..., str]:
-        return self.window_.tr_
+    def t(self) -> Translator:
+        return self.ctx.t
 
-    def run(self, action: Callable[[], Any]) -> Any:
-        return self.window_.run_action(action)
+    def run(self, action: Callable[[], Any], *, busy: str | None = None) -> Any:
+        return self.ctx.run(action, busy=busy)
 
-    def refresh(self) -> None:
-        """Reload what the tab shows from the window's current state (subclasses do it)."""
+    def reload(self) -> None:
+        """Redraw everything from the context's current state (subclasses do it)."""
 
     def retranslate(self) -> None:
         """Set every text again in the window's language (subclasses do it)."""
+
+    def refresh(self) -> None:
+        """Redraw now if shown (or if the whole window is hidden: scripted use), else when next shown."""
+        if self.isVisible() or not self.window().isVisible():
+            self._stale = False
+            self.reload()
+        else:
+            self._stale = True
+
+    def apply_change(self, what: StateChange) -> None:
+        """By default: redraw everything if ``what`` touched anything this tab shows (:meth:`shows`)."""
+        if self.shows(what):
+            self.refresh()
+
+    def shows(self, what: StateChange) -> bool:
+        """Does this tab display something ``what`` touched? (Subclasses narrow it.)"""
+        return not what.empty
+
+    def focus_main(self) -> None:
+        """Give the keyboard focus to the tab's main table (subclasses name it)."""
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._stale:
+            self._stale = False
+            self.reload()
+        super().showEvent(event)

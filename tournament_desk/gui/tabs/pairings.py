@@ -1,26 +1,28 @@
-"""Pairings tab: pair the next round (by the event's system), the boards, unpair, and the Berger grid."""
+"""Pairings tab: pair the next round (by the event's system, in the background, cancellable), the boards,
+unpair, pair by hand, the top cut, the byes requested for the next round, and the round-robin grid."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QInputDialog, QLabel, QPushButton, QVBoxLayout
 
-from tournament_desk.core.errors import StateError, TournamentError
+from tournament_desk.core.actions.rounds import MissingResultsError
+from tournament_desk.core.changes import StateChange
+from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.model import EventState, Game, PairingSystem
 from tournament_desk.core.pairing.knockout import recommended_size
 from tournament_desk.core.results import Outcome, format_game_result
+from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.dialogs.manual_dialog import ManualPairingDialog
+from tournament_desk.gui.dialogs.registration_dialogs import REQUEST_LABELS
 from tournament_desk.gui.models.tables import RowsModel
 from tournament_desk.gui.tabs.base import Tab, make_table
-from tournament_desk.gui.worker import run_in_background
-from tournament_desk.services.pairing import pair_next
+from tournament_desk.gui.worker import Cancelled, run_in_background
+from tournament_desk.services.pairing import plan_next, store_planned
 from tournament_desk.services.roundrobin import event_grid_pdf, schedule_for
 from tournament_desk.services.swiss_variants import bracket, start_top_cut, top_cut_settings
-
-if TYPE_CHECKING:
-    from tournament_desk.gui.main_window import MainWindow
 
 BYE_LABELS = {
     Outcome.PAIRING_BYE: "pairing-allocated bye",
@@ -34,15 +36,15 @@ BYE_LABELS = {
 def bye_text(t: Any, state: EventState, kind: Outcome) -> str:
     if kind is Outcome.PAIRING_BYE and state.event.system.is_round_robin:
         return "EXEMPT"
-    return t(BYE_LABELS.get(kind, kind.value))
+    return str(t(BYE_LABELS.get(kind, kind.value)))
 
 
 def selected_round(tab: Any) -> tuple[EventState, Any, dict[int, str]] | None:
     """The state, the round chosen in ``tab.round`` and the players' names; or None (the tab is then emptied:
     its model cleared and ``tab.byes`` saying that no round is paired). Shared by the Pairings and Results tabs."""
-    state = tab.window_.state
+    state = tab.ctx.state
     number = tab.round.currentData()
-    if state is None or number is None:
+    if state is None or number is None or number > state.last_round:
         tab.model.set_rows([])
         tab.byes.setText(tab.t("No round paired yet"))
         return None
@@ -68,8 +70,8 @@ class RoundSelector(QComboBox):
 
 
 class PairingsTab(Tab):
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, ctx: EventContext) -> None:
+        super().__init__(ctx)
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         self.round = RoundSelector()
@@ -86,8 +88,10 @@ class PairingsTab(Tab):
         self.manual_button.clicked.connect(lambda: self.pair_by_hand())
         self.topcut_button = QPushButton()
         self.topcut_button.clicked.connect(lambda: self.start_top_cut())
+        self.print_button = QPushButton()
+        self.print_button.clicked.connect(lambda: self.ctx.print_document("pairings"))
         for b in (self.pair_button, self.manual_button, self.unpair_button, self.topcut_button,
-                  self.print_grid_button):
+                  self.print_button, self.print_grid_button):
             top.addWidget(b)
         layout.addLayout(top)
         self.model = RowsModel([])
@@ -96,6 +100,9 @@ class PairingsTab(Tab):
         self.byes = QLabel()
         self.byes.setWordWrap(True)
         layout.addWidget(self.byes)
+        self.requests = QLabel()
+        self.requests.setWordWrap(True)
+        layout.addWidget(self.requests)
         self.grid_label = QLabel()
         layout.addWidget(self.grid_label)
         self.grid_model = RowsModel([])
@@ -104,23 +111,35 @@ class PairingsTab(Tab):
         self.notes: tuple[str, ...] = ()
         """What the engine said about the round just paired (floats, colours not granted...)."""
 
+    def focus_main(self) -> None:
+        self.view.setFocus()
+        if not self.view.currentIndex().isValid() and self.model.rowCount():
+            self.view.setCurrentIndex(self.model.index(0, 0))
+
     def retranslate(self) -> None:
         self.pair_button.setText(self.t("&Pair next round"))
         self.unpair_button.setText(self.t("&Unpair last round"))
-        self.print_grid_button.setText(self.t("Print grid (PDF)…"))
-        self.manual_button.setText(self.t("Pair by &hand…"))
-        self.topcut_button.setText(self.t("&Top cut…"))
+        self.print_grid_button.setText(self.t("Print the gr&id…"))
+        self.manual_button.setText(self.t("Pair by han&d…"))
+        self.topcut_button.setText(self.t("Top &cut…"))
+        self.print_button.setText(self.t("Print the p&airing sheet…"))
 
-    def refresh(self) -> None:
-        state = self.window_.state
+    def shows(self, what: StateChange) -> bool:
+        return bool(what.rounds or what.players or what.event_fields or what.requests or what.top_cut)
+
+    def reload(self) -> None:
+        state = self.ctx.state
+        session = self.ctx.session
         swiss = state is not None and not state.event.system.is_round_robin
         self.manual_button.setVisible(swiss)
         self.topcut_button.setVisible(swiss and state is not None and bool(state.rounds))
         self.pair_button.setVisible(state is None or state.event.system is not PairingSystem.MANUAL
-                                    or (self.window_.session is not None
-                                    and top_cut_settings(self.window_.session) is not None))
+                                    or (session is not None and top_cut_settings(session) is not None))
+        self.unpair_button.setEnabled(bool(state and state.rounds))
+        self.print_button.setEnabled(bool(state and state.rounds))
         self.round.fill(self.t, state)
         self.show_round()
+        self.show_requests()
         self.show_grid()
 
     def show_round(self) -> None:
@@ -130,9 +149,10 @@ class PairingsTab(Tab):
             return
         state, rnd, names = selected
         number = rnd.number
+        lang = t.lang
 
         def points(pid: int) -> str:
-            return f"{state.score(pid, number - 1):g}"
+            return _score(state.score(pid, number - 1), lang)
 
         def result(g: Game) -> str:
             return format_game_result(g.result, state.event.discipline) if g.result else ""
@@ -149,9 +169,24 @@ class PairingsTab(Tab):
             text += ("\n" if text else "") + "\n".join(self.notes)
         self.byes.setText(text)
 
+    def show_requests(self) -> None:
+        state = self.ctx.state
+        if state is None or state.event.system.is_round_robin or state.last_round >= state.event.rounds:
+            self.requests.setText("")
+            return
+        number = state.last_round + 1
+        wanted = state.requests_for(number)
+        names = {p.id: p.name for p in state.players}
+        if not wanted:
+            self.requests.setText("")
+            return
+        listed = ", ".join(f"{names.get(pid, '?')} ({self.t(REQUEST_LABELS[kind])})"
+                           for pid, kind in sorted(wanted.items(), key=lambda kv: names.get(kv[0], "")))
+        self.requests.setText(self.t("Byes requested for round {}: {}", number, listed))
+
     def show_grid(self) -> None:
         t = self.t
-        state = self.window_.state
+        state = self.ctx.state
         is_rr = state is not None and state.event.system.is_round_robin and len(state.players) >= 2
         for widget in (self.grid_label, self.grid_view, self.print_grid_button):
             widget.setVisible(is_rr)
@@ -180,64 +215,79 @@ class PairingsTab(Tab):
         self.grid_model.set_rows([(i + 1, r) for i, r in enumerate(schedule.rounds)])
 
     # -- actions ---------------------------------------------------------------------------------------
-    def pair_next_round(self, *, confirm_missing: bool | None = None) -> None:
-        """Pair with the engine of the event's system. ``confirm_missing`` answers the "results missing"
-        question (None: ask the arbiter)."""
-        session = self.window_.session
+    def pair_next_round(self, *, confirm_missing: bool | None = None) -> bool:
+        """Pair with the engine of the event's system, in the background (a busy dialog with Cancel shows
+        after a moment; cancelling stores nothing). ``confirm_missing`` answers the "results missing"
+        question of a round robin or score-group round (None: ask)."""
+        session = self.ctx.session
         if session is None:
-            return
+            return False
+        parent = self.ctx.dialog_parent()
+        label = self.t("Pairing round {}…", session.state().last_round + 1)
+        force = False
         try:
-            try:
-                result = run_in_background(self, self.t("Pairing…"), lambda: pair_next(session))
-            except StateError as exc:
-                if "misses results" not in exc.en or session.event.system is PairingSystem.DUTCH:
-                    raise
-                if confirm_missing is None:
-                    confirm_missing = self.window_.ask(exc.message(self.t.lang) + "\n\n" + self.t("Pair anyway?"))
-                if not confirm_missing:
-                    return
-                result = run_in_background(self, self.t("Pairing…"), lambda: pair_next(session, force=True))
+            while True:
+                try:
+                    planned = run_in_background(parent, label, lambda f=force: plan_next(session, force=f),
+                                                cancellable=True)
+                    break
+                except MissingResultsError as exc:
+                    if force or session.event.system is PairingSystem.DUTCH:
+                        raise
+                    answer = confirm_missing
+                    if answer is None:
+                        answer = self.ctx.ask(exc.message(self.t.lang) + "\n\n" + self.t("Pair anyway?"))
+                    if not answer:
+                        return False
+                    force = True
+            outcome = self.run(lambda: store_planned(session, planned))
+        except Cancelled:
+            self.ctx.status(self.t("Cancelled: nothing was changed"))
+            return False
         except TournamentError as exc:
-            self.window_.warn(exc.message(self.t.lang))
-            self.window_.refresh()
-            return
-        self.notes = result.notes(self.t.lang)
+            self.ctx.warn(exc.message(self.t.lang))
+            return False
+        if outcome is None:
+            return False
+        self.notes = outcome.notes(self.t.lang)
         if session.event.system.is_round_robin:
             for note in self.notes:  # homologation warnings (seed 000 §5.4)
-                self.window_.inform(note)
-        self.window_.refresh()
+                self.ctx.inform(note)
+        self.show_round()
+        return True
 
     def pair_by_hand(self) -> ManualPairingDialog | None:
         """The assisted manual pairing board (seed 000 §6.6); also overrides an engine pairing once the last
         round is unpaired. Returns the dialog (tests drive it)."""
-        session = self.window_.session
+        session = self.ctx.session
         if session is None:
             return None
-        dialog = ManualPairingDialog(self, self.t, session)
-        if self.window_.interactive:
+        dialog = ManualPairingDialog(self.ctx.dialog_parent(), self.t, session)
+        if self.ctx.interactive:
             dialog.exec()
-            self.window_.refresh()
+            self.run(lambda: None)
         return dialog
 
     def start_top_cut(self, size: int | None = None, draw_rule: str | None = None) -> None:
         """Seed 004: a single-elimination bracket of the top players after the Swiss rounds."""
-        session = self.window_.session
+        session = self.ctx.session
         if session is None:
             return
         if top_cut_settings(session) is not None:
             self.show_bracket()
             return
+        parent = self.ctx.dialog_parent()
         if size is None or draw_rule is None:
             state = session.state()
             recommended = recommended_size(len(state.players)) or 4
             sizes = ["4", "8", "16", "32"]
-            choice, ok = QInputDialog.getItem(self, self.t("&Top cut…"), self.t("Players in the top cut:"), sizes,
+            choice, ok = QInputDialog.getItem(parent, self.t("Top cut"), self.t("Players in the top cut:"), sizes,
                                               sizes.index(str(recommended)) if str(recommended) in sizes else 0,
                                               False)
             if not ok:
                 return
             rules = [self.t("higher seed advances on a draw"), self.t("a play-off decides a draw")]
-            rule, ok = QInputDialog.getItem(self, self.t("&Top cut…"), self.t("Drawn games:"), rules, 0, False)
+            rule, ok = QInputDialog.getItem(parent, self.t("Top cut"), self.t("Drawn games:"), rules, 0, False)
             if not ok:
                 return
             size, draw_rule = int(choice), ("higher-seed" if rule == rules[0] else "playoff")
@@ -245,7 +295,7 @@ class PairingsTab(Tab):
         self.run(lambda: start_top_cut(session, chosen_size, chosen_rule))
 
     def bracket_text(self) -> str:
-        session = self.window_.session
+        session = self.ctx.session
         if session is None or top_cut_settings(session) is None:
             return ""
         b = bracket(session)
@@ -261,23 +311,37 @@ class PairingsTab(Tab):
         return "\n".join(lines)
 
     def show_bracket(self) -> None:
-        self.window_.inform(self.bracket_text())
+        self.ctx.inform(self.bracket_text())
 
     def unpair(self, confirm: bool = True) -> None:
-        session = self.window_.session
-        if session is None:
+        """Unpair the last round, after saying how many results it drops."""
+        session = self.ctx.session
+        state = self.ctx.state
+        if session is None or state is None or not state.rounds:
             return
-        if confirm and not self.window_.ask(self.t("Cancel the pairing of the last round?")):
+        rnd = state.round(state.last_round)
+        entered = sum(1 for g in rnd.games if g.result is not None)
+        question = self.t("Cancel the pairing of round {}?", rnd.number)
+        if entered:
+            question += "\n" + self.t("The {n} result(s) already entered in it will be dropped (Undo brings "
+                                      "them back).", n=entered)
+        if confirm and not self.ctx.ask(question):
             return
         self.run(session.unpair_last_round)
 
     def print_grid(self, path: str | None = None) -> None:
-        session = self.window_.session
+        session = self.ctx.session
         if session is None:
             return
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self.t("Print grid (PDF)…"), "", "PDF (*.pdf)")
+            path, _ = QFileDialog.getSaveFileName(self, self.t("Print the gr&id…").replace("&", ""), "",
+                                                  "PDF (*.pdf)")
         if not path:
             return
         target = Path(path)
         self.run(lambda: target.write_bytes(event_grid_pdf(session, lang=self.t.lang)))
+
+
+def _score(value: float, lang: str) -> str:
+    text = f"{value:g}"
+    return text.replace(".", ",") if lang == "fr" else text

@@ -1,39 +1,44 @@
-"""Registration tab: the players, filter and sort, add/edit/withdraw/delete, CSV import, pairing numbers."""
+"""Registration tab: the players, filter and sort, add/edit/withdraw/delete, CSV import, bye requests for the
+rounds to come, pairing numbers."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QHBoxLayout,
-    QInputDialog,
-    QLineEdit,
-    QPushButton,
-    QVBoxLayout,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout
 
+from tournament_desk.core.changes import StateChange
+from tournament_desk.core.collation import name_key
+from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.model import Player
-from tournament_desk.formats.players_csv import read_players_csv
-from tournament_desk.formats.players_trf import read_players_trf
+from tournament_desk.formats.players_csv import RowsRefusedError
+from tournament_desk.formats.players_trf import read_players_file
+from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.dialogs.player_dialog import PlayerDialog
-from tournament_desk.gui.models.tables import RowsModel
+from tournament_desk.gui.dialogs.registration_dialogs import (
+    REQUEST_LABELS,
+    ByeRequestDialog,
+    NumbersDialog,
+    WithdrawDialog,
+)
+from tournament_desk.gui.models.tables import RowsModel, RowsProxy
 from tournament_desk.gui.tabs.base import Tab, make_table
 from tournament_desk.services.roundrobin import assign_numbers
 
-if TYPE_CHECKING:
-    from tournament_desk.gui.main_window import MainWindow
-
 
 class RegistrationTab(Tab):
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, ctx: EventContext) -> None:
+        super().__init__(ctx)
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
+        self.filter_label = QLabel()
         self.filter = QLineEdit()
         self.filter.setClearButtonEnabled(True)
+        self.filter_label.setBuddy(self.filter)
+        top.addWidget(self.filter_label)
         top.addWidget(self.filter, 1)
         self.add_button = QPushButton()
         self.add_button.clicked.connect(lambda: self.add_player())
@@ -41,19 +46,22 @@ class RegistrationTab(Tab):
         self.edit_button.clicked.connect(lambda: self.edit_player())
         self.withdraw_button = QPushButton()
         self.withdraw_button.clicked.connect(lambda: self.withdraw_player())
+        self.bye_button = QPushButton()
+        self.bye_button.clicked.connect(lambda: self.request_bye())
         self.delete_button = QPushButton()
         self.delete_button.clicked.connect(lambda: self.delete_player())
         self.import_button = QPushButton()
         self.import_button.clicked.connect(lambda: self.import_csv())
-        for b in (self.add_button, self.edit_button, self.withdraw_button, self.delete_button, self.import_button):
+        for b in (self.add_button, self.edit_button, self.withdraw_button, self.bye_button, self.delete_button,
+                  self.import_button):
             top.addWidget(b)
         layout.addLayout(top)
         numbers = QHBoxLayout()
         self.lot_button = QPushButton()
-        self.lot_button.clicked.connect(lambda: self.run(lambda: assign_numbers(self.window_.require(), "lot")))
+        self.lot_button.clicked.connect(lambda: self.run(lambda: assign_numbers(self._session(), "lot")))
         self.rating_numbers_button = QPushButton()
-        self.rating_numbers_button.clicked.connect(
-            lambda: self.run(lambda: assign_numbers(self.window_.require(), "rating")))
+        self.rating_numbers_button.clicked.connect(lambda: self.run(lambda: assign_numbers(self._session(),
+                                                                                            "rating")))
         self.manual_numbers_button = QPushButton()
         self.manual_numbers_button.clicked.connect(lambda: self.number_by_hand())
         for b in (self.lot_button, self.rating_numbers_button, self.manual_numbers_button):
@@ -61,47 +69,70 @@ class RegistrationTab(Tab):
         numbers.addStretch(1)
         layout.addLayout(numbers)
         self.model = RowsModel([])
-        self.proxy = QSortFilterProxyModel()
+        self.proxy = RowsProxy()
         self.proxy.setSourceModel(self.model)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.proxy.setFilterKeyColumn(-1)
         self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
-        self.view = make_table(self.proxy, sortable=True)
+        self.view = make_table(self.proxy, sortable=True, fit_columns=False)
         self.view.sortByColumn(1, Qt.SortOrder.AscendingOrder)  # alphabetical, as on a registration desk
         self.view.doubleClicked.connect(lambda _i: self.edit_player())
         layout.addWidget(self.view)
         self.setTabOrder(self.filter, self.view)
+        QShortcut(QKeySequence("Ctrl+B"), self, activated=lambda: self.request_bye())
+
+    def _session(self) -> Any:
+        session = self.ctx.session
+        if session is None:
+            raise RuntimeError("no event open")
+        return session
+
+    def focus_main(self) -> None:
+        self.view.setFocus()
+        if not self.view.currentIndex().isValid() and self.proxy.rowCount():
+            self.view.setCurrentIndex(self.proxy.index(0, 1))
 
     def retranslate(self) -> None:
         t = self.t
-        self.filter.setPlaceholderText(t("Filter by name, club, licence…"))
+        self.filter_label.setText(t("Fi&lter:"))
+        self.filter.setPlaceholderText(t("name, club, licence…"))
         self.add_button.setText(t("&Add…"))
-        self.edit_button.setText(t("&Edit…"))
+        self.edit_button.setText(t("Ed&it…"))
         self.withdraw_button.setText(t("&Withdraw…"))
+        self.bye_button.setText(t("&Bye request…"))
         self.delete_button.setText(t("Delete"))
-        self.import_button.setText(t("&Import CSV…"))
-        self.lot_button.setText(t("Draw pairing numbers"))
-        self.rating_numbers_button.setText(t("Number by rating"))
-        self.manual_numbers_button.setText(t("Number by hand…"))
+        self.import_button.setText(t("Im&port CSV…"))
+        self.lot_button.setText(t("Draw pairing &numbers"))
+        self.rating_numbers_button.setText(t("Number b&y rating"))
+        self.manual_numbers_button.setText(t("Number by han&d…"))
 
-    def refresh(self) -> None:
+    def shows(self, what: StateChange) -> bool:
+        return bool(what.players or what.requests or what.event_fields or what.rounds_added or what.rounds_removed)
+
+    def reload(self) -> None:
         t = self.t
-        state = self.window_.state
+        state = self.ctx.state
         selected = self.selected_player() if self.model.rowCount() else None
         if state is None:
             self.model.set_rows([])
             return
         system = state.event.rating_system
+        lang = t.lang
+        next_round = state.last_round + 1
+        requests = state.requests_for(next_round)
 
         def status(p: Player) -> str:
-            return t("active") if p.withdrawn_from_round is None else t("withdrawn from round {}",
-                                                                         p.withdrawn_from_round)
+            if p.withdrawn_from_round is not None:
+                return t("withdrawn from round {}", p.withdrawn_from_round)
+            if p.id in requests:
+                return t("round {}: {}", next_round, t(REQUEST_LABELS[requests[p.id]]))
+            return t("active")
 
         self.model.set_columns([
             (t("No."), lambda p: p.pairing_number),
-            (t("Name"), lambda p: p.name),
-            (t("Club"), lambda p: p.club),
+            (t("Name"), lambda p: p.name, lambda p: name_key(p.name, lang)),
+            (t("Club"), lambda p: p.club, lambda p: name_key(p.club, lang)),
             (t("Fed."), lambda p: p.federation),
             (t("Rating"), lambda p: p.rating(system)),
             (t("Licence"), lambda p: p.licence_id),
@@ -109,6 +140,7 @@ class RegistrationTab(Tab):
         ])
         self.model.set_highlight(lambda p: "#eeeeee" if p.withdrawn_from_round is not None else None)
         self.model.set_rows(state.players)
+        self.view.resizeColumnsToContents()
         if selected is not None:  # keep the arbiter's place after every action
             for row, p in enumerate(state.players):
                 if p.id == selected.id:
@@ -124,99 +156,127 @@ class RegistrationTab(Tab):
                 return None
             rows = [index]
         source = self.proxy.mapToSource(rows[0])
+        if not source.isValid():
+            return None
         return self.model.row_object(source.row())
 
-    def add_player(self, fields: dict | None = None) -> None:
-        session = self.window_.session
+    def add_player(self, fields: dict[str, Any] | None = None, *, allow_duplicates: bool = False) -> None:
+        session = self.ctx.session
         if session is None:
             return
-        if fields is None:
-            dialog = PlayerDialog(self, self.t, session.event.rating_system.value)
-            if not dialog.exec():
-                return
-            fields = dialog.fields()
-        self.run(lambda: session.add_player(**fields))
+        if fields is not None:
+            chosen = dict(fields)
+            self.run(lambda: session.add_player(allow_duplicates=allow_duplicates, **chosen))
+            return
+        dialog = PlayerDialog(self.ctx.dialog_parent(), self.t, session.event.rating_system.value,
+                              submit=lambda f, anyway: session.add_player(allow_duplicates=anyway, **f))
+        if dialog.exec():
+            self.run(lambda: dialog.result_change)
 
-    def edit_player(self, fields: dict | None = None) -> None:
-        session = self.window_.session
+    def edit_player(self, fields: dict[str, Any] | None = None) -> None:
+        session = self.ctx.session
         player = self.selected_player()
         if session is None or player is None:
             return
-        if fields is None:
-            dialog = PlayerDialog(self, self.t, session.event.rating_system.value, player)
-            if not dialog.exec():
-                return
-            fields = dialog.fields()
-        self.run(lambda: session.edit_player(player.id, **fields))
+        if fields is not None:
+            chosen = dict(fields)
+            self.run(lambda: session.edit_player(player.id, **chosen))
+            return
+        dialog = PlayerDialog(self.ctx.dialog_parent(), self.t, session.event.rating_system.value, player,
+                              submit=lambda f, anyway: session.edit_player(player.id, allow_duplicates=anyway, **f))
+        if dialog.exec():
+            self.run(lambda: dialog.result_change)
 
     def withdraw_player(self, from_round: int | None = None, forfeit: str = "0fe") -> None:
-        session = self.window_.session
+        """Withdraw the selected player (a withdrawn player: offer to reinstate instead, never silently)."""
+        session = self.ctx.session
         player = self.selected_player()
         if session is None or player is None:
             return
         state = session.state()
         if player.withdrawn_from_round is not None:
-            self.run(lambda: session.reinstate_player(player.id))
+            question = self.t("{name} has withdrawn from round {r}. Reinstate them?", name=player.name,
+                              r=player.withdrawn_from_round)
+            if self.ctx.ask(question, self.t("Withdraw")):
+                self.run(lambda: session.reinstate_player(player.id))
             return
-        if from_round is None:
-            value, ok = QInputDialog.getInt(self, self.t("&Withdraw…"),
-                                            self.t("{} takes no part from round:", player.name),
-                                            state.last_round + 1, 1, state.event.rounds)
-            if not ok:
-                return
-            from_round = value
-            if state.event.system.is_round_robin:
-                choice, ok = QInputDialog.getItem(
-                    self, self.t("&Withdraw…"), self.t("His remaining games become:"),
-                    [self.t("0fe (excused forfeit)"), self.t("0fne (unexcused forfeit)")], 0, False)
-                if not ok:
-                    return
-                forfeit = "0fne" if choice.startswith("0fne") else "0fe"
-        chosen_round = from_round
-        self.run(lambda: session.withdraw_player(player.id, chosen_round, forfeit=forfeit))
+        if from_round is not None:
+            chosen_round, chosen_forfeit = from_round, forfeit
+            self.run(lambda: session.withdraw_player(player.id, chosen_round, forfeit=chosen_forfeit))
+            return
+        dialog = WithdrawDialog(self.ctx.dialog_parent(), self.t, state, player,
+                                submit=lambda v: session.withdraw_player(player.id, v["from_round"],
+                                                                         forfeit=v["forfeit"]))
+        if dialog.exec():
+            self.run(lambda: dialog.result_change)
+
+    def request_bye(self, round_number: int | None = None, kind: str | None = "hpb") -> None:
+        """Request (or cancel, ``kind=None``) a bye of the selected player for a round not paired yet."""
+        session = self.ctx.session
+        if session is None:
+            return
+        player = self.selected_player()
+        if round_number is not None and player is not None:
+            chosen = (round_number, player.id, kind)
+            self.run(lambda: session.request_bye(*chosen))
+            return
+        dialog = ByeRequestDialog(self.ctx.dialog_parent(), self.t, session.state(), player,
+                                  submit=lambda v: session.request_bye(v["round"], v["player"], v["kind"]))
+        if dialog.exec():
+            self.run(lambda: dialog.result_change)
 
     def delete_player(self, confirm: bool = True) -> None:
-        session = self.window_.session
+        session = self.ctx.session
         player = self.selected_player()
         if session is None or player is None:
             return
-        if confirm and not self.window_.ask(self.t("Delete {}?", player.name)):
+        if confirm and not self.ctx.ask(self.t("Delete {}?", player.name)):
             return
         self.run(lambda: session.remove_player(player.id))
 
-    def import_csv(self, path: str | None = None) -> None:
-        session = self.window_.session
+    def import_csv(self, path: str | None = None, *, accept_good_rows: bool | None = None) -> None:
+        """Import players from a CSV or TRF file. Bad rows are all listed with their line and reason, and
+        nothing is imported unless the arbiter chooses to import the good rows (``accept_good_rows``)."""
+        session = self.ctx.session
         if session is None:
             return
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, self.t("&Import CSV…"), "", "CSV, TRF (*.csv *.txt *.trf)")
+            path, _ = QFileDialog.getOpenFileName(self, self.t("Im&port CSV…").replace("&", ""), "",
+                                                  self.t("Players (*.csv *.txt *.trf *.tab)"))
             if not path:
                 return
         system = session.event.rating_system.value
         chosen = Path(path)
-        reader = read_players_trf if chosen.suffix.lower() == ".trf" else read_players_csv
-        self.run(lambda: session.add_players(reader(chosen, rating_system=system)))
+        try:
+            rows = read_players_file(chosen, rating_system=system)  # TRF or CSV, told by the content
+        except RowsRefusedError as exc:
+            text = exc.message(self.t.lang)
+            if not exc.rows:
+                self.ctx.warn(text)
+                return
+            question = text + "\n\n" + self.t("Import the {n} correct row(s) and leave out the others?",
+                                              n=len(exc.rows))
+            if not (accept_good_rows if accept_good_rows is not None else self.ctx.ask(question)):
+                return
+            rows = exc.rows
+        except TournamentError as exc:
+            self.ctx.warn(exc.message(self.t.lang))
+            return
+        except OSError as exc:
+            self.ctx.warn(f"{self.t('File error')}: {exc}")
+            return
+        self.run(lambda: session.add_players(rows))
 
-    def number_by_hand(self, order: str | None = None) -> None:
-        """Seed 000 Annexe A: the arbiter orders players himself (e.g. club-mates meet in the first rounds).
-        ``order`` is the player ids in pairing-number order, comma separated (asked for when None)."""
-        session = self.window_.session
+    def number_by_hand(self, numbers: dict[int, int] | None = None) -> None:
+        """Seed 000 Annexe A: the arbiter orders players himself (e.g. club-mates meet in the first rounds)."""
+        session = self.ctx.session
         if session is None:
             return
-        state = session.state()
-        if order is None:
-            current = sorted(state.players, key=lambda p: (p.pairing_number or 10**6, p.id))
-            text, ok = QInputDialog.getText(
-                self, self.t("Number by hand…"),
-                self.t("Player ids in pairing-number order, separated by commas:") + "\n"
-                + ", ".join(f"{p.id}={p.surname}" for p in current),
-                text=", ".join(str(p.id) for p in current))
-            if not ok:
-                return
-            order = text
-        try:
-            ids = [int(x) for x in order.replace(";", ",").split(",") if x.strip()]
-        except ValueError:
-            self.window_.warn(self.t("Give player ids separated by commas"))
+        if numbers is not None:
+            chosen = dict(numbers)
+            self.run(lambda: assign_numbers(session, "manual", manual=chosen))
             return
-        self.run(lambda: assign_numbers(session, "manual", manual={pid: n for n, pid in enumerate(ids, start=1)}))
+        dialog = NumbersDialog(self.ctx.dialog_parent(), self.t, session.state(),
+                               submit=lambda v: assign_numbers(session, "manual", manual=v["numbers"]))
+        if dialog.exec():
+            self.run(lambda: dialog.result_change)

@@ -8,21 +8,19 @@ Missing results are highlighted. Correcting an earlier round says what it affect
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QMenu, QPushButton, QVBoxLayout
 
-from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.changes import StateChange
 from tournament_desk.core.model import Game
 from tournament_desk.core.results import BYE_OUTCOMES, Discipline, GameResult, Outcome, format_game_result
+from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.models.tables import RowsModel
 from tournament_desk.gui.tabs.base import Tab, make_table
 from tournament_desk.gui.tabs.pairings import BYE_LABELS, RoundSelector, bye_text, selected_round
-
-if TYPE_CHECKING:
-    from tournament_desk.gui.main_window import MainWindow
 
 MISSING = "#fff2a8"
 FORFEIT_MENU: tuple[tuple[str, GameResult], ...] = (
@@ -33,6 +31,18 @@ FORFEIT_MENU: tuple[tuple[str, GameResult], ...] = (
     ("0r (0-0)", GameResult.ZERO_BY_RULE),
     ("0d", GameResult.DOUBLE_FORFEIT),
 )
+"""The FFJD codes (seed 000 §4), offered for draughts events."""
+CHESS_FORFEIT_MENU: tuple[tuple[str, GameResult], ...] = (
+    ("+ − (White wins by forfeit)", GameResult.WHITE_FORFEIT_WIN_UNEXCUSED),
+    ("− + (Black wins by forfeit)", GameResult.BLACK_FORFEIT_WIN_UNEXCUSED),
+    ("0-0 (both lose)", GameResult.ZERO_BY_RULE),
+    ("− − (double forfeit)", GameResult.DOUBLE_FORFEIT),
+)
+"""Forfeits as other disciplines write them (FIDE: +/−, and a double forfeit)."""
+
+
+def forfeit_menu(discipline: Discipline) -> tuple[tuple[str, GameResult], ...]:
+    return FORFEIT_MENU if discipline is Discipline.DRAUGHTS else CHESS_FORFEIT_MENU
 
 
 def key_to_result(key: str, discipline: Discipline) -> GameResult | None:
@@ -48,8 +58,8 @@ def key_to_result(key: str, discipline: Discipline) -> GameResult | None:
 
 
 class ResultsTab(Tab):
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, ctx: EventContext) -> None:
+        super().__init__(ctx)
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         self.round = RoundSelector()
@@ -75,24 +85,45 @@ class ResultsTab(Tab):
         layout.addWidget(self.byes)
         self.last_message = ""
 
+    def focus_main(self) -> None:
+        self.view.setFocus()
+        if not self.view.currentIndex().isValid() and self.model.rowCount():
+            self.view.setCurrentIndex(self.model.index(0, 2))
+
     def retranslate(self) -> None:
-        self.points_button.setText(self.t("Game &points…"))
+        self.points_button.setText(self.t("Game p&oints…"))
         self.bye_button.setText(self.t("&Bye / absence…"))
         self.refresh_help()
 
     def refresh_help(self) -> None:
-        state = self.window_.state
+        state = self.ctx.state
         if state is not None and state.event.discipline is Discipline.DRAUGHTS:
             keys = "2 / 1 / 0"
         else:
             keys = "1 / = / 0"
         self.help.setText(self.t("Keys: {} — + / - forfeit — F other codes — Del clears", keys))
 
-    def refresh(self) -> None:
-        self.round.fill(self.t, self.window_.state)
+    def shows(self, what: StateChange) -> bool:
+        return bool(what.rounds or what.players or what.event_fields)
+
+    def apply_change(self, what: StateChange) -> None:
+        """A result typed on the round shown redraws that board's row only."""
+        state = self.ctx.state
+        number = self.round.currentData()
+        if (state is not None and what.results_only and not what.byes and self.isVisible()
+                and {r for r, _ in what.boards} == {number} and number in {r.number for r in state.rounds}):
+            rnd = state.round(number)
+            rows = {g.board: i for i, g in enumerate(self.model.rows())}
+            if len(rows) == len(rnd.games) and all(b in rows for _, b in what.boards):
+                self.model.replace_rows({rows[b]: rnd.game(b) for _, b in what.boards})
+                return
+        super().apply_change(what)
+
+    def reload(self) -> None:
+        self.round.fill(self.t, self.ctx.state)
         self.refresh_help()
         self.show_round()
-        state = self.window_.state
+        state = self.ctx.state
         self.points_button.setVisible(bool(state and state.event.scoring.uses_game_scores))
 
     def show_round(self) -> None:
@@ -139,7 +170,7 @@ class ResultsTab(Tab):
             if text.lower() == "f":
                 self._context_menu(self.view.visualRect(self.view.currentIndex()).center())
                 return True
-            state = self.window_.state
+            state = self.ctx.state
             if text and state is not None:
                 result = key_to_result(text, state.event.discipline)
                 if result is not None:
@@ -150,7 +181,7 @@ class ResultsTab(Tab):
     def record(self, result: GameResult | None, *, confirm: bool | None = None) -> bool:
         """Record ``result`` on the current board and move to the next one. ``confirm`` answers the
         correction question (None: ask). Returns True if something was recorded."""
-        session, game = self.window_.session, self.current_game()
+        session, game = self.ctx.session, self.current_game()
         if session is None or game is None:
             return False
         state = session.state()
@@ -164,21 +195,18 @@ class ResultsTab(Tab):
                 question += "\n" + self.t("Round(s) {} were paired with the old result: standings change, and "
                                           "those pairings should be checked.", ", ".join(map(str, later)))
             if confirm is None:
-                confirm = self.window_.ask(question)
+                confirm = self.ctx.ask(question)
             if not confirm:
                 return False
             replace = True
-        try:
-            change = session.record_result(game.round, game.board, result, replace=replace)
-        except TournamentError as exc:
-            self.window_.warn(exc.message(self.t.lang))
+        row = self.view.currentIndex().row()
+        change = self.run(lambda: session.record_result(game.round, game.board, result, replace=replace))
+        if change is None:
             return False
         self.last_message = change.label(self.t.lang)
         if replace and any(r.number > game.round for r in state.rounds):
             self.last_message += " — " + self.t("later rounds flagged for checking")
-        row = self.view.currentIndex().row()
-        self.window_.refresh()
-        self.window_.statusBar().showMessage(self.last_message, 8000)
+        self.ctx.status(self.last_message)
         next_row = min(row + 1, self.model.rowCount() - 1)
         self.view.setCurrentIndex(self.model.index(next_row, 2))
         return True
@@ -187,7 +215,10 @@ class ResultsTab(Tab):
         if self.current_game() is None:
             return
         menu = QMenu(self)
-        for label, result in FORFEIT_MENU:
+        state = self.ctx.state
+        discipline = state.event.discipline if state is not None else Discipline.CHESS
+        for label, result in forfeit_menu(discipline):
+            label = self.t(label)
             action = QAction(label, menu)
             action.triggered.connect(lambda _c=False, r=result: self.record(r))
             menu.addAction(action)
@@ -199,7 +230,7 @@ class ResultsTab(Tab):
 
     def enter_points(self, white: int | None = None, black: int | None = None) -> None:
         """Scrabble: both players' game points; the result follows from them."""
-        session, game = self.window_.session, self.current_game()
+        session, game = self.ctx.session, self.current_game()
         if session is None or game is None:
             return
         if white is None or black is None:
@@ -209,7 +240,7 @@ class ResultsTab(Tab):
             try:
                 white, black = (int(x) for x in text.replace(" ", "").split("-"))
             except ValueError:
-                self.window_.warn(self.t("Type the two scores as 412-389"))
+                self.ctx.warn(self.t("Type the two scores as 412-389"))
                 return
         result = (GameResult.WHITE_WIN if white > black else GameResult.BLACK_WIN if black > white else GameResult.DRAW)
         self.run(lambda: session.record_result(game.round, game.board, result, white_points=white,
@@ -217,8 +248,8 @@ class ResultsTab(Tab):
 
     def record_bye(self, player_id: int | None = None, kind: Outcome | None = None) -> None:
         """A half-point bye, absence... for a player without a board in the selected round."""
-        session = self.window_.session
-        state = self.window_.state
+        session = self.ctx.session
+        state = self.ctx.state
         number = self.round.currentData()
         if session is None or state is None or number is None:
             return
@@ -227,7 +258,7 @@ class ResultsTab(Tab):
                     if not isinstance(rnd.entry_of(p.id), Game)]
         if player_id is None or kind is None:
             if not unpaired:
-                self.window_.inform(self.t("Every player has a board in this round"))
+                self.ctx.inform(self.t("Every player has a board in this round"))
                 return
             names = [f"{p.id} {p.name}" for p in unpaired]
             name, ok = QInputDialog.getItem(self, self.t("&Bye / absence…"), self.t("Player:"), names, 0, False)

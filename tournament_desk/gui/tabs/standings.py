@@ -4,7 +4,7 @@ double-click a tie-break value to see how it was computed; export as CSV."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -17,20 +17,18 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from tournament_desk.core.changes import StateChange
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.model import Bye, EventState
+from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.models.tables import RowsModel
 from tournament_desk.gui.tabs.base import Tab, make_table
-from tournament_desk.services.ratings import rating_preview
 from tournament_desk.services.standings import Standings, StandingsLine, explain, standings
-
-if TYPE_CHECKING:
-    from tournament_desk.gui.main_window import MainWindow
 
 
 class StandingsTab(Tab):
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, ctx: EventContext) -> None:
+        super().__init__(ctx)
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         self.after = QComboBox()
@@ -44,11 +42,11 @@ class StandingsTab(Tab):
         self.export_button.clicked.connect(lambda: self.export_csv())
         top.addWidget(self.export_button)
         self.print_button = QPushButton()
-        self.print_button.clicked.connect(lambda: self.window_.print_document("standings"))
+        self.print_button.clicked.connect(lambda: self.ctx.print_document("standings"))
         top.addWidget(self.print_button)
         layout.addLayout(top)
         self.model = RowsModel([])
-        self.view = make_table(self.model)
+        self.view = make_table(self.model, fit_columns=False)
         self.view.doubleClicked.connect(lambda index: self.explain_cell(index.row(), index.column()))
         layout.addWidget(self.view)
         self.note = QLabel()
@@ -56,13 +54,21 @@ class StandingsTab(Tab):
         layout.addWidget(self.note)
         self.table: Standings | None = None
 
+    def focus_main(self) -> None:
+        self.view.setFocus()
+        if not self.view.currentIndex().isValid() and self.model.rowCount():
+            self.view.setCurrentIndex(self.model.index(0, 1))
+
     def retranslate(self) -> None:
         self.export_button.setText(self.t("E&xport CSV…"))
-        self.crosstable.setText(self.t("Crosstable"))
-        self.print_button.setText(self.t("&Print (PDF)…"))
+        self.crosstable.setText(self.t("&Crosstable"))
+        self.print_button.setText(self.t("&Print…"))
 
-    def refresh(self) -> None:
-        state = self.window_.state
+    def shows(self, what: StateChange) -> bool:
+        return what.affects_standings
+
+    def reload(self) -> None:
+        state = self.ctx.state
         keep = self.after.currentData()
         if state is not None and state.last_round > self.after.count() - 1:
             keep = state.last_round  # a new round: show the latest standings
@@ -77,7 +83,7 @@ class StandingsTab(Tab):
         self.show_table()
 
     def show_table(self) -> None:
-        state = self.window_.state
+        state = self.ctx.state
         if state is None:
             self.model.set_rows([])
             return
@@ -99,7 +105,7 @@ class StandingsTab(Tab):
         if self.crosstable.isChecked():
             place = {ln.player_id: ln.place for ln in table.lines}
             for number in range(1, table.after_round + 1):
-                columns.append((str(number), lambda ln, n=number: _cell(state, ln.player_id, n, place)))
+                columns.append((str(number), lambda ln, n=number: _cell(state, ln.player_id, n, place, lang)))
         for i, col in enumerate(table.columns):
             columns.append((col.code, lambda ln, i=i: ln.texts(lang)[i]))
         preview, preview_note = self._rating_preview(state)
@@ -109,14 +115,17 @@ class StandingsTab(Tab):
         self.model.set_columns(columns)
         self.model.set_rows(table.lines)
         self.model.set_highlight(lambda ln: "#eeeeee" if ln.withdrawn else None)
+        self.view.resizeColumnsToContents()
         self.note.setText(table.edition_note(lang) + (f"\n{preview_note}" if preview_note else ""))
 
     def _rating_preview(self, state: EventState) -> tuple[dict[int, tuple[float | None, float | None]], str]:
         """Preview of the event's rating system (FFJD, national Elo, Scrabble PL), after the last round only."""
-        session = self.window_.session
+        session = self.ctx.session
         if session is None or state.event.rating_system.value not in ("ffjd", "elo-fr", "fisf-pl") \
                 or self.after.currentData() != state.last_round or not state.rounds:
             return {}, ""
+        from tournament_desk.services.ratings import rating_preview  # numpy and scipy: only when shown
+
         try:
             rows = rating_preview(session)
         except TournamentError as exc:
@@ -129,7 +138,7 @@ class StandingsTab(Tab):
         """The explanation of the tie-break in ``column`` for the player on ``row`` (a message box)."""
         if self.table is None or column < 5 or row >= len(self.table.lines):
             return None
-        state = self.window_.state
+        state = self.ctx.state
         if state is None:
             return None
         code = self.table.columns[column - 5].code
@@ -163,8 +172,9 @@ def _number(value: float | None) -> str:
     return "" if value is None else f"{value:.0f}"
 
 
-def _cell(state: EventState, player_id: int, number: int, place: dict[int, int]) -> str:
-    """A wallchart cell: the opponent's place, the colour and the points scored (``5w1``, ``12b½``), or the bye."""
+def _cell(state: EventState, player_id: int, number: int, place: dict[int, int], lang: str = "en") -> str:
+    """A wallchart cell: the opponent's place, the colour and the points scored (``5w1``, ``12b½``; in French
+    ``5B1``, ``12N½`` as on the printed crosstable), or the bye."""
     rnd = state.round(number)
     entry = rnd.entry_of(player_id)
     if entry is None:
@@ -173,7 +183,8 @@ def _cell(state: EventState, player_id: int, number: int, place: dict[int, int])
         return {"pab": "bye", "hpb": "½bye", "fpb": "+bye", "zpb": "abs", "withdrawn": "—"}.get(entry.kind.value, "")
     outcome = entry.outcome_of(player_id)
     opponent = entry.opponent_of(player_id)
-    colour = "w" if entry.white_id == player_id else "b"
+    white = entry.white_id == player_id
+    colour = ("B" if white else "N") if lang == "fr" else ("w" if white else "b")
     if outcome is None:
         return f"{place.get(opponent, '?')}{colour}"
     if outcome.is_forfeit:

@@ -1,0 +1,161 @@
+"""Rounds and results: store a paired round, unpair the last one, enter or correct a result, give a bye."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from tournament_desk.core.actions.step import Message, Step
+from tournament_desk.core.errors import NotFoundError, ResultError, StateError
+from tournament_desk.core.model import Bye, EventState, Game, Round
+from tournament_desk.core.results import GameResult, Outcome, format_game_result, parse_bye, parse_game_result
+
+
+def _with_round(state: EventState, rnd: Round) -> EventState:
+    return dataclasses.replace(state, rounds=tuple(rnd if r.number == rnd.number else r for r in state.rounds))
+
+
+def check_previous_complete(state: EventState, *, force: bool, why_en: str, why_fr: str) -> None:
+    """Refuse to pair while the last round misses results, unless the arbiter confirmed (``force``)."""
+    if not state.rounds or force:
+        return
+    last = state.round(state.last_round)
+    if last.missing_results:
+        boards = ", ".join(str(b) for b in last.missing_results)
+        raise MissingResultsError(f"Round {last.number} still misses results on board(s) {boards}{why_en}",
+                                  f"La ronde {last.number} attend encore les résultats des tables {boards}{why_fr}",
+                                  last.number, last.missing_results)
+
+
+class MissingResultsError(StateError):
+    """The last round misses results: pairing the next one needs them (a Dutch round always; a round robin
+    or a score-group round only if the arbiter does not confirm)."""
+
+    code = "missing_results"
+
+    def __init__(self, en: str, fr: str, round_number: int, boards: tuple[int, ...]) -> None:
+        super().__init__(en, fr)
+        self.round_number = round_number
+        self.boards = boards
+
+
+def add_round(state: EventState, rnd: Round, label: Message | None = None) -> Step:
+    """Store a newly paired round (from an engine or by hand): the next one, every player at most once."""
+    if rnd.number != state.last_round + 1:
+        raise StateError(f"Round {rnd.number} cannot be paired: the next round is {state.last_round + 1}",
+                         f"La ronde {rnd.number} ne peut pas être appariée : la suivante est la {state.last_round + 1}")
+    if rnd.number > state.event.rounds:
+        raise StateError(f"The event has only {state.event.rounds} rounds",
+                         f"Le tournoi n'a que {state.event.rounds} rondes")
+    seen: set[int] = set()
+    known = {p.id for p in state.players}
+    for pid in [x for g in rnd.games for x in g.players()] + [b.player_id for b in rnd.byes]:
+        if pid not in known:
+            raise NotFoundError(f"No player with id {pid}", f"Aucun joueur avec l'identifiant {pid}")
+        if pid in seen:
+            name = state.player(pid).name
+            raise StateError(f"{name} appears twice in round {rnd.number}",
+                             f"{name} apparaît deux fois dans la ronde {rnd.number}")
+        seen.add(pid)
+    label = label or Message(f"Pair round {rnd.number}", f"Apparier la ronde {rnd.number}")
+    return Step(dataclasses.replace(state, rounds=(*state.rounds, rnd)), label)
+
+
+def remove_last_round(state: EventState) -> Step:
+    """Unpair the last round; its results go with it (the step's note says how many)."""
+    if not state.rounds:
+        raise StateError("No round is paired yet", "Aucune ronde n'est encore appariée")
+    number = state.last_round
+    rnd = state.round(number)
+    results = sum(1 for g in rnd.games if g.result is not None)
+    new = dataclasses.replace(state, rounds=tuple(r for r in state.rounds if r.number != number))
+    if state.top_cut is not None and number <= state.top_cut.after_round:
+        new = dataclasses.replace(new, top_cut=None)  # back into the Swiss rounds: the cut is made again later
+    elif state.top_cut is not None:
+        stage = number - state.top_cut.after_round
+        new = dataclasses.replace(new, top_cut=dataclasses.replace(
+            state.top_cut, playoffs=tuple(p for p in state.top_cut.playoffs if p[0] != stage)))
+    notes = (Message(f"{results} result(s) of round {number} were dropped with it",
+                     f"{results} résultat(s) de la ronde {number} ont été supprimés avec elle"),) if results else ()
+    return Step(new, Message(f"Unpair round {number}", f"Annuler l'appariement de la ronde {number}"), notes,
+                detail=results)
+
+
+def record_result(state: EventState, round_number: int, board: int, result: GameResult | str | None, *,
+                  white_points: int | None = None, black_points: int | None = None,
+                  replace: bool = False) -> Step:
+    """Enter the result of one board, in the discipline's notation; ``None`` clears it.
+
+    A board that already has a different result is refused unless ``replace`` (a correction the arbiter
+    confirmed): two results for one board are never taken silently."""
+    rnd = state.round(round_number)
+    game = rnd.game(board)
+    discipline = state.event.discipline
+    if isinstance(result, str) and not isinstance(result, GameResult):
+        result = parse_game_result(result, discipline)
+    if game.result is not None and result is not None and result is not game.result and not replace:
+        raise ResultConflictError(
+            f"Round {round_number} board {board} already has {format_game_result(game.result, discipline)}; "
+            f"confirm to replace it by {format_game_result(result, discipline)}",
+            f"La table {board} de la ronde {round_number} a déjà {format_game_result(game.result, discipline)} ; "
+            f"confirmez pour le remplacer par {format_game_result(result, discipline)}",
+        )
+    if (white_points is None) != (black_points is None):
+        raise ResultError("Give both players' game points, or neither",
+                          "Donnez les points de partie des deux joueurs, ou d'aucun")
+    if white_points is not None and black_points is not None:
+        if white_points < 0 or black_points < 0:
+            raise ResultError("Game points cannot be negative", "Les points de partie ne peuvent être négatifs")
+        if result is not None and result.is_played:
+            expected = (GameResult.WHITE_WIN if white_points > black_points else
+                        GameResult.BLACK_WIN if black_points > white_points else GameResult.DRAW)
+            if expected is not result:
+                raise ResultError(
+                    f"Board {board}: the game points {white_points}-{black_points} contradict the result",
+                    f"Table {board} : les points {white_points}-{black_points} contredisent le résultat",
+                )
+    white, black = state.player(game.white_id), state.player(game.black_id)
+    shown = format_game_result(result, discipline) if result else "—"
+    label = Message(f"Result round {round_number} board {board}: {white.surname}-{black.surname} {shown}",
+                    f"Résultat ronde {round_number} table {board} : {white.surname}-{black.surname} {shown}")
+    updated = dataclasses.replace(game, result=result, white_points=white_points, black_points=black_points)
+    new_round = dataclasses.replace(rnd, games=tuple(updated if g.board == board else g for g in rnd.games))
+    return Step(_with_round(state, new_round), label)
+
+
+def record_results(state: EventState, round_number: int, results: dict[int, GameResult | str], *,
+                   replace: bool = False) -> Step:
+    """Enter the results of several boards of one round at once (a results sheet typed in, a file of results):
+    one action, each board checked as :func:`record_result` checks it."""
+    if not results:
+        raise ResultError("No result to enter", "Aucun résultat à saisir")
+    current = state
+    for board, result in sorted(results.items()):
+        current = record_result(current, round_number, board, result, replace=replace).state
+    n = len(results)
+    return Step(current, Message(f"Results of round {round_number}: {n} board(s)",
+                                 f"Résultats de la ronde {round_number} : {n} table(s)"))
+
+
+class ResultConflictError(StateError):
+    """The board already has another result: replacing it needs the arbiter's confirmation."""
+
+    code = "result_conflict"
+
+
+def record_bye(state: EventState, round_number: int, player_id: int, kind: Outcome | str) -> Step:
+    """Give a player without a board in a paired round a bye-type outcome (half-point bye, absence...)."""
+    rnd = state.round(round_number)
+    kind = kind if isinstance(kind, Outcome) else parse_bye(kind)
+    if not kind.is_bye:
+        raise ResultError(f"'{kind}' is not a bye", f"« {kind} » n'est pas une exemption")
+    player = state.player(player_id)
+    entry = rnd.entry_of(player_id)
+    if isinstance(entry, Game):
+        raise ResultError(
+            f"{player.name} plays on board {entry.board} in round {round_number}: enter a game result",
+            f"{player.name} joue à la table {entry.board} de la ronde {round_number} : saisissez un résultat",
+        )
+    byes = (*tuple(b for b in rnd.byes if b.player_id != player_id), Bye(round_number, player_id, kind))
+    new_round = dataclasses.replace(rnd, byes=tuple(sorted(byes, key=lambda b: b.player_id)))
+    return Step(_with_round(state, new_round), Message(f"Round {round_number}: {player.name} {kind.value}",
+                                                       f"Ronde {round_number} : {player.name} {kind.value}"))

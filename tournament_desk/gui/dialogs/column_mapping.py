@@ -1,0 +1,210 @@
+"""Column mapping of a rating list whose header this program does not know (issue 24 item 7), and the
+import of a rating list with a progress bar.
+
+* :class:`ColumnMappingDialog` shows each label of the list's header with the field it is read as (a combo
+  box: not read, licence, FIDE id, rating...), filled with what was recognised; OK needs an id column and the
+  rating column. :meth:`ColumnMappingDialog.columns` gives ``{field: label}``, what
+  :func:`tournament_desk.services.rating_lists.load_rating_list` takes (and remembers for the layout).
+* :func:`import_rating_list` is the whole File > Import > Rating list step: the mapping dialog when the header
+  is not understood (a remembered mapping is used without asking), then the list read in a worker thread
+  with a determinate progress bar (FIDE's list: 1.9 million lines; only the registered players' rows are
+  kept), then applied to the event. Self-contained: the texts are here in English and French.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEventLoop, QObject, Qt, QThread, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QProgressDialog,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tournament_desk.formats.rating_list import FIELD_NAMES_FR, MAPPABLE_FIELDS, ListHeader
+from tournament_desk.services.rating_lists import list_header, load_rating_list
+from tournament_desk.services.ratings import RatingListChange, apply_rating_list
+from tournament_desk.services.session import EventSession
+
+__all__ = ["ColumnMappingDialog", "import_rating_list", "run_with_progress"]
+
+_TEXT = {
+    "title": ("Columns of the rating list", "Colonnes de la liste de classement"),
+    "intro": ("This list's header is not fully recognised. Say what each column holds: an id (licence, FIDE or "
+              "FMJD id) and the rating are needed. The choice is remembered for lists with the same header.",
+              "L'en-tête de cette liste n'est pas entièrement reconnu. Indiquez ce que contient chaque colonne : "
+              "un identifiant (licence, FIDE ou FMJD) et le classement sont nécessaires. Le choix est retenu pour "
+              "les listes de même en-tête."),
+    "none": ("(not read)", "(non lue)"),
+    "need": ("Choose an id column (licence, FIDE id or FMJD id) and the rating column.",
+             "Choisissez une colonne d'identifiant (licence, identifiant FIDE ou FMJD) et la colonne de classement."),
+    "twice": ("'{}' is chosen for two columns.", "« {} » est choisi pour deux colonnes."),
+    "reading": ("Reading the rating list…", "Lecture de la liste de classement…"),
+}
+_FIELD_EN = {"licence": "licence", "fide_id": "FIDE id", "fmjd_id": "FMJD id", "rating": "rating",
+             "surname": "surname", "first_name": "first name", "name": "full name", "flags": "status flags",
+             "rating_type": "rating type (F/N/E)", "club": "club", "category": "category"}
+
+
+def _lang(tr: Callable[..., str] | None) -> str:
+    return getattr(tr, "lang", "en") if tr is not None else "en"
+
+
+def _t(key: str, lang: str) -> str:
+    en, fr = _TEXT[key]
+    return fr if lang == "fr" else en
+
+
+class ColumnMappingDialog(QDialog):
+    """One combo box per header label; :meth:`columns` gives ``{field: label}`` once accepted."""
+
+    def __init__(self, parent: QWidget | None, tr: Callable[..., str] | None, header: ListHeader) -> None:
+        super().__init__(parent)
+        self.lang = _lang(tr)
+        self.header = header
+        self.setWindowTitle(_t("title", self.lang))
+        intro = QLabel(_t("intro", self.lang))
+        intro.setWordWrap(True)
+        form = QFormLayout()
+        self.combos: list[QComboBox] = []
+        for label, field_name in zip(header.labels, header.fields, strict=True):
+            combo = QComboBox()
+            combo.addItem(_t("none", self.lang), None)
+            for f in MAPPABLE_FIELDS:
+                combo.addItem(FIELD_NAMES_FR[f] if self.lang == "fr" else _FIELD_EN[f], f)
+            combo.setCurrentIndex(max(0, combo.findData(field_name)))
+            combo.currentIndexChanged.connect(self._check)
+            self.combos.append(combo)
+            form.addRow(label or "—", combo)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #b00020")
+        self.error.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(self.error)
+        layout.addWidget(self.buttons)
+        self._check()
+
+    def set_field(self, label: str, field_name: str | None) -> None:
+        """Choose the field of the column ``label`` (what a user does with its combo box)."""
+        combo = self.combos[self.header.labels.index(label)]
+        combo.setCurrentIndex(combo.findData(field_name))
+
+    def columns(self) -> dict[str, str]:
+        """``{field: label}`` for every column given a field."""
+        return {combo.currentData(): label for label, combo in zip(self.header.labels, self.combos, strict=True)
+                if combo.currentData() is not None}
+
+    def problem(self) -> str:
+        chosen = [combo.currentData() for combo in self.combos if combo.currentData() is not None]
+        for f in chosen:
+            if chosen.count(f) > 1:
+                name = FIELD_NAMES_FR[f] if self.lang == "fr" else _FIELD_EN[f]
+                return _t("twice", self.lang).format(name)
+        if "rating" not in chosen or not {"licence", "fide_id", "fmjd_id"} & set(chosen):
+            return _t("need", self.lang)
+        return ""
+
+    def _check(self) -> None:
+        text = self.problem()
+        self.error.setText(text)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not text)
+
+
+class _Progress(QObject):
+    changed = Signal(int, int)
+
+
+class _Worker(QObject):
+    finished = Signal()
+
+    def __init__(self, fn: Callable[[], Any]) -> None:
+        super().__init__()
+        self.fn = fn
+        self.result: Any = None
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self.result = self.fn()
+        except BaseException as exc:  # re-raised in the GUI thread
+            self.error = exc
+        self.finished.emit()
+
+
+def run_with_progress(parent: QWidget | None, label: str, fn: Callable[[Callable[[int, int], None]], Any]) -> Any:
+    """Run ``fn(progress)`` in a worker thread behind a modal progress bar; ``progress(done, total)`` (called
+    from the worker) moves the bar. Returns ``fn``'s result or raises its exception. As
+    ``gui.worker.run_in_background``, with a determinate bar."""
+    signal = _Progress()
+    dialog = QProgressDialog(label, "", 0, 1000, parent)
+    dialog.setCancelButton(None)
+    dialog.setWindowModality(Qt.WindowModality.ApplicationModal)
+    dialog.setMinimumDuration(300)
+    signal.changed.connect(lambda done, total: dialog.setValue(int(1000 * done / total) if total else 0))
+
+    def progress(done: int, total: int) -> None:
+        signal.changed.emit(done, total)
+
+    thread = QThread()
+    worker = _Worker(lambda: fn(progress))
+    worker.moveToThread(thread)
+    loop = QEventLoop()
+    thread.started.connect(worker.run)
+    worker.finished.connect(loop.quit)
+    gc.collect()  # Qt objects in reference cycles must die in this thread, not in the worker
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        thread.start()
+        loop.exec()
+        thread.quit()
+        thread.wait()
+    finally:
+        if collecting:
+            gc.enable()
+    dialog.reset()
+    dialog.deleteLater()
+    if worker.error is not None:
+        raise worker.error
+    return worker.result
+
+
+def import_rating_list(parent: QWidget | None, tr: Callable[..., str] | None, session: EventSession,
+                       path: Path | str, *, system: str | None = None,
+                       ask_columns: Callable[[ListHeader], dict[str, str] | None] | None = None,
+                       ) -> RatingListChange | None:
+    """File > Import > Rating list: mapping when needed, the list read with a progress bar, then applied.
+
+    Returns the change, or None when the user cancelled the mapping. ``ask_columns`` replaces the dialog
+    (tests, scripted use).
+    """
+    lang = _lang(tr)
+    header = list_header(path)
+    columns: dict[str, str] | None = None
+    if not header.complete:
+        if ask_columns is None:
+            def ask_columns(h: ListHeader) -> dict[str, str] | None:
+                dialog = ColumnMappingDialog(parent, tr, h)
+                return dialog.columns() if dialog.exec() else None
+        columns = ask_columns(header)
+        if columns is None:
+            return None
+    players = session.players()
+    rating_list = run_with_progress(parent, _t("reading", lang),
+                                    lambda progress: load_rating_list(path, columns=columns, players=players,
+                                                                      progress=progress))
+    return apply_rating_list(session, rating_list, system=system)

@@ -1,0 +1,156 @@
+"""File > Import event from TRF (issue 24 item 6): continue in this program an event begun in another one.
+
+:class:`ImportTrfDialog` takes the TRF file and the new event file, shows what the TRF holds (name, players,
+rounds paired out of the total, declared pairing system), asks for the number of rounds when the file does not
+give it (``XXR``/``142``), and on OK creates the event through
+:func:`tournament_desk.services.trf_io.import_event_from_trf`. A file that cannot be imported shows its reason
+(with the line number) in the dialog, which stays open. :attr:`ImportTrfDialog.result_import` holds what was
+created (the lead opens it). Self-contained: the texts are here in English and French.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tournament_desk.core.errors import TournamentError
+from tournament_desk.formats.trf import TrfError, played_rounds, read_file
+from tournament_desk.services.trf_io import TrfImport, import_event_from_trf
+
+__all__ = ["ImportTrfDialog"]
+
+_TEXT = {
+    "title": ("Import an event from a TRF file", "Importer un tournoi depuis un fichier TRF"),
+    "trf": ("TRF file", "Fichier TRF"), "event": ("New event file", "Nouveau fichier de tournoi"),
+    "name": ("Event name", "Nom du tournoi"), "rounds": ("Number of rounds", "Nombre de rondes"),
+    "browse": ("Browse…", "Parcourir…"),
+    "summary": ("{players} players, {played} round(s) paired of {total}{system}",
+                "{players} joueurs, {played} ronde(s) appariée(s) sur {total}{system}"),
+    "unknown": ("unknown: give it below", "inconnu : indiquez-le ci-dessous"),
+    "need_trf": ("Choose the TRF file to import.", "Choisissez le fichier TRF à importer."),
+    "need_event": ("Choose where to create the event file.", "Choisissez où créer le fichier du tournoi."),
+    "unreadable": ("This TRF cannot be read: {}", "Ce TRF est illisible : {}"),
+}
+
+
+def _t(key: str, lang: str) -> str:
+    en, fr = _TEXT[key]
+    return fr if lang == "fr" else en
+
+
+class ImportTrfDialog(QDialog):
+    """Choose a TRF and the new event file; OK imports (errors stay in the dialog)."""
+
+    def __init__(self, parent: QWidget | None, tr: Callable[..., str] | None, *, trf_path: str = "",
+                 event_path: str = "") -> None:
+        super().__init__(parent)
+        self.lang = getattr(tr, "lang", "en") if tr is not None else "en"
+        self.result_import: TrfImport | None = None
+        self.setWindowTitle(_t("title", self.lang))
+        self.trf_edit = QLineEdit(trf_path)
+        self.event_edit = QLineEdit(event_path)
+        self.name_edit = QLineEdit()
+        self.rounds = QSpinBox()
+        self.rounds.setRange(0, 99)
+        self.rounds.setSpecialValueText("—")
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #b00020")
+        self.error.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow(_t("trf", self.lang), self._with_browse(self.trf_edit, self._browse_trf))
+        form.addRow("", self.summary)
+        form.addRow(_t("event", self.lang), self._with_browse(self.event_edit, self._browse_event))
+        form.addRow(_t("name", self.lang), self.name_edit)
+        form.addRow(_t("rounds", self.lang), self.rounds)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.import_event)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self.trf_edit.editingFinished.connect(self.read_trf)
+        if trf_path:
+            self.read_trf()
+
+    def _with_browse(self, edit: QLineEdit, slot: Callable[[], None]) -> QWidget:
+        box = QWidget()
+        row = QHBoxLayout(box)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(edit)
+        button = QPushButton(_t("browse", self.lang))
+        button.clicked.connect(slot)
+        row.addWidget(button)
+        return box
+
+    def _browse_trf(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, _t("trf", self.lang), "", "TRF (*.trf *.trfx *.tab *.txt);;*")
+        if path:
+            self.trf_edit.setText(path)
+            self.read_trf()
+
+    def _browse_event(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, _t("event", self.lang), "", "Tournament Desk (*.tdesk)")
+        if path:
+            self.event_edit.setText(path)
+
+    def read_trf(self) -> None:
+        """Show what the chosen TRF holds; fill the name, the rounds and a default event file name."""
+        text = self.trf_edit.text().strip()
+        self.summary.clear()
+        self.error.clear()
+        if not text:
+            return
+        try:
+            trf = read_file(text)
+        except TrfError as exc:
+            self.error.setText(_t("unreadable", self.lang).format(exc))
+            return
+        except OSError as exc:
+            self.error.setText(_t("unreadable", self.lang).format(exc.strerror))
+            return
+        system = (trf.headers.get("192") or [""])[0].strip()
+        total = str(trf.total_rounds) if trf.total_rounds else _t("unknown", self.lang)
+        self.summary.setText(_t("summary", self.lang).format(players=len(trf.players), played=played_rounds(trf),
+                                                             total=total, system=f" — {system}" if system else ""))
+        if not self.name_edit.text():
+            self.name_edit.setText((trf.headers.get("012") or [""])[0].strip())
+        self.rounds.setValue(trf.total_rounds or 0)
+        if not self.event_edit.text():
+            self.event_edit.setText(str(Path(text).with_suffix(".tdesk")))
+
+    def import_event(self) -> None:
+        """OK: create the event; on a refusal show why (line number included) and stay open."""
+        trf, event = self.trf_edit.text().strip(), self.event_edit.text().strip()
+        if not trf:
+            self.error.setText(_t("need_trf", self.lang))
+            return
+        if not event:
+            self.error.setText(_t("need_event", self.lang))
+            return
+        try:
+            self.result_import = import_event_from_trf(
+                event, trf, name=self.name_edit.text().strip() or None, rounds=self.rounds.value() or None)
+        except TournamentError as exc:
+            self.error.setText(exc.message(self.lang))
+            return
+        except OSError as exc:
+            self.error.setText(str(exc))
+            return
+        self.accept()

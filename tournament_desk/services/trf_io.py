@@ -1,0 +1,425 @@
+"""An event to and from a FIDE Tournament Report File (issue 24 items 5 and 6).
+
+* :func:`export_event_trf` writes the event as a standalone TRF16 or TRF26 file (the FIDE rating report, also
+  what another program or a pairing engine reads to continue the event): header records, players, rounds,
+  ``XXR``/``142``, the initial colour (``XXC white1``/``152``) and the byes already requested for the next
+  round (``0000 - H/F/Z``), so that an engine pairs the next round as this program does.
+* :func:`import_event_from_trf` creates an event file from a TRF written by another program (Swiss-Manager,
+  Vega, Sharly Chess, lichess...), through :class:`EventSession`'s public actions only: the event, the
+  players (in starting-rank order, their pairing numbers being the file's starting ranks), each round with
+  its results, the byes requested for the next round, the withdrawals. The file is checked first, and a
+  wrong line is refused with its line number and the reason: both players of a game must name each other
+  with opposite colours and matching results, at most one pairing-allocated bye per round, and the points
+  column must equal the results.
+
+Starting rank (TRF) and player id (event file) are two different numbers: the mapping between them is built
+in one place, :func:`_player_ids`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tournament_desk.core.errors import ImportFormatError, TournamentError, ValidationError
+from tournament_desk.core.ids import PairingNumber, PlayerId
+from tournament_desk.core.model import Bye, Event, Game, PairingSystem, Player, RatingSystem, Round, TimeControl
+from tournament_desk.core.pairing.swiss_state import Colour
+from tournament_desk.core.results import Discipline, GameResult, Outcome
+from tournament_desk.core.scoring import CHESS, ScoringProfile
+from tournament_desk.core.tiebreaks.registry import get_tiebreak
+from tournament_desk.formats.players_trf import trf_player_fields
+from tournament_desk.formats.trf import (
+    TrfError,
+    TrfPlayer,
+    TrfRoundEntry,
+    TrfTournament,
+    declared_system,
+    initial_colour,
+    pairing_order,
+    played_rounds,
+    read_file,
+)
+from tournament_desk.formats.trf_event import event_trf
+from tournament_desk.services.session import EventSession
+
+__all__ = ["TrfImport", "export_event_trf", "import_event_from_trf"]
+
+
+# ------------------------------------------------------------------------------------------------ export
+def export_event_trf(session: EventSession, out: Path | str, *, edition: str = "16") -> Path:
+    """Write the event as a TRF file (``edition`` ``"16"`` or ``"26"``, CR LF line ends, UTF-8)."""
+    if edition not in ("16", "26"):
+        raise ValidationError(f"TRF edition '{edition}' is not known (16 or 26)",
+                              f"L'édition TRF « {edition} » est inconnue (16 ou 26)")
+    text = event_trf(session.state(), edition=edition, newline="\r\n")
+    path = Path(out)
+    path.write_text(text, encoding="utf-8", newline="")
+    return path
+
+
+# ------------------------------------------------------------------------------------------------ import
+@dataclass(frozen=True, slots=True)
+class TrfImport:
+    """What an import created: the event file, its players and rounds, and what was not taken, said twice
+    (English, French)."""
+
+    path: Path
+    players: int
+    rounds: int
+    id_of: dict[int, int]
+    """TRF starting rank -> player id in the event file"""
+    warnings: tuple[tuple[str, str], ...] = field(default=())
+
+    def summary(self, lang: str = "en") -> str:
+        if lang == "fr":
+            head = f"Tournoi créé : {self.path} ({self.players} joueurs, {self.rounds} rondes importées)"
+        else:
+            head = f"Created {self.path} ({self.players} players, {self.rounds} rounds imported)"
+        return "\n".join([head, *(f"  {fr if lang == 'fr' else en}" for en, fr in self.warnings)])
+
+
+def _error(line: int, column: int | None, en: str, fr: str) -> ImportFormatError:
+    return ImportFormatError(en, fr, line=line or None, column=column)
+
+
+def _read(trf_path: Path | str) -> TrfTournament:
+    try:
+        trf = read_file(str(trf_path))
+    except TrfError as exc:
+        raise _error(exc.line, exc.column, exc.message, f"TRF illisible : {exc.message}") from None
+    except OSError as exc:
+        raise ImportFormatError(f"Cannot read {trf_path}: {exc.strerror}",
+                                f"Impossible de lire {trf_path} : {exc.strerror}") from None
+    if not trf.players:
+        raise ImportFormatError("The TRF file has no player record (001)",
+                                "Le fichier TRF n'a aucune ligne de joueur (001)")
+    return trf
+
+
+_GAME = {("1", "0"): GameResult.WHITE_WIN, ("0", "1"): GameResult.BLACK_WIN, ("=", "="): GameResult.DRAW,
+         ("W", "L"): GameResult.WHITE_WIN, ("L", "W"): GameResult.BLACK_WIN, ("D", "D"): GameResult.DRAW,
+         ("+", "-"): GameResult.WHITE_FORFEIT_WIN_UNEXCUSED, ("-", "+"): GameResult.BLACK_FORFEIT_WIN_UNEXCUSED,
+         ("-", "-"): GameResult.DOUBLE_FORFEIT, ("0", "0"): GameResult.ZERO_BY_RULE}
+_BYE = {"U": Outcome.PAIRING_BYE, "H": Outcome.HALF_BYE, "F": Outcome.FULL_BYE, "Z": Outcome.ZERO_BYE,
+        "-": Outcome.ZERO_BYE, "": Outcome.ZERO_BYE}
+
+
+def _column(round_number: int) -> int:
+    return 92 + 10 * (round_number - 1)
+
+
+def _scoring(trf: TrfTournament) -> ScoringProfile:
+    """The event's scoring from ``XXS``/``162``/``BBx`` (chess 1/½/0 when the file declares none)."""
+    c = trf.scoring_codes
+    if not c:
+        return CHESS
+    win = c.get("W", c.get("WW", 1.0))
+    draw = c.get("D", c.get("WD", 0.5))
+    loss = c.get("L", c.get("WL", 0.0))
+    absent = c.get("A", 0.0)
+    values = {"win": win, "draw": draw, "loss": loss, "forfeit_win": c.get("FW", win),
+              "forfeit_loss": c.get("FL", absent), "pairing_bye": c.get("PAB", c.get("P", win)),
+              "half_bye": c.get("HPB", draw), "full_bye": c.get("FPB", win), "zero_bye": c.get("ZPB", absent)}
+    if all(getattr(CHESS, k) == v for k, v in values.items()):
+        return CHESS
+    return CHESS.with_points(**values)
+
+
+def _check(trf: TrfTournament, played: int, scoring: ScoringProfile) -> list[tuple[str, str]]:
+    """Refuse what cannot be a tournament (ImportFormatError with line and column); list what is tolerated."""
+    warnings: list[tuple[str, str]] = []
+    by_rank = {p.start_rank: p for p in trf.players}
+    for r in range(1, played + 1):
+        col = _column(r)
+        pab: TrfPlayer | None = None
+        for p in trf.players:
+            e = p.rounds[r - 1] if len(p.rounds) >= r else TrfRoundEntry()
+            if e.opponent is None:
+                if e.result not in _BYE and not e.is_blank:
+                    raise _error(p.line, col + 7, f"round {r}: result '{e.result}' without an opponent (a bye is "
+                                 "U, H, F, Z or -)", f"ronde {r} : résultat « {e.result} » sans adversaire (une "
+                                 "exemption s'écrit U, H, F, Z ou -)")
+                if e.result == "U":
+                    if pab is not None:
+                        raise _error(p.line, col + 7, f"round {r}: players {pab.start_rank} and {p.start_rank} "
+                                     "both have the pairing-allocated bye (U): there is at most one per round",
+                                     f"ronde {r} : les joueurs {pab.start_rank} et {p.start_rank} ont tous deux "
+                                     "l'exemption d'appariement (U) : il y en a au plus une par ronde")
+                    pab = p
+                continue
+            other = by_rank.get(e.opponent)
+            if other is None:
+                raise _error(p.line, col, f"round {r}: opponent {e.opponent} has no player record (001)",
+                             f"ronde {r} : l'adversaire {e.opponent} n'a pas de ligne de joueur (001)")
+            o = other.rounds[r - 1] if len(other.rounds) >= r else TrfRoundEntry()
+            if o.opponent != p.start_rank:
+                raise _error(p.line, col, f"round {r}: player {p.start_rank} meets {other.start_rank}, but the line "
+                             f"of {other.start_rank} (line {other.line}) gives "
+                             f"{'no opponent' if o.opponent is None else f'opponent {o.opponent}'}",
+                             f"ronde {r} : le joueur {p.start_rank} rencontre {other.start_rank}, mais la ligne de "
+                             f"{other.start_rank} (ligne {other.line}) donne "
+                             f"{'aucun adversaire' if o.opponent is None else f'adversaire {o.opponent}'}")
+            if e.colour in ("w", "b") and o.colour == e.colour:
+                raise _error(p.line, col + 5, f"round {r}: players {p.start_rank} and {other.start_rank} both have "
+                             f"{'white' if e.colour == 'w' else 'black'}", f"ronde {r} : les joueurs "
+                             f"{p.start_rank} et {other.start_rank} ont tous deux les "
+                             f"{'blancs' if e.colour == 'w' else 'noirs'}")
+            if e.result and o.result and (e.result, o.result) not in _GAME:
+                raise _error(p.line, col + 7, f"round {r}: results '{e.result}' for {p.start_rank} and "
+                             f"'{o.result}' for {other.start_rank} do not make one game",
+                             f"ronde {r} : les résultats « {e.result} » pour {p.start_rank} et « {o.result} » pour "
+                             f"{other.start_rank} ne forment pas une partie")
+            if bool(e.result) != bool(o.result) or (not e.result and r < played):
+                raise _error(p.line, col + 7, f"round {r}: the game {p.start_rank}-{other.start_rank} has no "
+                             "result on both lines", f"ronde {r} : la partie {p.start_rank}-{other.start_rank} "
+                             "n'a pas de résultat sur les deux lignes")
+            if e.result in ("W", "L", "D") and e.colour == "w":
+                warnings.append((f"round {r}: the game {p.start_rank}-{other.start_rank} lasted less than one "
+                                 "move (W/L/D): imported as an ordinary result",
+                                 f"ronde {r} : la partie {p.start_rank}-{other.start_rank} a duré moins d'un coup "
+                                 "(W/L/D) : importée comme un résultat ordinaire"))
+    for p in trf.players:
+        if p.points is None:
+            continue
+        total = sum(scoring.points(o) for o in _outcomes(p, played))
+        nxt = p.rounds[played] if len(p.rounds) > played else None
+        extra = scoring.points(_BYE[nxt.result]) if nxt is not None and nxt.not_paired else 0.0
+        if abs(total - p.points) > 1e-6 and abs(total + extra - p.points) > 1e-6:
+            raise _error(p.line, 81, f"player {p.start_rank} ({p.name}) has {p.points:g} points in the file, but "
+                         f"the results of rounds 1-{played} give {total:g}",
+                         f"le joueur {p.start_rank} ({p.name}) a {p.points:g} points dans le fichier, mais les "
+                         f"résultats des rondes 1 à {played} donnent {total:g}")
+    return warnings
+
+
+def _outcomes(p: TrfPlayer, played: int) -> list[Outcome]:
+    out = []
+    for e in p.rounds[:played]:
+        if e.opponent is None:
+            if not e.is_blank:
+                out.append(_BYE[e.result])
+            continue
+        white = e.colour != "b"
+        pair = (e.result, {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
+                .get(e.result, ""))
+        if e.result == "-":
+            pair = ("-", "+")  # a double forfeit counts 0 for both, as a forfeit loss does
+        result = _GAME.get(pair if white else pair[::-1])
+        if result is None:
+            continue
+        outcomes = result.outcomes()
+        out.append(outcomes[0] if white else outcomes[1])
+    return out
+
+
+def _date(text: str) -> dt.date | None:
+    text = text.strip()
+    for fmt in ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d/%m/%Y", "%d.%m.%Y", "%b %d, %Y", "%d %b %Y"):
+        try:
+            return dt.datetime.strptime(text, fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
+def _time_control(trf: TrfTournament) -> TimeControl | None:
+    encoded = (trf.headers.get("222") or [""])[0].strip()
+    m = re.fullmatch(r"(?:\d+/)?(\d+)(?:\+(\d+))?(?::.*)?", encoded)
+    if m and int(m.group(1)) >= 60:
+        return TimeControl(int(m.group(1)) // 60, int(m.group(2) or 0))
+    free = (trf.headers.get("122") or [""])[0]
+    m = re.search(r"(\d+)\s*(?:'|min|m\b)[^+]*\+\s*(\d+)\s*(?:\"|s|sec)", free)
+    if m:
+        return TimeControl(int(m.group(1)), int(m.group(2)))
+    m = re.search(r"(\d+)\s*(?:'|min)", free)
+    if m:
+        return TimeControl(int(m.group(1)), 0)
+    return None
+
+
+def _tiebreaks(trf: TrfTournament) -> tuple[tuple[str, ...], list[str]]:
+    raw = (trf.headers.get("202") or [""])[0]
+    codes, unknown = [], []
+    for token in (t.strip() for t in raw.split(",")):
+        if not token:
+            continue
+        code = re.sub(r"[:/]", "-", token.upper())
+        try:
+            get_tiebreak(code)
+        except ValidationError:
+            unknown.append(token)
+            continue
+        codes.append(code)
+    return tuple(codes), unknown
+
+
+def _player_ids(order: Sequence[int], ids: Sequence[int]) -> dict[int, PlayerId]:
+    """The one place where TRF starting ranks become the event's player ids (the players were added in
+    ``order``, and the session returned ``ids`` in the same order)."""
+    return {rank: PlayerId(pid) for rank, pid in zip(order, ids, strict=True)}
+
+
+def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str | None = None,
+                          rounds: int | None = None, arbiter: str | None = None,
+                          rating_system: RatingSystem = RatingSystem.FIDE) -> TrfImport:
+    """Create the event file ``path`` from the TRF ``trf_path`` with its rounds and results (see module doc).
+
+    ``rounds`` sets the number of rounds when the file gives none (``XXR``/``142``); ``name`` replaces the
+    tournament name of record ``012``. Nothing is created when the file is refused.
+    """
+    trf = _read(trf_path)
+    path = Path(path)
+    if path.exists():
+        raise ValidationError(f"{path} already exists: choose a new file name for the imported event",
+                              f"{path} existe déjà : choisissez un nouveau nom de fichier pour le tournoi importé")
+    played = played_rounds(trf)
+    scoring = _scoring(trf)
+    warnings = _check(trf, played, scoring)
+    total = rounds or trf.total_rounds
+    if total is None:
+        raise ValidationError(
+            f"The file does not give the number of rounds (XXR or 142): give it (at least {max(played, 1)})",
+            f"Le fichier ne donne pas le nombre de rondes (XXR ou 142) : indiquez-le (au moins {max(played, 1)})")
+    if total < played:
+        raise ValidationError(f"The file holds {played} rounds: the event cannot have only {total}",
+                              f"Le fichier contient {played} rondes : le tournoi ne peut en avoir seulement {total}")
+    try:
+        system = declared_system(trf)
+    except TrfError as exc:
+        raise _error(exc.line, exc.column, exc.message, f"Système d'appariement non pris en charge : "
+                     f"{exc.message}") from None
+    manual_acceleration = bool(trf.accelerations or trf.acceleration_ranges) and not system.baku
+    if manual_acceleration:
+        warnings.append(("the file gives its own accelerated points (XXA/250): the event keeps only the Baku "
+                         "acceleration; pair the accelerated rounds with 'pair --dutch' on an exported TRF",
+                         "le fichier donne ses propres points d'accélération (XXA/250) : le tournoi ne connaît que "
+                         "l'accélération de Bakou ; appariez les rondes accélérées avec « pair --dutch » sur un "
+                         "TRF exporté"))
+    forbidden = {frozenset((a, b)) for group in trf.forbidden_groups for a in group for b in group if a != b}
+    forbidden |= {frozenset((a, b)) for r1, r2, group in trf.forbidden_ranges if r1 <= played + 1 and r2 >= total
+                  for a in group for b in group if a != b}
+    if any(not (r1 <= played + 1 and r2 >= total) for r1, r2, _ in trf.forbidden_ranges):
+        warnings.append(("pairs forbidden for some rounds only (260) are not kept: the event forbids a pair for "
+                         "every round", "les paires interdites pour certaines rondes seulement (260) ne sont pas "
+                         "conservées : le tournoi interdit une paire pour toutes les rondes"))
+    tiebreaks, unknown = _tiebreaks(trf)
+    if unknown:
+        warnings.append((f"tie-breaks not known here and left out: {', '.join(unknown)}",
+                         f"départages inconnus ici et ignorés : {', '.join(unknown)}"))
+    headers = trf.headers
+    title = name or (headers.get("012") or ["Imported tournament"])[0].strip() or "Imported tournament"
+    start = _date((headers.get("042") or [""])[0])
+    end = _date((headers.get("052") or [""])[0]) or start
+    arbiters = tuple(a.strip() for key in ("102", "112") for a in headers.get(key, []) if a.strip())
+    event_fields: dict[str, Any] = {
+        "system": PairingSystem.DUTCH, "rounds": total, "place": (headers.get("022") or [""])[0].strip(),
+        "start_date": start, "end_date": end if end and start and end >= start else start, "arbiters": arbiters,
+        "scoring": scoring, "rating_system": rating_system, "tiebreaks": tiebreaks,
+    }
+    colour = initial_colour(trf)
+    event_fields["initial_colour"] = "white" if colour is Colour.WHITE else "black"
+    if system.baku:
+        event_fields["acceleration"] = "baku"
+    tc = _time_control(trf)
+    if tc is not None:
+        event_fields["time_control"] = tc
+    try:
+        event = Event.for_discipline(title, Discipline.CHESS, **event_fields)
+        players = _players(trf, rating_system.value)
+    except TournamentError as exc:
+        raise ImportFormatError(exc.en, exc.fr) from None
+    order = pairing_order(trf)
+    with EventSession.create(path, event, arbiter=arbiter) as session:
+        try:
+            change = session.add_players([players[rank] for rank in order],
+                                         label=(f"Import {len(order)} players from {Path(trf_path).name}",
+                                                f"Importer {len(order)} joueurs de {Path(trf_path).name}"))
+            id_of = _player_ids(order, change.ids)
+            session.set_pairing_numbers({pid: PairingNumber(n) for n, pid in
+                                         enumerate((id_of[r] for r in order), start=1)}, how="TRF import")
+            for pair in sorted(tuple(sorted(p)) for p in forbidden):
+                session.set_forbidden_pair(id_of[pair[0]], id_of[pair[1]])
+            withdrawn = _withdrawals(trf, played)
+            for r in range(1, played + 1):
+                session.store_round(_round(trf, r, id_of, withdrawn),
+                                    label=(f"Import round {r} from TRF", f"Importer la ronde {r} du TRF"))
+            for rank, from_round in withdrawn.items():
+                session.withdraw_player(id_of[rank], from_round)
+            if played < total:
+                for p in trf.players:
+                    nxt = p.rounds[played] if len(p.rounds) > played else None
+                    if nxt is not None and nxt.not_paired and p.start_rank not in withdrawn:
+                        kind = {"H": "hpb", "F": "fpb"}.get(nxt.result, "zpb")
+                        session.request_bye(played + 1, id_of[p.start_rank], kind)
+        except BaseException:
+            session.close()
+            path.unlink(missing_ok=True)
+            raise
+    return TrfImport(path, len(order), played, dict(id_of), tuple(warnings))
+
+
+def _players(trf: TrfTournament, rating_system: str) -> dict[int, dict[str, Any]]:
+    out: dict[int, dict[str, Any]] = {}
+    for p in trf.players:
+        try:
+            fields = trf_player_fields(p, rating_system)
+            Player(id=0, **fields)
+        except TournamentError as exc:
+            raise _error(p.line, None, f"player {p.start_rank}: {exc.en}", f"joueur {p.start_rank} : {exc.fr}") \
+                from None
+        out[p.start_rank] = fields
+    return out
+
+
+def _withdrawals(trf: TrfTournament, played: int) -> dict[int, int]:
+    """Players withdrawn, and from which round: their entries are ``0000 - -`` from a played round up to the
+    next round's entry included (Swiss-Manager writes a withdrawal so). A ``0000 - -`` that does not reach the
+    next round is an absence of that round only (a zero-point bye)."""
+    out: dict[int, int] = {}
+    for p in trf.players:
+        if len(p.rounds) <= played:
+            continue
+        entries = p.rounds[: played + 1]
+        first = len(entries)
+        while first > 0 and entries[first - 1].opponent is None and entries[first - 1].result == "-":
+            first -= 1
+        if first < played:
+            out[p.start_rank] = first + 1
+    return out
+
+
+def _round(trf: TrfTournament, r: int, id_of: dict[int, PlayerId], withdrawn: dict[int, int]) -> Round:
+    games: list[Game] = []
+    byes: list[Bye] = []
+    tpn = {rank: n for n, rank in enumerate(pairing_order(trf), start=1)}
+    seen: set[int] = set()
+    pairs = []
+    for p in trf.players:
+        e = p.rounds[r - 1] if len(p.rounds) >= r else TrfRoundEntry()
+        if e.opponent is None:
+            if e.is_blank:
+                continue
+            kind = _BYE[e.result]
+            if e.result == "-" and p.start_rank in withdrawn and r >= withdrawn[p.start_rank]:
+                kind = Outcome.WITHDRAWN
+            byes.append(Bye(r, id_of[p.start_rank], kind))
+            continue
+        if p.start_rank in seen:
+            continue
+        other = trf.player(e.opponent)
+        seen.update((p.start_rank, other.start_rank))
+        o = other.rounds[r - 1]
+        if e.colour == "w" or (e.colour != "b" and o.colour != "w" and tpn[p.start_rank] < tpn[other.start_rank]):
+            white, black, wr, br = p, other, e.result, o.result
+        else:
+            white, black, wr, br = other, p, o.result, e.result
+        result = _GAME.get((wr, br)) if wr else None
+        pairs.append((min(tpn[white.start_rank], tpn[black.start_rank]), white.start_rank, black.start_rank, result))
+    for board, (_, w, b, result) in enumerate(sorted(pairs), start=1):
+        games.append(Game(r, board, id_of[w], id_of[b], result))
+    return Round(r, tuple(games), tuple(byes))
