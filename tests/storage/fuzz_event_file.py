@@ -36,8 +36,8 @@ VALUES: tuple[Any, ...] = (
     "seed003", "fide2023", "bogus", b"\x00\xff", b"", "\x00", "a\nb", "é" * 30, "0003", "white", "black",
 )
 
-OPTION_KEYS = ("dutch.initial_colour", "request.2.1", "request.x.y", "topcut.size", "topcut.draw_rule",
-               "topcut.after_round", "topcut.seeds", "topcut.playoff.1.2", "swiss.acceleration", "lang")
+OPTION_KEYS = ("ffjd.cadence", "ffjd.k", "elo.floor", "scrabble.cap", "topcut.size", "rules.edition", "lang",
+               "tiebreak.preset", "")
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,11 @@ def make_base(folder: Path, system: PairingSystem = PairingSystem.DUTCH) -> Path
             s.players()[-1].id) else None
         s.record_result(3, 1, GameResult.DRAW, replace=True)
         s.undo()
+        ids = [p.id for p in s.players()]
+        if not system.is_round_robin:
+            s.request_bye(4, ids[3], "hpb")
+        s.set_forbidden_pair(ids[0], ids[5])
+        s.set_option("ffjd.cadence", "slow")
     for backup in (folder / "backups").rglob("*.tdesk"):  # the fuzz cases must not find good backups
         backup.unlink()
     return path
@@ -147,7 +152,7 @@ def _apply_one(conn: sqlite3.Connection, m: Mutation) -> None:
             conn.execute(f'INSERT INTO "{m.table}" ({", ".join(chr(34) + c + chr(34) for c in cols)}) VALUES '
                          f'({", ".join("?" for _ in cols)})', values)
     elif m.kind == "option":
-        conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (f"option:{m.column}", m.value))
+        conn.execute('INSERT OR REPLACE INTO "option" (key, value) VALUES (?, ?)', (m.column, m.value))
     elif m.kind == "journal":
         rows = _rowids(conn, "journal")
         if rows:

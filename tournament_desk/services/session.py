@@ -223,7 +223,7 @@ class EventSession:
         readonly, arbiter = self.readonly, self.arbiter
         self.close()
         fresh = EventSession.open(target, readonly=readonly, arbiter=arbiter)
-        self.path, self._repo, self._lock = fresh.path, fresh._repo, fresh._lock
+        self.path, self._repo, self._lock, self._cache = fresh.path, fresh._repo, fresh._lock, None
         return target
 
     @property
