@@ -10,6 +10,7 @@ through it, so validation and undo behave the same everywhere.
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import os
 from collections.abc import Callable, Iterable, Mapping
@@ -23,7 +24,7 @@ from tournament_desk.core.actions import rounds as rnds
 from tournament_desk.core.actions import settings as cfg
 from tournament_desk.core.actions.step import Message, Step
 from tournament_desk.core.changes import StateChange, canonical, diff_states
-from tournament_desk.core.errors import StateError
+from tournament_desk.core.errors import EventFileError, StateError
 from tournament_desk.core.model import Event, EventState, Player, Round
 from tournament_desk.core.results import GameResult, Outcome
 from tournament_desk.storage import repository as repo
@@ -38,7 +39,7 @@ from tournament_desk.storage.errors import (
     EventFileVanishedError,
     PathTooLongError,
 )
-from tournament_desk.storage.lock import WriterLock
+from tournament_desk.storage.lock import OWNER_KEY, WriterLock
 from tournament_desk.storage.repository import AuditEntry
 from tournament_desk.storage.rescue import rescue_event
 from tournament_desk.storage.state_store import store_difference
@@ -134,8 +135,7 @@ class EventSession:
                 # Creating the event is not something to undo: clear its journal entry.
                 repository.clear_journal()
                 session.state()
-                lock.write_owner()
-                repository.adopt_own_write()
+                repository.set_private_meta(OWNER_KEY, lock.owner_record())
             except BaseException:
                 repository.close()
                 raise
@@ -170,8 +170,8 @@ class EventSession:
                 state = session.state()  # every row checked now, with a clear message, not at the first action
                 repository.arbiter = arbiter or default_arbiter(state.event)
                 if lock is not None:
-                    lock.write_owner()
-                    repository.adopt_own_write()
+                    with contextlib.suppress(EventFileError):  # informative: a full disk must not stop an open
+                        repository.set_private_meta(OWNER_KEY, lock.owner_record())
             except BaseException:
                 repository.close()
                 raise
@@ -189,7 +189,8 @@ class EventSession:
         """Close the file: the lock's owner record is removed, the WAL folded back into the file (when no other
         window has it open) and the lock released — nothing is left beside the event."""
         if self._lock is not None:
-            self._lock.clear_owner()
+            with contextlib.suppress(EventFileError):  # gone, full or replaced: the record is informative only
+                self._repo.set_private_meta(OWNER_KEY, None)
         self._repo.close()
         if self._lock is not None:
             self._lock.release()

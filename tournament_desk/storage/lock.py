@@ -16,9 +16,9 @@ Design (issue 23):
 * **Crash.** The operating system drops the lock when the process dies, so a stale lock is taken over simply by
   acquiring it; the WAL left by the crash is recovered by SQLite on the next open.
 * **Who holds it.** Once the lock is held, the writer records ``{host, pid, user, since}`` in the event's own
-  ``meta`` table (key ``lock:writer``, written without forcing a sync, removed at close). A refused writer reads
-  it through a read-only connection and :class:`EventFileLockedError` says who has the file, since when. The
-  record is informative only: the OS lock decides; a record left by a crash is overwritten by the next writer,
+  ``meta`` table (key ``lock:writer``, written through the session's connection, removed at close). A refused
+  writer reads it through a read-only connection and :class:`EventFileLockedError` says who has the file, since
+  when. The record is informative only: the OS lock decides; a record left by a crash is overwritten by the next writer,
   and backups and copies never carry it.
 """
 
@@ -120,20 +120,10 @@ class WriterLock:
         self._fd, self.identity = fd, (st.st_dev, st.st_ino)
         return self
 
-    def write_owner(self) -> None:
-        """Record who holds the lock in the event's meta table (best effort: the OS lock is what protects)."""
-        owner = {"pid": os.getpid(), "host": socket.gethostname(), "user": _user(),
-                 "since": dt.datetime.now().isoformat(timespec="seconds")}
-        _set_owner(self.path, json.dumps(owner))
-
-    def clear_owner(self) -> None:
-        """Remove the owner record — only from the file this lock holds (not from one put at its name since)."""
-        try:
-            st = os.stat(self.path)
-        except OSError:
-            return
-        if self.identity is None or (st.st_dev, st.st_ino) == self.identity:
-            _set_owner(self.path, None)
+    def owner_record(self) -> str:
+        """Who holds the lock, as the JSON the event's meta table keeps under :data:`OWNER_KEY`."""
+        return json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "user": _user(),
+                           "since": dt.datetime.now().isoformat(timespec="seconds")})
 
     def release(self) -> None:
         fd, self._fd = self._fd, None
@@ -175,29 +165,6 @@ def _user() -> str:
         return getpass.getuser()
     except (OSError, KeyError):
         return ""
-
-
-def _set_owner(path: Path, value: str | None) -> None:
-    from tournament_desk.storage.db import connect
-
-    try:
-        conn = connect(path, "rw")
-    except EventFileError:
-        return
-    try:
-        # The record is informative: no fsync of its own (the next real commit syncs the WAL anyway).
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute("PRAGMA busy_timeout=2000")
-        conn.execute("BEGIN IMMEDIATE")
-        if value is None:
-            conn.execute("DELETE FROM meta WHERE key = ?", (OWNER_KEY,))
-        else:
-            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (OWNER_KEY, value))
-        conn.execute("COMMIT")
-    except sqlite3.Error:
-        pass  # a full disk or a busy file: the record is a courtesy, the OS lock still protects the file
-    finally:
-        conn.close()
 
 
 def read_owner(path: Path) -> dict[str, object] | None:

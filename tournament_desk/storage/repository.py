@@ -13,9 +13,10 @@ SQLAlchemy rows was about ten times slower than through tuples. The statements a
 Alembic migrations and for creating files). Table and column names in SQL always come from that list, never
 from data: a journal entry naming an unknown table or column is refused as damaged.
 
-Two connections per open file: a *writer* (``mode=rw``, WAL, ``synchronous=FULL``, one ``BEGIN IMMEDIATE``
-transaction per action) and a read-only *reader* that reads the whole state in one transaction and, through
-``PRAGMA data_version``, knows when anything — this program's writer or another process — changed the file.
+One connection per open file. For writing: ``mode=rw``, WAL, ``synchronous=FULL``, one ``BEGIN IMMEDIATE``
+transaction per action, and the whole state read in one read transaction. For reading only: a connection that
+cannot write. ``PRAGMA data_version`` (plus a count of this repository's own commits) says when the file
+changed, so the state is read again only then.
 """
 
 from __future__ import annotations
@@ -204,7 +205,7 @@ def _apply(conn: sqlite3.Connection, changes: object, *, inverse: bool) -> None:
 
 
 class Repository:
-    """Reads and writes one event file (see the module's docstring for its two connections).
+    """Reads and writes one event file (see the module's docstring for its connection).
 
     The last state read is kept and returned again while ``PRAGMA data_version`` says nothing changed, so an
     action that reads the state and then writes reads it once. It is also the *last known state*
@@ -226,12 +227,17 @@ class Repository:
         self._seen_version: int | None = None
         self._stat_token: tuple[int, ...] | None = None
         self._stat_bump = 0
+        self._writes = 0
         self._pending: list[tuple[list[dict[str, Any]], bool]] = []
         """Row changes committed since the last state was read, so the last known state plus these is the file's
         content (what a rescue writes when the file cannot be read any more)."""
 
     # -- connections ---------------------------------------------------------------------------------------
     def _conn(self) -> sqlite3.Connection:
+        """The connection reads go through: the writer itself for a session open for writing (one connection
+        per open file, as few as SQLite needs), a read-only one otherwise."""
+        if not self.readonly:
+            return self._wconn()
         if self._reader is None:
             from tournament_desk.storage.db import connect
 
@@ -246,7 +252,7 @@ class Repository:
         return self._writer
 
     def reader_connection(self) -> sqlite3.Connection:
-        """The open read-only connection (it keeps a deleted file's content reachable until closed)."""
+        """The open connection (it keeps a deleted file's content reachable until closed)."""
         with self._lock:
             return self._conn()
 
@@ -261,18 +267,20 @@ class Repository:
     # -- following changes -------------------------------------------------------------------------------
     def data_version(self) -> int:
         """A number that changes whenever the file changed since the last call could have seen it: another
-        connection or process committed (SQLite's ``PRAGMA data_version``), or — for a file read as immutable
-        in a write-protected folder — its size or modification time changed."""
+        connection or process committed (SQLite's ``PRAGMA data_version``), this repository wrote, or — for a
+        file read as immutable in a write-protected folder — its size or modification time changed."""
         with self._lock:
             try:
                 version = int(self._conn().execute("PRAGMA data_version").fetchone()[0])
             except sqlite3.Error as exc:
                 raise _file_error(exc, self.path) from exc
-            token = self._file_token()
-            if self._stat_token is not None and token != self._stat_token:
-                self._stat_bump += 1
-            self._stat_token = token
-            return version + (self._stat_bump << 32)
+            if self.readonly:
+                token = self._file_token()
+                if self._stat_token is not None and token != self._stat_token:
+                    self._stat_bump += 1
+                self._stat_token = token
+            # data_version does not change for this connection's own commits: they are counted in _writes
+            return version + (self._writes << 24) + (self._stat_bump << 48)
 
     def _file_token(self) -> tuple[int, ...]:
         out: list[int] = []
@@ -319,14 +327,14 @@ class Repository:
             self._seen_version = version
             return state
 
-    def adopt_own_write(self) -> None:
-        """The last change to the file was this program's own write outside the state (the lock's owner
-        record): keep the state read before it rather than read it again."""
-        with self._lock:
-            if self._cache is not None:
-                version = self.data_version()
-                self._cache = (version, *self._cache[1:])
-                self._seen_version = version
+    def set_private_meta(self, key: str, value: str | None) -> None:
+        """Write (or remove, with None) a meta entry that is not part of the event (the lock's owner record),
+        outside the undo journal, through the writer; the state read before stays valid."""
+        with self._lock, self._transaction(count=False) as conn:
+            if value is None:
+                conn.execute("DELETE FROM meta WHERE key = ?", (key,))
+            else:
+                conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
     def last_known(self) -> tuple[EventState, dict[str, str], list[tuple[list[dict[str, Any]], bool]]] | None:
         """The last state (and meta data) read from the file, and the row changes committed since (each with
@@ -370,8 +378,9 @@ class Repository:
             raise EventFileVanishedError(self.path)
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT`` on the writer; any error rolls back and is explained."""
+    def _transaction(self, *, count: bool = True) -> Iterator[sqlite3.Connection]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT`` on the writer; any error rolls back and is explained. ``count``:
+        the commit changes the event (the state read before is stale)."""
         if self.readonly:
             raise EventFileError("This event is open read-only", "Ce tournoi est ouvert en lecture seule")
         with self._lock:
@@ -384,6 +393,8 @@ class Repository:
             try:
                 yield conn
                 conn.execute("COMMIT")
+                if count:
+                    self._writes += 1
             except BaseException as exc:
                 if conn.in_transaction:
                     with contextlib.suppress(sqlite3.Error):
