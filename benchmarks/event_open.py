@@ -10,6 +10,8 @@ For each size (11 rounds, the last one without results) it prints, best and medi
 * ``result``: ``python -m tournament_desk result EVENT --round 11 --board B 1-0 --replace``, process start
   included (target: < 0.3 s at 2000 players). Most of what remains above ``open`` is the CLI's own imports
   (cli/main.py imports every command's modules at start-up);
+* ``result (service)``: a fresh process that imports the session service, opens the event, records one result
+  and closes it — what the ``result`` call costs once the CLI imports only what the command needs;
 * in one process: import of ``services.session``, ``EventSession.open``, ``state()`` after it (cached),
   ``record_result``, ``close``.
 
@@ -34,6 +36,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 OPEN = ("from tournament_desk.services.session import EventSession\n"
         "EventSession.open({path!r}).close()\n")
+
+RESULT_SERVICE = ("from tournament_desk.services.session import EventSession\n"
+                  "with EventSession.open({path!r}) as s:\n"
+                  "    s.record_result({rounds}, {board}, '0-1', replace=True)\n")
 
 IN_PROCESS = """
 import time
@@ -123,8 +129,16 @@ def main() -> None:
                     subprocess.run([py, "-m", "tournament_desk", "result", str(path), "--round", "11", "--board",
                                     str(board), "1-0", "--replace"], env=venv, check=True, capture_output=True)
                     results.append(time.perf_counter() - t1)
+                service = []
+                for _ in range(args.repeat):
+                    board = board % (n // 2) + 1
+                    t1 = time.perf_counter()
+                    subprocess.run([py, "-c", RESULT_SERVICE.format(path=str(path), rounds=11, board=board)],
+                                   env=venv, check=True, capture_output=True)
+                    service.append(time.perf_counter() - t1)
                 print(f"  {label:<24} open (fresh process): {opened[0]:.3f} / {opened[1]:.3f} s   "
-                      f"result (CLI call): {min(results):.3f} / {statistics.median(results):.3f} s")
+                      f"result (CLI call): {min(results):.3f} / {statistics.median(results):.3f} s   "
+                      f"result (service, fresh process): {min(service):.3f} / {statistics.median(service):.3f} s")
             runs = []
             for _ in range(args.repeat):
                 out = subprocess.run([py, "-c", IN_PROCESS.format(path=str(path), rounds=11)], env=env,
