@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import random
 import statistics
 import subprocess
 import sys
@@ -50,7 +49,7 @@ s = EventSession.open({path!r})
 t2 = time.perf_counter()
 s.state()
 t3 = time.perf_counter()
-s.record_result({rounds}, 3, "0-1", replace=True)
+s.record_result({rounds}, {board}, "{value}", replace=True)
 t4 = time.perf_counter()
 s.close()
 t5 = time.perf_counter()
@@ -58,31 +57,40 @@ print(t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4)
 """
 
 
-def make_event(path: Path, players: int, rounds: int = 11) -> None:
-    from tournament_desk.core.model import Event, Game, Round
-    from tournament_desk.core.results import GameResult
-    from tournament_desk.services.session import EventSession
+MAKE = """
+import random
+from pathlib import Path
+from tournament_desk.core.model import Event, Game, Round
+from tournament_desk.core.results import GameResult
+from tournament_desk.services.session import EventSession
+path, players, rounds = Path({path!r}), {players}, {rounds}
+rng = random.Random(players)
+with EventSession.create(path, Event(name=f"Open {{players}}", rounds=rounds, tiebreaks=("BH", "SB"))) as s:
+    entries = [{{"surname": f"Joueur{{i:04d}}", "first_name": "Zoé", "club": f"Club {{i % 90}}",
+                "ratings": (("fide", 1000 + rng.randrange(1800)),)}} for i in range(players)]
+    rng.shuffle(entries)
+    s.add_players(entries)
+    ids = [p.id for p in s.players()]
+    results = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
+    for r in range(1, rounds + 1):
+        rng.shuffle(ids)
+        s.store_round(Round(r, tuple(Game(r, b + 1, ids[2 * b], ids[2 * b + 1],
+                                          rng.choice(results) if r < rounds else None)
+                                     for b in range(players // 2))))
+"""
 
-    rng = random.Random(players)
-    with EventSession.create(path, Event(name=f"Open {players}", rounds=rounds, tiebreaks=("BH", "SB"))) as s:
-        entries = [{"surname": f"Joueur{i:04d}", "first_name": "Zoé", "club": f"Club {i % 90}",
-                    "ratings": (("fide", 1000 + rng.randrange(1800)),)} for i in range(players)]
-        rng.shuffle(entries)
-        s.add_players(entries)
-        ids = [p.id for p in s.players()]
-        results = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
-        for r in range(1, rounds + 1):
-            rng.shuffle(ids)
-            s.store_round(Round(r, tuple(Game(r, b + 1, ids[2 * b], ids[2 * b + 1],
-                                              rng.choice(results) if r < rounds else None)
-                                         for b in range(players // 2))))
+
+def make_event(path: Path, players: int, env: dict[str, str], cwd: Path, rounds: int = 11) -> None:
+    """The event, written by the code under test (a baseline writes its own file, in its own schema)."""
+    subprocess.run([sys.executable, "-c", MAKE.format(path=str(path), players=players, rounds=rounds)], env=env,
+                   check=True, capture_output=True, cwd=cwd)
 
 
-def timed(argv: list[str], env: dict[str, str], repeat: int) -> tuple[float, float]:
+def timed(argv: list[str], env: dict[str, str], repeat: int, cwd: Path | None = None) -> tuple[float, float]:
     times = []
     for _ in range(repeat):
         t0 = time.perf_counter()
-        subprocess.run(argv, env=env, check=True, capture_output=True)
+        subprocess.run(argv, env=env, check=True, capture_output=True, cwd=cwd)
         times.append(time.perf_counter() - t0)
     return min(times), statistics.median(times)
 
@@ -114,35 +122,40 @@ def main() -> None:
             src = export_ref(args.baseline, folder)
             variants.append((f"baseline {args.baseline}", {**env, "PYTHONPATH": str(src)}))
         for n in args.players:
-            path = folder / f"open-{n}.tdesk"
-            t0 = time.perf_counter()
-            make_event(path, n)
-            print(f"\n{n} players x 11 rounds ({path.stat().st_size // 1024} KB, made in "
-                  f"{time.perf_counter() - t0:.1f} s)")
+            print(f"\n{n} players x 11 rounds")
             board = 0
-            for label, venv in variants:
-                opened = timed([py, "-c", OPEN.format(path=str(path))], venv, args.repeat)
+            for i, (label, venv) in enumerate(variants):
+                path = folder / f"open-{n}-{i}.tdesk"
+                t0 = time.perf_counter()
+                make_event(path, n, venv, folder)
+                made = time.perf_counter() - t0
+                opened = timed([py, "-c", OPEN.format(path=str(path))], venv, args.repeat, cwd=folder)
                 results = []
                 for _ in range(args.repeat):
                     board = board % (n // 2) + 1
                     t1 = time.perf_counter()
                     subprocess.run([py, "-m", "tournament_desk", "result", str(path), "--round", "11", "--board",
-                                    str(board), "1-0", "--replace"], env=venv, check=True, capture_output=True)
+                                    str(board), "1-0", "--replace"], env=venv, check=True, capture_output=True,
+                                   cwd=folder)
                     results.append(time.perf_counter() - t1)
                 service = []
                 for _ in range(args.repeat):
                     board = board % (n // 2) + 1
                     t1 = time.perf_counter()
                     subprocess.run([py, "-c", RESULT_SERVICE.format(path=str(path), rounds=11, board=board)],
-                                   env=venv, check=True, capture_output=True)
+                                   env=venv, check=True, capture_output=True, cwd=folder)
                     service.append(time.perf_counter() - t1)
-                print(f"  {label:<24} open (fresh process): {opened[0]:.3f} / {opened[1]:.3f} s   "
+                print(f"  {label:<20} (file {path.stat().st_size // 1024} KB, made in {made:.1f} s)\n"
+                      f"    open (fresh process): {opened[0]:.3f} / {opened[1]:.3f} s   "
                       f"result (CLI call): {min(results):.3f} / {statistics.median(results):.3f} s   "
                       f"result (service, fresh process): {min(service):.3f} / {statistics.median(service):.3f} s")
+            path = folder / f"open-{n}-0.tdesk"
             runs = []
-            for _ in range(args.repeat):
-                out = subprocess.run([py, "-c", IN_PROCESS.format(path=str(path), rounds=11)], env=env,
-                                     check=True, capture_output=True, text=True).stdout.split()
+            for i in range(args.repeat):
+                # a board no other figure touched, and a draw, which none wrote: a real write every time
+                code = IN_PROCESS.format(path=str(path), rounds=11, board=n // 2 - i, value="1/2")
+                out = subprocess.run([py, "-c", code], env=env, check=True, capture_output=True, text=True,
+                                     cwd=folder).stdout.split()
                 runs.append([float(x) for x in out])
             med = [statistics.median(col) for col in zip(*runs, strict=True)]
             print(f"  in one process (median): import session {med[0]:.3f} s, open {med[1]:.3f} s, state() after "
