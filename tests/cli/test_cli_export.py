@@ -72,7 +72,7 @@ def test_export_bundle_then_verify(event_file: Path, tmp_path: Path, capsys: pyt
     assert run(["export", str(event_file), "--bundle", str(out)]) == 0
     assert "Homologation bundle written" in capsys.readouterr().out
     assert run(["verify-bundle", str(out)]) == 0
-    assert "Bundle intact: 9 files verified" in capsys.readouterr().out
+    assert "Bundle intact: 10 files verified" in capsys.readouterr().out
     assert run(["verify-bundle", str(out), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["ok"] is True
 

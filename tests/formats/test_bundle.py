@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import atexit
 import datetime as dt
+import io
 import json
+import random
+import shutil
+import struct
+import sys
+import tempfile
+import tracemalloc
 import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tournament_desk.core.model import (
     Bye,
@@ -25,8 +35,10 @@ from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.formats.bundle import (
     EVENT_SCHEMA,
     MANIFEST_FILE,
+    MAX_MEMBERS,
     BundleError,
     read_bundle_state,
+    read_members,
     sha256,
     state_from_bundle_dict,
     state_to_bundle_dict,
@@ -36,6 +48,9 @@ from tournament_desk.formats.bundle import (
 from tournament_desk.formats.ffjd_grid_csv import ffjd_grid_csv
 from tournament_desk.formats.trf import loads
 from tournament_desk.formats.trf_event import event_trf
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "storage"))
+import fuzz_bundle
 
 
 def _state() -> EventState:
@@ -190,3 +205,116 @@ def test_ffjd_grid_csv_codes() -> None:
     assert lines[2] == "2;Ba;Ana;;Roubaix;1600;1;0;5;0fne;4;0d;0"
     assert lines[3] == "3;Ci;Luc;F9;;;4;1;;hpb;;ret;2"
     assert lines[5] == "5;Eu;Max;F11;;;;EXEMPT;2;2fne;1;;4"
+
+
+# -- issue 23: hostile zips give a report or a BundleError, within bounded memory ------------------------------
+
+
+def _kinds(report_or_path: object) -> set[tuple[str, str]]:
+    report = verify_bundle_file(report_or_path)  # type: ignore[arg-type]
+    return {(p.kind, p.path) for p in report.problems}
+
+
+def _patch(data: bytes, sig: bytes, offset: int, fmt: str, value: int) -> bytes:
+    out = bytearray(data)
+    at = out.find(sig)
+    while at >= 0:
+        struct.pack_into(fmt, out, at + offset, value)
+        at = out.find(sig, at + 4)
+    return bytes(out)
+
+
+def test_encrypted_members_are_named(tmp_path: Path) -> None:
+    data = _bundle(tmp_path).read_bytes()
+    data = _patch(_patch(data, b"PK\x01\x02", 8, "<H", 1), b"PK\x03\x04", 6, "<H", 1)
+    (tmp_path / "enc.zip").write_bytes(data)
+    report = verify_bundle_file(tmp_path / "enc.zip")
+    assert {p.kind for p in report.problems} == {"unreadable"}  # every member, the manifest included
+    assert any("is encrypted (a bundle is never encrypted)" in p.en for p in report.problems)
+    with pytest.raises(BundleError, match="encrypted"):
+        read_bundle_state(tmp_path / "enc.zip")
+
+
+@pytest.mark.parametrize("method", [12, 14, 99])  # bzip2, lzma, nonsense
+def test_unsupported_compression_is_named(tmp_path: Path, method: int) -> None:
+    data = _bundle(tmp_path).read_bytes()
+    data = _patch(_patch(data, b"PK\x01\x02", 10, "<H", method), b"PK\x03\x04", 8, "<H", method)
+    (tmp_path / "c.zip").write_bytes(data)
+    report = verify_bundle_file(tmp_path / "c.zip")
+    assert any(f"unsupported compression method {method}" in p.en for p in report.problems)
+
+
+def test_corrupt_deflate_data_is_named(tmp_path: Path) -> None:
+    data = bytearray(_bundle(tmp_path).read_bytes())
+    at = data.find(b"PK\x03\x04", data.find(b"event.json") - 40)
+    name_len, extra_len = struct.unpack_from("<HH", data, at + 26)
+    start = at + 30 + name_len + extra_len
+    data[start:start + 30] = bytes(random.Random(1).randrange(256) for _ in range(30))
+    (tmp_path / "d.zip").write_bytes(bytes(data))
+    report = verify_bundle_file(tmp_path / "d.zip")
+    assert ("unreadable", "event.json") in {(p.kind, p.path) for p in report.problems}
+    assert any("its data is damaged" in p.en for p in report.problems)
+
+
+def test_non_zip_truncated_zip_and_empty_file(tmp_path: Path) -> None:
+    data = _bundle(tmp_path).read_bytes()
+    for name, content in (("text.zip", b"Ronde 1\n" * 100), ("half.zip", data[: len(data) // 2]),
+                          ("empty.zip", b""), ("pdf.zip", b"%PDF-1.4\n" + bytes(2000))):
+        (tmp_path / name).write_bytes(content)
+        with pytest.raises(BundleError, match="not a readable zip bundle") as err:
+            verify_bundle_file(tmp_path / name)
+        assert "paquet zip lisible" in err.value.message("fr")
+
+
+@pytest.mark.parametrize(("megabytes", "named"), [(50, "a zip bomb, not a bundle file"),
+                                                   (300, "more than a bundle may hold")])
+def test_zip_bomb_is_refused_with_bounded_memory(tmp_path: Path, megabytes: int, named: str) -> None:
+    manifest = zipfile.ZipFile(_bundle(tmp_path)).read(MANIFEST_FILE)
+    bomb = tmp_path / "bomb.zip"
+    bomb.write_bytes(fuzz_bundle.zip_bomb(megabytes * 1024 * 1024, manifest))  # zeros: ~1000 times smaller
+    assert bomb.stat().st_size < megabytes * 1024 * 1024 / 500
+    tracemalloc.start()
+    report = verify_bundle_file(bomb)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert any(named in p.en for p in report.problems if p.path == "event.json")
+    assert peak < 20 * 1024 * 1024  # nothing close to what the member claims
+
+
+def test_too_many_members_is_refused_before_zipfile_lists_them(tmp_path: Path) -> None:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for i in range(MAX_MEMBERS + 1):
+            zf.writestr(f"f{i}.txt", b"x")
+    (tmp_path / "many.zip").write_bytes(buf.getvalue())
+    with pytest.raises(BundleError, match=f"it has {MAX_MEMBERS + 1} members"):
+        read_members(tmp_path / "many.zip")
+
+
+def test_duplicate_and_unsafe_member_names(tmp_path: Path) -> None:
+    path = _bundle(tmp_path)
+    dup = tmp_path / "dup.zip"
+    with zipfile.ZipFile(path) as zin, zipfile.ZipFile(dup, "w") as zout:
+        for info in zin.infolist():
+            zout.writestr(info.filename, zin.read(info))
+        with pytest.warns(UserWarning, match="Duplicate name"):
+            zout.writestr("event.json", b"{}")
+        zout.writestr("../evil.txt", b"x")
+    kinds = _kinds(dup)
+    assert ("duplicate", "event.json") in kinds and ("unexpected", "../evil.txt") in kinds
+    report = verify_bundle_file(dup)
+    assert any("two files of this name" in p.en for p in report.problems)
+
+
+_FUZZ_BASE = Path(tempfile.mkdtemp(prefix="tdesk-fuzz-bundle-"))
+atexit.register(shutil.rmtree, _FUZZ_BASE, True)
+
+
+@settings(max_examples=45, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.sampled_from([k for k in fuzz_bundle.KINDS if k != "bomb"]), st.integers(0, 2**32))
+def test_fuzz_bundle_reader(kind: str, seed: int) -> None:
+    """Hostile and damaged bundles (tests/storage/fuzz_bundle.py) give a report or a BundleError, never a
+    traceback (the long run with counts: benchmarks/fuzz_inputs.py)."""
+    base = fuzz_bundle.base_bundle(_FUZZ_BASE)
+    data = fuzz_bundle.mutate(base, random.Random(seed), kind)
+    assert fuzz_bundle.exercise(data, _FUZZ_BASE) == ""

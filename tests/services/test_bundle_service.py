@@ -67,7 +67,8 @@ def test_export_verify_and_reimport(tmp_path: Path) -> None:
         state = session.state()
     names = set(zipfile.ZipFile(out).namelist())
     assert names == {"manifest.json", "event.json", "results-trf16.txt", "results-trf26.txt", "ffjd-grid.csv",
-                     "crosstable.pdf", "rating-preview.pdf", "rating-preview.csv", "checks.txt", "audit-log.csv"}
+                     "crosstable.pdf", "rating-preview.pdf", "rating-preview.csv", "checks.txt", "audit-log.csv",
+                     "standings.csv"}
     assert verify_bundle(out).ok
     assert load_bundle(out) == state  # the event is recreated exactly
     session2, id_map = import_bundle(out, tmp_path / "imported.tdesk")
@@ -261,3 +262,73 @@ def test_bundle_carries_the_audit_log(tmp_path: Path) -> None:
     assert lines[0] == "at_utc;arbiter;kind;action_en;action_fr"
     assert lines[-1].split(";")[1:4] == ["Marie (AF1)", "undo", "Add player BRAVO"]
     assert verify_bundle(tmp_path / "audit.zip").ok
+
+
+# -- issue 23 §6: the bundle is honest -----------------------------------------------------------------------------
+def _forge(src: Path, dst: Path, member: str, old: bytes, new: bytes) -> None:
+    """Change one file and rewrite the manifest's checksums, as anyone can."""
+    from tournament_desk.formats.bundle import sha256
+
+    with zipfile.ZipFile(src) as zin:
+        files = {i.filename: zin.read(i) for i in zin.infolist()}
+    assert old in files[member]
+    files[member] = files[member].replace(old, new, 1)
+    manifest = json.loads(files.pop("manifest.json"))
+    manifest["files"] = [{"path": n, "size": len(d), "sha256": sha256(d)} for n, d in sorted(files.items())]
+    with zipfile.ZipFile(dst, "w") as zout:
+        zout.writestr("manifest.json", json.dumps(manifest))
+        for name, data in sorted(files.items()):
+            zout.writestr(name, data)
+
+
+def test_a_result_changed_with_rewritten_checksums_is_caught(tmp_path: Path) -> None:
+    with _draughts_rr(tmp_path) as session:
+        out = tmp_path / "bundle.zip"
+        export_bundle(session, out, "fr")
+        state = session.state()
+    report = verify_bundle(out)
+    assert report.ok and set(report.consistency) == {"event-json", "members", "trf16", "trf26", "crosstable",
+                                                     "standings", "rating-report"}
+    g = state.round(1).games[0]
+    forged = tmp_path / "forged.zip"
+    # event.json says White won board 1 of round 1; make it a loss for White there only
+    text = zipfile.ZipFile(out).read("event.json").decode()
+    indent = "\n          "
+    needle = f'"board": {g.board},{indent}"white": {g.white_id},{indent}"black": {g.black_id},{indent}"result": "'
+    assert needle in text
+    _forge(out, forged, "event.json", (needle + g.result.value).encode(), (needle + "0-1").encode())
+    report = verify_bundle(forged)
+    assert not report.ok and {p.kind for p in report.problems} == {"inconsistent"}
+    assert {p.path for p in report.problems} >= {"event.json", "results-trf16.txt", "results-trf26.txt",
+                                                 "ffjd-grid.csv", "standings.csv"}
+    assert any("does not tell the same story as event.json" in p.en for p in report.problems)
+    with pytest.raises(BundleError, match="does not tell the same story"):
+        load_bundle(forged)
+    # one of the other files changed alone, checksums rewritten
+    for member, old, new in (("results-trf16.txt", b"Joueur1", b"Joueur9"), ("ffjd-grid.csv", b";2;", b";0;"),
+                             ("standings.csv", b"JOUEUR1", b"JOUEUR7"), ("rating-preview.csv", b"L3", b"L9")):
+        _forge(out, forged, member, old, new)
+        report = verify_bundle(forged)
+        assert [p.path for p in report.problems] == [member], member
+
+
+def test_unexpected_member_with_rewritten_checksums(tmp_path: Path) -> None:
+    with _draughts_rr(tmp_path) as session:
+        out = tmp_path / "bundle.zip"
+        export_bundle(session, out, "fr")
+    extra = tmp_path / "extra.zip"
+    _forge(out, extra, "checks.txt", b"[", b"[")  # rewrite only: same content
+    with zipfile.ZipFile(extra, "a") as z:
+        z.writestr("results-corrected.txt", b"trust me")
+    assert ("unexpected", "results-corrected.txt") in {(p.kind, p.path) for p in verify_bundle(extra).problems}
+
+
+def test_messages_and_docs_say_what_the_checksums_prove() -> None:
+    from tournament_desk.formats.bundle import BundleReport
+
+    report = BundleReport("b.zip", {}, ("event.json",), (), ("trf16",))
+    assert "they do not prove who made the bundle" in report.summary("en")
+    assert "ne prouvent pas qui a fait le paquet" in report.summary("fr")
+    docs = (Path(__file__).parents[2] / "docs" / "bundle-schema.md").read_text(encoding="utf-8")
+    assert docs.count("tamper-evident") == docs.count("is *not* tamper-evident") == 1
+    assert "accidental damage" in docs and "does **not** prove who made" in docs

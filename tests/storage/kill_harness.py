@@ -142,3 +142,63 @@ def run(path: Path, kills: int, *, seed: int = 1, max_delay: float = 0.4) -> Kil
         if landed and in_flight is not None:
             expected[in_flight[:2]] = in_flight[2]
     return report
+
+
+BACKUP_CHILD = r"""
+import sys
+from tournament_desk.services.session import EventSession
+session = EventSession.open(sys.argv[1], arbiter="kill-test")
+session.keep_backups = 1000
+print("READY", flush=True)
+i = 0
+while True:
+    session.backup(f"kill-{i}")
+    i += 1
+    print(f"BACKUP {i}", flush=True)
+"""
+
+
+@dataclass
+class BackupKillReport:
+    kills: int = 0
+    backups_listed: int = 0
+    unusable: int = 0
+    leftovers: int = 0
+    """Temporary files a kill left in the backups folder (removed by the next backup; never listed)."""
+    problems: list[str] = field(default_factory=list)
+
+
+def run_backups(path: Path, kills: int, *, seed: int = 1, max_delay: float = 0.6) -> BackupKillReport:
+    """Kill a process that takes backups in a loop; after every kill, every listed backup must open and
+    validate (the first version left empty files that a restore turned into an empty event)."""
+    from tournament_desk.storage.backup import backups_folder, file_problems, list_backups
+
+    rng = random.Random(seed)
+    report = BackupKillReport()
+    for _ in range(kills):
+        child = subprocess.Popen([sys.executable, "-c", BACKUP_CHILD, str(path)], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+        assert child.stdout is not None
+        first = child.stdout.readline()
+        if first.strip() != "READY":
+            report.problems.append(f"child did not start: {first!r} {child.stderr.read() if child.stderr else ''}")
+            child.kill()
+            child.wait()
+            continue
+        time.sleep(rng.uniform(0, max_delay))
+        child.send_signal(signal.SIGKILL)
+        child.communicate()
+        report.kills += 1
+        listed = list_backups(path)
+        report.backups_listed = len(listed)
+        for info in listed:
+            problems = file_problems(info.path)
+            if problems:
+                report.unusable += 1
+                report.problems.append(f"{info.path.name}: {problems[0][0]}")
+        report.leftovers = sum(1 for p in backups_folder(path).iterdir() if p.name.startswith("."))
+        try:
+            EventSession.open(path).close()
+        except Exception as exc:  # a finding, reported with the others
+            report.problems.append(f"reopen failed: {exc}")
+    return report

@@ -23,7 +23,7 @@ from tournament_desk.core.model import (
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.scoring import KASHDAN
 from tournament_desk.services.session import EventSession
-from tournament_desk.storage.db import create_event_file, inspect_file, open_event_file
+from tournament_desk.storage.db import connect_writer, create_event_file, inspect_file, prepare_event_file
 from tournament_desk.storage.schema import SCHEMA_VERSION
 
 
@@ -62,11 +62,12 @@ def test_every_model_round_trips(tmp_path: Path) -> None:
 
 def test_pragmas_and_version(tmp_path: Path) -> None:
     path = tmp_path / "p.tdesk"
-    engine = create_event_file(path)
-    with engine.connect() as conn:
-        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
-        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-    engine.dispose()
+    create_event_file(path)
+    conn = connect_writer(path)
+    assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    conn.close()
     assert inspect_file(path) == SCHEMA_VERSION
 
 
@@ -90,7 +91,7 @@ def test_other_programs_sqlite_is_refused_and_untouched(tmp_path: Path) -> None:
     conn.close()
     before = _digest(path)
     with pytest.raises(EventFileError, match="another program"):
-        open_event_file(path)
+        prepare_event_file(path)
     assert _digest(path) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["other.tdesk"]
 

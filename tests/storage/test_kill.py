@@ -27,3 +27,17 @@ def test_sigkill_during_result_entry(tmp_path: Path) -> None:
     assert report.integrity_failures == 0
     assert report.problems == []
     assert report.acknowledged > 0 and report.found == report.acknowledged
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+def test_sigkill_during_backups_never_leaves_an_unusable_backup(tmp_path: Path) -> None:
+    from kill_harness import run_backups
+
+    path = tmp_path / "backups.tdesk"
+    make_event(path)
+    for old in list((tmp_path / "backups").rglob("*.tdesk")):
+        old.unlink()
+    kills = int(os.environ.get("TDESK_BACKUP_KILLS", "8"))
+    report = run_backups(path, kills, seed=23)
+    assert report.kills == kills and report.backups_listed > 0
+    assert report.unusable == 0 and report.problems == []

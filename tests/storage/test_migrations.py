@@ -12,7 +12,7 @@ from tournament_desk.storage.schema import SCHEMA_VERSION
 
 
 def _file_at_revision_0001(path: Path) -> None:
-    engine = _make_engine(path)
+    engine = _make_engine(path, create=True)
     upgrade_schema(engine, "0001")
     engine.dispose()
     conn = sqlite3.connect(path)

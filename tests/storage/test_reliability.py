@@ -16,7 +16,7 @@ from tournament_desk.core.results import Outcome
 from tournament_desk.services.session import EventSession
 from tournament_desk.storage import db
 from tournament_desk.storage.backup import list_backups, restore_backup, take_backup
-from tournament_desk.storage.lock import EventFileLockedError
+from tournament_desk.storage.lock import EventFileLockedError, read_owner
 
 HOLDER = """
 import sys, time
@@ -71,10 +71,13 @@ def test_stale_lock_after_a_crash_is_recovered(tmp_path: Path) -> None:
     child = _holder(path)
     os.kill(child.pid, signal.SIGKILL)
     child.wait(timeout=30)
-    assert path.with_name(path.name + ".owner").exists()  # left behind by the crash
-    with EventSession.open(path) as s:
+    assert read_owner(path)["pid"] == child.pid  # the dead holder's record is still in the file
+    with EventSession.open(path) as s:  # the OS released the crashed process's lock: taken over
+        assert read_owner(path)["pid"] == os.getpid()
         s.add_player(surname="Recovered")
         assert len(s.players()) == 5
+    assert read_owner(path) is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.tdesk"]  # nothing left beside the event
 
 
 def test_backup_before_each_round_and_restore(tmp_path: Path) -> None:
@@ -87,10 +90,12 @@ def test_backup_before_each_round_and_restore(tmp_path: Path) -> None:
         backups = s.backups()
         assert [b.reason for b in backups] == ["before-round-3", "before-round-2"]  # the newest two kept
         s.record_result(3, 1, "1-0")
-    restore_backup(backups[0].path, path)
+    kept = restore_backup(backups[0].path, path)
     with EventSession.open(path) as s:
         assert s.state().last_round == 2  # the state just before round 3 was paired
-        assert any(b.reason == "before-restore" for b in s.backups())
+    assert kept is not None and kept.parent == path.parent and kept.name.startswith("e-replaced-")
+    with EventSession.open(kept, readonly=True) as s:  # the replaced state is kept beside the event
+        assert s.state().last_round == 3 and s.state().round(3).game(1).result is not None
 
 
 def test_backup_before_migration(tmp_path: Path) -> None:
@@ -141,7 +146,7 @@ def test_read_only_location(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
         EventSession.open(path)
     assert "read-only location" in str(err.value) and "lecture seule" in err.value.message("fr")
     assert path.read_bytes() == before
-    assert not path.with_name(path.name + ".owner").exists()  # no lock was taken
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.tdesk"]  # nothing was written beside it
 
 
 def test_impossible_operations_are_refused(tmp_path: Path) -> None:
@@ -179,3 +184,55 @@ def test_audit_log_records_who_and_when(tmp_path: Path) -> None:
         ("Marie (AF1)", "do"), ("Marie (AF1)", "do"), ("Marie (AF1)", "do"), ("Marie (AF1)", "undo"),
         ("Paul (AF3)", "redo")]
     assert log[-1].label_en == "Add player BRAVO" and log[-1].at >= log[0].at
+
+
+def test_restore_checks_the_backup_first_and_changes_nothing_when_it_is_bad(tmp_path: Path) -> None:
+    from tournament_desk.services.session import restore_event_backup
+
+    path = tmp_path / "e.tdesk"
+    _event(path)
+    backup = take_backup(path, "manual")
+    before = path.read_bytes()
+    for bad in (b"", b"SQLite format 3\x00" + bytes(200), backup.read_bytes()[: 4096]):
+        backup.write_bytes(bad)
+        with pytest.raises(EventFileError) as err:
+            restore_event_backup(path, backup)
+        assert backup.name in str(err.value)
+        assert path.read_bytes() == before
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["backups", "e.tdesk"]  # nothing kept: nothing done
+
+
+def test_restore_over_a_damaged_file_keeps_its_bytes_beside_it(tmp_path: Path) -> None:
+    from tournament_desk.services.session import restore_event_backup
+
+    path = tmp_path / "e.tdesk"
+    _event(path, players=300)
+    backup = take_backup(path, "manual")
+    data = bytearray(path.read_bytes())
+    data[4096 * 3: 4096 * 10] = b"\xa5" * (4096 * 7)
+    path.write_bytes(bytes(data))
+    with pytest.raises(EventFileError) as err:
+        EventSession.open(path)
+    assert err.value.backup.path == backup  # type: ignore[attr-defined]  # the one to offer
+    kept = restore_event_backup(path, err.value.backup.path)  # type: ignore[attr-defined]
+    assert kept is not None and kept.read_bytes() == bytes(data)  # the damaged file, exactly as it was
+    with EventSession.open(path) as s:
+        assert len(s.players()) == 300
+
+
+def test_restore_refuses_an_event_open_elsewhere(tmp_path: Path) -> None:
+    from tournament_desk.services.session import restore_event_backup
+
+    path = tmp_path / "e.tdesk"
+    _event(path)
+    backup = take_backup(path, "manual")
+    child = _holder(path)
+    try:
+        with pytest.raises(EventFileLockedError):
+            restore_event_backup(path, backup)
+        assert child.stdin is not None
+        child.stdin.write("\n")
+        child.stdin.flush()
+    finally:
+        child.wait(timeout=30)
+    assert restore_event_backup(path, backup) is not None

@@ -3,7 +3,8 @@
 * ``tournament-desk print EVENT.tdesk {pairings,crosstable,standings,slips,ratings} [--round R] -o OUT.pdf``
 * ``tournament-desk export EVENT.tdesk --bundle OUT.zip`` (or ``--pdf KIND [--round R] -o OUT.pdf``, or
   ``--trf OUT.trf [--edition 16|26]``: the event as a standalone TRF)
-* ``tournament-desk verify-bundle OUT.zip`` — exit code 0 when intact, 5 when tampered or incomplete.
+* ``tournament-desk verify-bundle OUT.zip`` — exit code 0 when intact and consistent, 5 when damaged,
+  altered, inconsistent or incomplete.
 
 Registered in ``cli/main.py`` by :func:`add_export_parsers`; the command functions take ``(args, lang)``.
 """

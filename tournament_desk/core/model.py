@@ -9,6 +9,7 @@ histories). Ids are the event file's stable player ids; pairing numbers are a se
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -99,6 +100,36 @@ ACCELERATIONS = ("", "baku")
 """Accelerated pairing methods an event may declare (C.04.7: Baku acceleration, 2025 edition)."""
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+# Longest text each field takes (the event file's column widths): refused at entry with a clear message, so that
+# every printed document and export can lay out whatever was accepted.
+_PLAYER_TEXT = (("surname", 100, "surname", "nom"), ("first_name", 100, "first name", "prénom"),
+                ("category", 20, "category", "catégorie"), ("club", 200, "club", "club"),
+                ("federation", 10, "federation", "fédération"), ("licence_id", 30, "licence id", "licence"),
+                ("fide_id", 20, "FIDE id", "identifiant FIDE"), ("fmjd_id", 20, "FMJD id", "identifiant FMJD"),
+                ("title", 10, "title", "titre"))
+_EVENT_TEXT = (("name", 200, "event name", "nom du tournoi"), ("place", 200, "place", "lieu"),
+               ("organiser", 200, "organiser", "organisateur"),
+               ("tiebreak_edition", 20, "tie-break edition", "édition des départages"),
+               ("numbering", 60, "numbering method", "méthode de numérotation"))
+
+
+def _check_text(value: object, limit: int, en: str, fr: str, field: str | None = None) -> None:
+    """A text field: a string of at most ``limit`` characters without control characters (tabs, line breaks)."""
+    if not isinstance(value, str):
+        raise ValidationError(f"The {en} must be text, not {type(value).__name__}",
+                              f"Le champ « {fr} » doit être du texte, et non {type(value).__name__}", field=field)
+    if len(value) > limit:
+        raise ValidationError(f"The {en} is {len(value)} characters long; at most {limit} are allowed",
+                              f"Le champ « {fr} » fait {len(value)} caractères ; {limit} au plus sont permis",
+                              field=field)
+    if _CONTROL.search(value):
+        raise ValidationError(f"The {en} contains a line break, tab or other control character",
+                              f"Le champ « {fr} » contient un saut de ligne, une tabulation ou un autre "
+                              "caractère de contrôle", field=field)
+
+
 @dataclass(frozen=True, slots=True)
 class TimeControl:
     """Base time in minutes plus increment in seconds per move (``90+30``)."""
@@ -172,6 +203,8 @@ class Player:
             raise ValidationError(msg("A withdrawal forfeit is 0fe (excused) or 0fne (unexcused)"))
         if not self.surname:
             raise ValidationError(msg("A player needs a surname"), field="surname")
+        for attr, limit, en, fr in _PLAYER_TEXT:
+            _check_text(getattr(self, attr), limit, en, fr, attr)
         for system, value in self.ratings:
             if not 0 <= value <= 4000:
                 raise ValidationError(
@@ -179,6 +212,9 @@ class Player:
                         surname=self.surname),
                     field="ratings",
                 )
+        if self.pairing_number is not None and self.pairing_number < 1:
+            raise ValidationError(f"A pairing number must be 1 or more, not {self.pairing_number}",
+                                  f"Un numéro d'appariement doit être au moins 1, et non {self.pairing_number}")
         if self.withdrawn_from_round is not None and self.withdrawn_from_round < 1:
             raise ValidationError(msg("A withdrawal round must be 1 or more"))
 
@@ -234,6 +270,14 @@ class Event:
         _coerce(self, "discipline", Discipline, "discipline", "discipline")
         _coerce(self, "system", PairingSystem, "pairing system", "système d'appariement")
         _coerce(self, "rating_system", RatingSystem, "rating system", "système de classement")
+        for attr, limit, en, fr in _EVENT_TEXT:
+            _check_text(getattr(self, attr), limit, en, fr, attr)
+        if len(self.arbiters) > 20 or len(self.tiebreaks) > 30:
+            raise ValidationError("At most 20 arbiters and 30 tie-breaks", "Au plus 20 arbitres et 30 départages")
+        for arbiter in self.arbiters:
+            _check_text(arbiter, 100, "arbiter's name", "nom d'arbitre", "arbiters")
+        for code in self.tiebreaks:
+            _check_text(code, 20, "tie-break code", "code de départage")
         if not isinstance(self.rounds, int) or not 1 <= self.rounds <= 99:
             raise ValidationError(msg("The number of rounds must be 1..99, not {rounds}", rounds=self.rounds),
                                   field="rounds")

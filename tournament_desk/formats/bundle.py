@@ -5,7 +5,7 @@ versioned ``event.json`` schema that recreates the event exactly. Schema documen
   ``tournament_desk.bundle-event/1``): round trip to an equal :class:`EventState`.
 * :func:`write_bundle` — writes the files and the manifest (schema ``tournament_desk.bundle-manifest/1``).
 * :func:`verify_bundle_file` — a :class:`BundleReport` listing precisely each modified, missing or unexpected file.
-* :func:`read_bundle_state` — the event of a verified bundle; a tampered bundle raises :class:`BundleError`.
+* :func:`read_bundle_state` — the event of a verified bundle; a damaged or altered bundle raises :class:`BundleError`.
 """
 
 from __future__ import annotations
@@ -13,12 +13,15 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import struct
 import zipfile
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tournament_desk.core.consistency import state_problems
 from tournament_desk.core.errors import EventFileError
 from tournament_desk.core.model import (
     Bye,
@@ -50,7 +53,8 @@ MANIFEST_FILE = "manifest.json"
 
 
 class BundleError(EventFileError):
-    """A bundle that cannot be used: not a zip, no manifest, tampered or missing files, unknown schema."""
+    """A bundle that cannot be used: not a zip, no manifest, damaged, altered or
+    missing files, unknown schema, files that contradict each other."""
 
     code = "bundle"
 
@@ -191,11 +195,16 @@ def state_from_bundle_dict(data: Mapping[str, Any]) -> EventState:
         )
     except BundleError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        msg = getattr(exc, "en", None) or str(exc)
+    except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError) as exc:
+        msg = (getattr(exc, "en", None) or str(exc))[:300]
         raise _bad(f"invalid content ({type(exc).__name__}: {msg})",
-                   f"contenu invalide ({type(exc).__name__} : {getattr(exc, 'fr', None) or str(exc)})") from exc
-    return EventState(event, players, rounds, requests, pairs, top_cut, options)
+                   f"contenu invalide ({type(exc).__name__} : {(getattr(exc, 'fr', None) or str(exc))[:300]})") from exc
+    state = EventState(event, players, rounds, requests, pairs, top_cut, options)
+    problems = state_problems(state)
+    if problems:
+        raise _bad("the event is inconsistent: " + "; ".join(en for en, _ in problems[:3]),
+                   "le tournoi est incohérent : " + " ; ".join(fr for _, fr in problems[:3]))
+    return state
 
 
 # ------------------------------------------------------------------------------------------------ zip + manifest
@@ -231,7 +240,9 @@ def write_bundle(path: Path | str, files: Mapping[str, bytes], *, generator: str
 
 @dataclass(frozen=True, slots=True)
 class BundleProblem:
-    """One reason a bundle is refused. ``kind``: modified, missing, unexpected, manifest."""
+    """One reason a bundle is refused. ``kind``: ``modified``, ``missing``, ``unexpected``, ``duplicate``,
+    ``unreadable`` (encrypted, unsupported compression, corrupt data, too large), ``manifest``, ``inconsistent``
+    (its files tell different stories) or the code of a rule check."""
 
     kind: str
     path: str
@@ -242,12 +253,23 @@ class BundleProblem:
         return self.fr if lang == "fr" else self.en
 
 
+_WHAT_CHECKSUMS_PROVE = (
+    "The checksums detect accidental damage (a bad copy, a truncated download); they do not prove who made "
+    "the bundle: anyone can change a file and rewrite the manifest.",
+    "Les sommes de contrôle détectent une altération accidentelle (copie défectueuse, téléchargement tronqué) ; "
+    "elles ne prouvent pas qui a fait le paquet : n'importe qui peut modifier un fichier et réécrire le "
+    "manifeste.",
+)
+
+
 @dataclass(frozen=True, slots=True)
 class BundleReport:
     path: str
     manifest: dict[str, Any] | None
     checked: tuple[str, ...] = ()
     problems: tuple[BundleProblem, ...] = field(default=())
+    consistency: tuple[str, ...] = ()
+    """Codes of the checks that found the files telling one story (``services.bundle.BUNDLE_CHECKS``)."""
 
     @property
     def ok(self) -> bool:
@@ -256,8 +278,14 @@ class BundleReport:
     def summary(self, lang: str = "en") -> str:
         fr = lang == "fr"
         if self.ok:
-            return (f"Paquet intact : {len(self.checked)} fichiers vérifiés (SHA-256)." if fr else
-                    f"Bundle intact: {len(self.checked)} files verified (SHA-256).")
+            story = ""
+            if self.consistency:
+                story = (f" Les fichiers racontent la même chose ({len(self.consistency)} contrôles de cohérence)."
+                         if fr else f" Its files tell one story ({len(self.consistency)} consistency checks).")
+            return ((f"Paquet intact : {len(self.checked)} fichiers vérifiés (SHA-256).{story} "
+                     + _WHAT_CHECKSUMS_PROVE[1]) if fr else
+                    (f"Bundle intact: {len(self.checked)} files verified (SHA-256).{story} "
+                     + _WHAT_CHECKSUMS_PROVE[0]))
         head = (f"Paquet refusé : {len(self.problems)} problème(s)" if fr else
                 f"Bundle refused: {len(self.problems)} problem(s)")
         return head + "\n" + "\n".join(f"  - {p.message(lang)}" for p in self.problems)
@@ -267,43 +295,218 @@ class BundleReport:
             raise BundleError(self.summary("en"), self.summary("fr"))
 
 
-def _load_zip(path: Path) -> dict[str, bytes]:
+# -- reading a zip that may be hostile ------------------------------------------------------------------------
+MAX_BUNDLE_BYTES = 256 * 1024 * 1024
+"""Largest bundle file read (a 2000-player event's bundle is a few MB)."""
+MAX_MEMBERS = 64
+"""A bundle holds about ten files."""
+MAX_MEMBER_BYTES = 64 * 1024 * 1024
+MAX_TOTAL_BYTES = 256 * 1024 * 1024
+"""Uncompressed sizes: what reading the bundle may hold in memory at most."""
+MAX_RATIO = 200
+"""Largest compression ratio accepted for a member over 1 MB (text compresses 5-20 times; a zip bomb 1000)."""
+_RATIO_FROM = 1024 * 1024
+_EOCD = b"PK\x05\x06"
+
+
+def _too_big(path: Path, en: str, fr: str) -> BundleError:
+    return BundleError(f"{path.name} is not a bundle this program reads: {en}",
+                       f"{path.name} n'est pas un paquet que ce programme lit : {fr}")
+
+
+def _check_directory(path: Path, size: int) -> None:
+    """Read the zip's end record ourselves before ``zipfile`` builds its list of members: a crafted central
+    directory with millions of entries would otherwise exhaust memory before any limit is checked."""
+    with path.open("rb") as fh:
+        tail_len = min(size, 22 + 65535)
+        fh.seek(size - tail_len)
+        tail = fh.read(tail_len)
+    at = tail.rfind(_EOCD)
+    if at < 0 or len(tail) - at < 22:
+        raise BundleError(f"{path} is not a readable zip bundle (no zip directory found)",
+                          f"{path} n'est pas un paquet zip lisible (aucun répertoire zip trouvé)")
+    entries, cd_size = struct.unpack("<HI", tail[at + 10: at + 16])
+    if entries == 0xFFFF or cd_size == 0xFFFFFFFF:
+        raise _too_big(path, "it is a ZIP64 archive (more than 65,535 members or 4 GB)",
+                       "c'est une archive ZIP64 (plus de 65 535 fichiers ou 4 Go)")
+    if entries > MAX_MEMBERS or cd_size > MAX_MEMBERS * 1024:
+        raise _too_big(path, f"it has {entries} members (a bundle has at most {MAX_MEMBERS})",
+                       f"il contient {entries} fichiers (un paquet en a au plus {MAX_MEMBERS})")
+
+
+def _name_problem(name: str) -> tuple[str, str] | None:
+    if not name or name.startswith(("/", "\\")) or "\\" in name or ".." in name.split("/") or ":" in name:
+        return ("its name is not a plain relative path", "son nom n'est pas un chemin relatif simple")
+    if any(ord(c) < 32 or ord(c) == 127 for c in name) or len(name) > 200:
+        return ("its name holds control characters or is too long",
+                "son nom contient des caractères de contrôle ou est trop long")
+    return None
+
+
+def read_members(path: Path | str) -> tuple[dict[str, bytes], list[BundleProblem]]:
+    """Every file of the zip (manifest included), read within the limits above, and the problems of the
+    members that cannot be used (encrypted, unsupported compression, corrupt data, too large, unsafe or
+    duplicate names). A file that is not a zip at all, or too large to be a bundle, raises :class:`BundleError`.
+    Memory stays bounded by ``MAX_TOTAL_BYTES`` whatever the zip claims."""
+    path = Path(path)
     try:
-        with zipfile.ZipFile(path) as zf:
-            return {i.filename: zf.read(i) for i in zf.infolist() if not i.is_dir()}
+        size = path.stat().st_size
     except FileNotFoundError:
         raise BundleError(f"{path}: no such file", f"{path} : fichier introuvable") from None
-    except (zipfile.BadZipFile, OSError) as exc:
+    except OSError as exc:
+        raise BundleError(f"{path} cannot be read ({exc.strerror})", f"{path} est illisible ({exc.strerror})") from None
+    if path.is_dir():
+        raise BundleError(f"{path} is a folder, not a bundle", f"{path} est un dossier, pas un paquet")
+    if size > MAX_BUNDLE_BYTES:
+        raise _too_big(path, f"it is {size // (1024 * 1024)} MB (at most {MAX_BUNDLE_BYTES // (1024 * 1024)} MB)",
+                       f"il fait {size // (1024 * 1024)} Mo (au plus {MAX_BUNDLE_BYTES // (1024 * 1024)} Mo)")
+    files: dict[str, bytes] = {}
+    problems: list[BundleProblem] = []
+
+    def bad(kind: str, name: str, en: str, fr: str) -> None:
+        problems.append(BundleProblem(kind, name, f"{name}: {en}", f"{name} : {fr}"))
+
+    try:
+        _check_directory(path, size)
+        with zipfile.ZipFile(path) as zf:
+            total = 0
+            for info in zf.infolist():
+                name = info.filename
+                if info.is_dir():
+                    bad("unexpected", name, "a folder entry (a bundle holds files only)",
+                        "une entrée de dossier (un paquet ne contient que des fichiers)")
+                    continue
+                why = _name_problem(name)
+                if why:
+                    bad("unexpected", name, *why)
+                    continue
+                if name in files or any(p.path == name and p.kind == "duplicate" for p in problems):
+                    bad("duplicate", name, "the zip holds two files of this name (only one can be checked)",
+                        "le zip contient deux fichiers de ce nom (un seul peut être vérifié)")
+                    files.pop(name, None)
+                    continue
+                if info.flag_bits & 0x1:
+                    bad("unreadable", name, "it is encrypted (a bundle is never encrypted)",
+                        "il est chiffré (un paquet ne l'est jamais)")
+                    continue
+                if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+                    bad("unreadable", name, f"unsupported compression method {info.compress_type} (bundles use "
+                        "deflate)", f"méthode de compression {info.compress_type} non prise en charge (les "
+                        "paquets utilisent deflate)")
+                    continue
+                if info.file_size > MAX_MEMBER_BYTES or total + info.file_size > MAX_TOTAL_BYTES:
+                    bad("unreadable", name, f"{info.file_size} bytes uncompressed: more than a bundle may hold",
+                        f"{info.file_size} octets décompressés : plus qu'un paquet ne peut contenir")
+                    continue
+                if info.file_size > _RATIO_FROM and info.file_size > MAX_RATIO * max(1, info.compress_size):
+                    bad("unreadable", name, f"compressed {info.file_size // max(1, info.compress_size)} times: a "
+                        "zip bomb, not a bundle file", f"compressé {info.file_size // max(1, info.compress_size)} "
+                        "fois : une bombe zip, pas un fichier de paquet")
+                    continue
+                try:
+                    data = _read_member(zf, info)
+                except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError,
+                        RuntimeError, struct.error, OverflowError) as exc:
+                    bad("unreadable", name, f"its data is damaged ({type(exc).__name__}: {exc})",
+                        f"ses données sont endommagées ({type(exc).__name__} : {exc})")
+                    continue
+                total += len(data)
+                files[name] = data
+    except BundleError:
+        raise
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError, RuntimeError,
+            struct.error, OverflowError, UnicodeDecodeError) as exc:
         raise BundleError(f"{path} is not a readable zip bundle ({exc})",
                           f"{path} n'est pas un paquet zip lisible ({exc})") from None
+    return files, problems
+
+
+def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
+    """The member's bytes, never more than it declares (``zipfile`` checks the CRC at the end)."""
+    chunks: list[bytes] = []
+    got = 0
+    with zf.open(info) as fh:
+        while True:
+            chunk = fh.read(1024 * 1024)
+            if not chunk:
+                break
+            got += len(chunk)
+            if got > info.file_size:
+                raise ValueError("more data than the zip declares")
+            chunks.append(chunk)
+    if got != info.file_size:
+        raise ValueError(f"{got} bytes where the zip declares {info.file_size}")
+    return b"".join(chunks)
+
+
+def _load_zip(path: Path) -> dict[str, bytes]:
+    files, problems = read_members(path)
+    if problems:
+        raise BundleError("Bundle refused:\n" + "\n".join(f"  - {p.en}" for p in problems),
+                          "Paquet refusé :\n" + "\n".join(f"  - {p.fr}" for p in problems))
+    return files
 
 
 def read_bundle_files(path: Path | str) -> dict[str, bytes]:
-    """Every file of the zip (manifest included), unverified."""
+    """Every file of the zip (manifest included), unverified; a zip with unusable members is refused."""
     return _load_zip(Path(path))
 
 
-def verify_bundle_file(path: Path | str) -> BundleReport:
-    """Check every file of the bundle against the manifest's SHA-256; report each problem precisely."""
-    path = Path(path)
-    files = _load_zip(path)
-    raw = files.pop(MANIFEST_FILE, None)
-    if raw is None:
-        p = BundleProblem("manifest", MANIFEST_FILE, "manifest.json is missing: the files cannot be checked",
-                          "manifest.json manque : impossible de vérifier les fichiers")
-        return BundleReport(str(path), None, (), (p,))
+def _parse_manifest(raw: bytes) -> dict[str, Any]:
+    """The manifest, its shape checked (raises ValueError naming what is wrong)."""
     try:
         manifest = json.loads(raw.decode("utf-8"))
-        entries = {e["path"]: e for e in manifest["files"]}
-        if manifest.get("schema") != MANIFEST_SCHEMA:
-            raise ValueError(f"unknown schema {manifest.get('schema')!r}")
-    except (ValueError, KeyError, TypeError) as exc:
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    if not isinstance(manifest, dict):
+        raise ValueError("not a JSON object")
+    if manifest.get("schema") != MANIFEST_SCHEMA:
+        raise ValueError(f"unknown schema {str(manifest.get('schema'))[:60]!r}")
+    entries = manifest.get("files")
+    if not isinstance(entries, list):
+        raise ValueError("'files' is not a list")
+    for e in entries:
+        if not isinstance(e, dict) or not isinstance(e.get("path"), str) or not isinstance(e.get("sha256"), str):
+            raise ValueError("a 'files' entry has no path or sha256")
+    return manifest
+
+
+def verify_bundle_file(path: Path | str) -> BundleReport:
+    """Check every file of the bundle against the manifest's SHA-256; report each problem precisely.
+
+    Structure only: what the files say is compared by ``services.bundle.verify_bundle``."""
+    path = Path(path)
+    files, problems = read_members(path)
+    return _verify(path, files, problems)
+
+
+def _verify(path: Path, files: dict[str, bytes], problems: list[BundleProblem]) -> BundleReport:
+    files = dict(files)
+    problems = list(problems)
+    raw = files.pop(MANIFEST_FILE, None)
+    if raw is None:
+        if not any(p.path == MANIFEST_FILE for p in problems):
+            problems.append(BundleProblem("manifest", MANIFEST_FILE,
+                                          "manifest.json is missing: the files cannot be checked",
+                                          "manifest.json manque : impossible de vérifier les fichiers"))
+        return BundleReport(str(path), None, (), tuple(problems))
+    try:
+        manifest = _parse_manifest(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
         p = BundleProblem("manifest", MANIFEST_FILE, f"manifest.json is not a valid manifest ({exc})",
                           f"manifest.json n'est pas un manifeste valable ({exc})")
-        return BundleReport(str(path), None, (), (p,))
-    problems: list[BundleProblem] = []
+        return BundleReport(str(path), None, (), (*problems, p))
+    entries: dict[str, dict[str, Any]] = {}
+    for e in manifest["files"]:
+        if e["path"] in entries:
+            problems.append(BundleProblem("manifest", MANIFEST_FILE, f"manifest.json lists {e['path']} twice",
+                                          f"manifest.json liste {e['path']} deux fois"))
+        entries[e["path"]] = e
+    blocked = {p.path for p in problems}
     checked: list[str] = []
     for name, entry in sorted(entries.items()):
+        if name in blocked:
+            continue
         if name not in files:
             problems.append(BundleProblem("missing", name, f"{name}: listed in the manifest but missing from the zip",
                                           f"{name} : listé dans le manifeste mais absent du zip"))
@@ -313,9 +516,9 @@ def verify_bundle_file(path: Path | str) -> BundleReport:
             problems.append(BundleProblem(
                 "modified", name,
                 f"{name}: modified (SHA-256 {actual[:16]}…, manifest says {str(entry.get('sha256'))[:16]}…; "
-                f"{len(files[name])} bytes, manifest says {entry.get('size')})",
+                f"{len(files[name])} bytes, manifest says {str(entry.get('size'))[:20]})",
                 f"{name} : modifié (SHA-256 {actual[:16]}…, le manifeste indique {str(entry.get('sha256'))[:16]}… ; "
-                f"{len(files[name])} octets, le manifeste indique {entry.get('size')})"))
+                f"{len(files[name])} octets, le manifeste indique {str(entry.get('size'))[:20]})"))
         else:
             checked.append(name)
     for name in sorted(set(files) - set(entries)):
@@ -325,14 +528,22 @@ def verify_bundle_file(path: Path | str) -> BundleReport:
 
 
 def read_bundle_state(path: Path | str) -> EventState:
-    """The event of a bundle, after verification; a tampered or incomplete bundle raises :class:`BundleError`."""
-    report = verify_bundle_file(path)
-    report.raise_if_bad()
-    files = _load_zip(Path(path))
+    """The event of a bundle, after verification; a damaged or incomplete bundle raises :class:`BundleError`."""
+    files, problems = read_members(path)
+    _verify(Path(path), files, problems).raise_if_bad()
     if EVENT_FILE not in files:
         raise BundleError(f"{path}: the bundle holds no event.json", f"{path} : le paquet ne contient pas event.json")
+    return event_from_bytes(files[EVENT_FILE])
+
+
+def event_from_bytes(raw: bytes) -> EventState:
+    """``event.json``'s bytes as an :class:`EventState` (its JSON, schema and consistency checked)."""
     try:
-        data = json.loads(files[EVENT_FILE].decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise _bad(f"not valid JSON ({exc})", f"JSON invalide ({exc})") from None
+        data = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise _bad(f"not valid JSON ({str(exc)[:200]})", f"JSON invalide ({str(exc)[:200]})") from None
     return state_from_bundle_dict(data)
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number")

@@ -37,8 +37,8 @@ from tournament_desk.core.model import EventState, Player
 from tournament_desk.core.results import Discipline, Outcome
 
 __all__ = [
-    "FONT", "FONT_BOLD", "MARGIN", "HeaderInfo", "alpha_key", "build_document", "bye_label", "dates_text",
-    "fit", "fmt_number", "fmt_points", "header_info", "label", "outcome_mark", "para", "rating_label",
+    "FONT", "FONT_BOLD", "MARGIN", "HeaderInfo", "alpha_key", "build_document", "bye_label", "cut_to_width",
+    "dates_text", "fit", "fmt_number", "fmt_points", "header_info", "label", "outcome_mark", "para", "rating_label",
     "shrink_to_width", "start_numbers",
 ]
 
@@ -248,10 +248,7 @@ def shrink_to_width(text: str, font: str, size: float, width: float, min_size: f
     new = max(min_size, size * width / w)
     if pdfmetrics.stringWidth(text, font, new) <= width:
         return text, new
-    cut = text
-    while cut and pdfmetrics.stringWidth(cut + "…", font, new) > width:
-        cut = cut[:-1]
-    return (cut.rstrip() + "…") if cut else "", new
+    return cut_to_width(text, font, new, width), new
 
 
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
@@ -265,15 +262,33 @@ def para(text: str, size: float = 9, *, bold: bool = False, align: str = "left",
     return Paragraph(escape(text).replace("\n", "<br/>"), style)
 
 
+def cut_to_width(text: str, font: str, size: float, width: float) -> str:
+    """``text`` cut (with an ellipsis) so that it is at most ``width`` points wide on one line."""
+    if pdfmetrics.stringWidth(text, font, size) <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits with its ellipsis
+        mid = (lo + hi + 1) // 2
+        if pdfmetrics.stringWidth(text[:mid] + "…", font, size) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…" if lo else ""
+
+
 def fit(text: str, width: float, size: float = 8, *, min_size: float = 5.5, bold: bool = False,
-        align: str = "left", padding: float = 4) -> Paragraph:
-    """A cell that never overflows ``width`` (points, padding included): the font shrinks to ``min_size``,
-    then the text wraps on several lines (long words split)."""
+        align: str = "left", padding: float = 4, max_lines: int = 3) -> Paragraph:
+    """A cell that never overflows ``width`` (points, padding included) and never grows taller than about
+    ``max_lines`` lines: the font shrinks to ``min_size``, then the text wraps (long words split), and what would
+    need more than ``max_lines`` lines is cut with an ellipsis. Whatever the text (a 10,000-character name in a
+    file written by another tool), the row stays small enough for the page."""
     font = FONT_BOLD if bold else FONT
     avail = max(1.0, width - padding)
     w = pdfmetrics.stringWidth(text, font, size)
     if w > avail:
         size = max(min_size, size * avail / w * 0.98)
+    # Wrapping loses part of each line's width at the break: budget 85% of the lines' total width.
+    text = cut_to_width(text, font, size, avail * max_lines * 0.85)
     return para(text, size, bold=bold, align=align, leading=size * 1.15)
 
 

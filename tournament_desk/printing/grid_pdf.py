@@ -14,6 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from tournament_desk.core.pairing.berger import RoundRobinSchedule
+from tournament_desk.printing.common import cut_to_width
 
 _TEXT = {
     "fr": {
@@ -41,9 +42,9 @@ def grid_pdf(schedule: RoundRobinSchedule, *, title: str, names: Mapping[int, st
     doc = SimpleDocTemplate(buffer, pagesize=landscape(A4), leftMargin=12 * mm, rightMargin=12 * mm,
                             topMargin=12 * mm, bottomMargin=14 * mm, title=title)
     styles = getSampleStyleSheet()
-    story: list = [Paragraph(escape(title), styles["Title"])]
+    story: list = [Paragraph(escape(cut_to_width(title, "Helvetica-Bold", 18, 2.5 * 270 * mm)), styles["Title"])]
     if subtitle:
-        story.append(Paragraph(escape(subtitle), styles["Normal"]))
+        story.append(Paragraph(escape(cut_to_width(subtitle, "Helvetica", 10, 4 * 270 * mm)), styles["Normal"]))
     story.append(Paragraph(t[schedule.order], styles["Heading3"]))
     if schedule.double:
         story.append(Paragraph(t["double"] + (t["swap"] if schedule.swap_last_two else ""), styles["Normal"]))
@@ -79,7 +80,11 @@ def grid_pdf(schedule: RoundRobinSchedule, *, title: str, names: Mapping[int, st
     if names:
         story.append(Spacer(1, 6 * mm))
         story.append(Paragraph(t["players"], styles["Heading3"]))
-        entries = [[str(n), Paragraph(escape(names[n]), styles["Normal"])] for n in sorted(names)]
+        style = styles["Normal"]
+        # at most three lines per name, whatever its length (a row taller than the page cannot be laid out)
+        room = 3 * 95 * mm * 0.85
+        entries = [[str(n), Paragraph(escape(cut_to_width(names[n], style.fontName, style.fontSize, room)), style)]
+                   for n in sorted(names)]
         if exempt is not None:
             entries.append([str(exempt), t["exempt"]])
         half = (len(entries) + 1) // 2

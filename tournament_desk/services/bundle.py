@@ -11,7 +11,8 @@
 * ``manifest.json`` — SHA-256 and size of every other file.
 
 ``verify_bundle(path)`` reports modified, missing and unexpected files; ``load_bundle(path)`` returns the
-event of an intact bundle and refuses a tampered one with a bilingual :class:`BundleError`;
+event of an intact, consistent bundle and refuses a damaged, altered or inconsistent one with a bilingual
+:class:`BundleError`;
 ``import_bundle(path, event_path)`` recreates it as a new event file.
 """
 
@@ -22,7 +23,7 @@ import dataclasses
 import datetime as dt
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,22 +36,30 @@ from tournament_desk.core.ratings.from_event import preview_event
 from tournament_desk.core.results import Discipline
 from tournament_desk.formats.bundle import (
     EVENT_FILE,
+    MANIFEST_FILE,
     BundleError,
+    BundleProblem,
     BundleReport,
+    event_from_bytes,
     read_bundle_state,
+    read_members,
     state_to_bundle_dict,
     verify_bundle_file,
     write_bundle,
 )
 from tournament_desk.formats.ffjd_grid_csv import ffjd_grid_csv
-from tournament_desk.formats.trf_event import event_trf
+from tournament_desk.formats.trf import TrfError
+from tournament_desk.formats.trf import loads as trf_loads
+from tournament_desk.formats.trf_event import event_trf, state_to_trf
 from tournament_desk.printing.rating_report import rating_report_pdf
 from tournament_desk.services.printing import crosstable_state_pdf, rating_settings
 from tournament_desk.services.session import AuditEntry, EventSession
+from tournament_desk.services.standings import standings
 
 __all__ = [
-    "BundleError", "ExportResult", "HomologationCheck", "checks_text", "export_bundle", "homologation_checks",
-    "homologation_fee", "import_bundle", "load_bundle", "rating_preview_csv", "verify_bundle",
+    "BUNDLE_CHECKS", "KNOWN_FILES", "BundleCheck", "BundleContents", "BundleError", "ExportResult",
+    "HomologationCheck", "checks_text", "export_bundle", "homologation_checks", "homologation_fee", "import_bundle",
+    "load_bundle", "rating_preview_csv", "register_bundle_check", "standings_csv", "verify_bundle",
 ]
 
 # The checks themselves are the core's, per discipline and federation (core/homologation, docs/rules.md §11).
@@ -152,6 +161,7 @@ def bundle_files(state: EventState, lang: str = "fr", audit: Sequence[AuditEntry
     }
     if state.event.discipline is Discipline.DRAUGHTS:
         files["ffjd-grid.csv"] = ffjd_grid_csv(state)
+    files[STANDINGS_FILE] = standings_csv(state)
     try:
         rows = preview_event(state)
     except TournamentError as exc:
@@ -175,21 +185,294 @@ def export_bundle(session: EventSession, path: Path | str, lang: str = "fr") -> 
     return ExportResult(Path(path), tuple(sorted(files)), tuple(checks))
 
 
+def standings_csv(state: EventState) -> bytes:
+    """``standings.csv``: ``place;id;pairing_number;name;points`` then one column per tie-break (decimal point),
+    UTF-8 with BOM, CRLF — the standings after the last round with the event's effective tie-breaks."""
+    table = standings(state) if state.rounds else None
+    out = io.StringIO()
+    w = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    codes = list(table.codes) if table else []
+    w.writerow(["place", "id", "pairing_number", "name", "points", *codes])
+    if table is not None:
+        for ln in table.lines:
+            w.writerow([ln.place_text, ln.player_id, ln.pairing_number or "", ln.name, f"{ln.points:g}",
+                        *("" if v is None else f"{v:g}" for v in ln.values)])
+    else:
+        for p in state.players:
+            w.writerow(["", p.id, p.pairing_number or "", p.name, "0"])
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+# -- does the bundle tell one story? ---------------------------------------------------------------------------
+STANDINGS_FILE = "standings.csv"
+KNOWN_FILES = frozenset({MANIFEST_FILE, EVENT_FILE, "results-trf16.txt", "results-trf26.txt", "crosstable.pdf",
+                         "ffjd-grid.csv", STANDINGS_FILE, "rating-preview.pdf", "rating-preview.csv",
+                         "audit-log.csv", "checks.txt"})
+"""Every file a bundle of schema ``tournament_desk.bundle-manifest/1`` may hold (docs/bundle-schema.md)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BundleContents:
+    """What a check looks at: every member's bytes, and the event ``event.json`` describes."""
+
+    files: Mapping[str, bytes]
+    state: EventState
+
+
+@dataclass(frozen=True, slots=True)
+class BundleCheck:
+    """One check a bundle must pass. ``rule_en``/``rule_fr`` cite what it enforces (a section of
+    docs/bundle-schema.md, or of a federation's rules); ``disciplines`` limits it to events of those
+    disciplines (None: every event). ``run`` returns the problems found (an empty list: passed)."""
+
+    code: str
+    rule_en: str
+    rule_fr: str
+    run: Callable[[BundleContents], list[BundleProblem]]
+    disciplines: frozenset[Discipline] | None = None
+
+    def applies(self, state: EventState) -> bool:
+        return self.disciplines is None or state.event.discipline in self.disciplines
+
+
+BUNDLE_CHECKS: list[BundleCheck] = []
+"""The checks :func:`verify_bundle` runs once the files match the manifest, in order. A federation's
+homologation rules plug in here with :func:`register_bundle_check` (one check per rule, citing it)."""
+
+
+def register_bundle_check(check: BundleCheck) -> BundleCheck:
+    """Add a check to :data:`BUNDLE_CHECKS` (a later check with the same code replaces it)."""
+    BUNDLE_CHECKS[:] = [c for c in BUNDLE_CHECKS if c.code != check.code]
+    BUNDLE_CHECKS.append(check)
+    return check
+
+
+def _differs(name: str, what_en: str, what_fr: str) -> BundleProblem:
+    return BundleProblem("inconsistent", name, f"{name} does not tell the same story as event.json: {what_en}",
+                         f"{name} ne dit pas la même chose que event.json : {what_fr}")
+
+
+def _check_members(c: BundleContents) -> list[BundleProblem]:
+    return [BundleProblem("unexpected", n, f"{n}: not a file a bundle holds (docs/bundle-schema.md)",
+                          f"{n} : ce n'est pas un fichier de paquet (docs/bundle-schema.md)")
+            for n in sorted(set(c.files) - KNOWN_FILES)]
+
+
+def _trf_check(name: str, edition: str) -> Callable[[BundleContents], list[BundleProblem]]:
+    def run(c: BundleContents) -> list[BundleProblem]:
+        if name not in c.files:
+            return [BundleProblem("missing", name, f"{name}: missing (every bundle holds the results in TRF)",
+                                  f"{name} : manquant (tout paquet contient les résultats en TRF)")]
+        try:
+            actual = trf_loads(c.files[name])
+        except (TrfError, ValueError) as exc:
+            return [_differs(name, f"it cannot be read as TRF ({str(exc)[:120]})",
+                             f"il n'est pas lisible comme TRF ({str(exc)[:120]})")]
+        expected = state_to_trf(c.state)
+        found = {p.start_rank: p for p in actual.players}
+        out: list[BundleProblem] = []
+        for p in expected.players:
+            q = found.pop(p.start_rank, None)
+            if q is None:
+                out.append(_differs(name, f"player {p.start_rank} ({p.name}) is missing",
+                                    f"le joueur {p.start_rank} ({p.name}) manque"))
+            elif q.name.strip() != p.name.strip()[:len(q.name.strip())] or not q.name.strip():
+                out.append(_differs(name, f"player {p.start_rank} is {q.name!r}, event.json says {p.name!r}",
+                                    f"le joueur {p.start_rank} est {q.name!r}, event.json dit {p.name!r}"))
+            else:
+                for rnd, (a, b) in enumerate(zip(p.rounds, q.rounds, strict=False), start=1):
+                    if (a.opponent, a.colour or "-", a.result) != (b.opponent, b.colour or "-", b.result):
+                        out.append(_differs(
+                            name, f"player {p.start_rank} ({p.name}), round {rnd}: opponent {b.opponent}, result "
+                            f"{b.result or '(none)'}, where event.json says opponent {a.opponent}, result "
+                            f"{a.result or '(none)'}",
+                            f"joueur {p.start_rank} ({p.name}), ronde {rnd} : adversaire {b.opponent}, résultat "
+                            f"{b.result or '(aucun)'}, où event.json dit adversaire {a.opponent}, résultat "
+                            f"{a.result or '(aucun)'}"))
+                        break
+                else:
+                    if len(q.rounds) != len(p.rounds) or (q.points is not None and p.points is not None
+                                                          and abs(q.points - p.points) > 1e-9):
+                        out.append(_differs(name, f"player {p.start_rank} ({p.name}): rounds or points differ",
+                                            f"joueur {p.start_rank} ({p.name}) : rondes ou points différents"))
+            if len(out) >= 5:
+                break
+        for rank in sorted(found)[:5]:
+            out.append(_differs(name, f"player {rank} is not in event.json", f"le joueur {rank} n'est pas dans "
+                                "event.json"))
+        return out
+    return run
+
+
+def _first_difference(expected: object, actual: object, where: str = "") -> str | None:
+    """The path of the first value of ``expected`` that ``actual`` does not hold (keys ``actual`` adds are
+    ignored: a newer version may write more)."""
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return where or "/"
+        for key, value in expected.items():
+            found = _first_difference(value, actual.get(key), f"{where}/{key}")
+            if found:
+                return found
+        return None
+    if isinstance(expected, list):
+        if not isinstance(actual, list) or len(actual) != len(expected):
+            return where or "/"
+        for i, (a, b) in enumerate(zip(expected, actual, strict=True)):
+            found = _first_difference(a, b, f"{where}[{i}]")
+            if found:
+                return found
+        return None
+    if isinstance(expected, float) or isinstance(actual, float):
+        if isinstance(actual, bool) or not isinstance(actual, int | float) or \
+                not isinstance(expected, int | float):
+            return where
+        return None if abs(float(expected) - float(actual)) < 1e-9 else where
+    return None if expected == actual and type(expected) is type(actual) else where
+
+
+def _check_event_json(c: BundleContents) -> list[BundleProblem]:
+    """event.json's informative keys (result_text, outcomes, points, complete...) agree with its data."""
+    try:
+        written = json.loads(c.files[EVENT_FILE].decode("utf-8"))
+    except (ValueError, RecursionError):  # already refused by event_from_bytes
+        return []
+    where = _first_difference(state_to_bundle_dict(c.state), written)
+    if where is None:
+        return []
+    return [BundleProblem("inconsistent", EVENT_FILE,
+                          f"event.json contradicts itself at {where} (a derived value does not match the results)",
+                          f"event.json se contredit en {where} (une valeur dérivée ne correspond pas aux résultats)")]
+
+
+def _csv_rows(data: bytes) -> list[list[str]]:
+    text = data.decode("utf-8-sig")
+    return list(csv.reader(io.StringIO(text), delimiter=";"))
+
+
+def _csv_check(name: str, make: Callable[[EventState], bytes | None], columns: Sequence[str] | None,
+               required: bool) -> Callable[[BundleContents], list[BundleProblem]]:
+    """Compare a CSV member with what event.json gives, on ``columns`` (None: every column)."""
+    def run(c: BundleContents) -> list[BundleProblem]:
+        expected_bytes = make(c.state)
+        if name not in c.files:
+            if required and expected_bytes is not None:
+                return [BundleProblem("missing", name, f"{name}: missing", f"{name} : manquant")]
+            return []
+        if expected_bytes is None:
+            return [_differs(name, "event.json gives no such file for this event",
+                             "event.json ne donne pas ce fichier pour ce tournoi")]
+        try:
+            actual = _csv_rows(c.files[name])
+        except (UnicodeDecodeError, csv.Error) as exc:
+            return [_differs(name, f"it cannot be read as CSV ({exc})", f"il n'est pas lisible comme CSV ({exc})")]
+        expected = _csv_rows(expected_bytes)
+        if not actual or actual[0] != expected[0]:
+            return [_differs(name, "its columns are not the expected ones",
+                             "ses colonnes ne sont pas celles attendues")]
+        header = expected[0]
+        keep = [header.index(col) for col in columns] if columns else list(range(len(header)))
+        out: list[BundleProblem] = []
+        if len(actual) != len(expected):
+            out.append(_differs(name, f"{len(actual) - 1} rows, event.json gives {len(expected) - 1}",
+                                f"{len(actual) - 1} lignes, event.json en donne {len(expected) - 1}"))
+        for i, (a, b) in enumerate(zip(actual[1:], expected[1:], strict=False), start=2):
+            for k in keep:
+                got = a[k] if k < len(a) else ""
+                if got != b[k]:
+                    out.append(_differs(name, f"line {i}, column {header[k]}: {got[:40]!r}, event.json gives "
+                                        f"{b[k][:40]!r}", f"ligne {i}, colonne {header[k]} : {got[:40]!r}, "
+                                        f"event.json donne {b[k][:40]!r}"))
+                    break
+            if len(out) >= 5:
+                break
+        return out
+    return run
+
+
+def _preview_csv(state: EventState) -> bytes | None:
+    try:
+        return rating_preview_csv(state, preview_event(state))
+    except TournamentError:
+        return None
+
+
+for _check in (
+    BundleCheck("event-json", "docs/bundle-schema.md, event.json: the informative keys follow from the data",
+                "docs/bundle-schema.md, event.json : les clés informatives découlent des données", _check_event_json),
+    BundleCheck("members", "docs/bundle-schema.md, Files: only the files listed there",
+                "docs/bundle-schema.md, Fichiers : seulement les fichiers qui y sont listés", _check_members),
+    BundleCheck("trf16", "docs/bundle-schema.md, Consistency: results-trf16.txt holds event.json's players and "
+                "results", "docs/bundle-schema.md, Cohérence : results-trf16.txt contient les joueurs et "
+                "résultats de event.json", _trf_check("results-trf16.txt", "16")),
+    BundleCheck("trf26", "docs/bundle-schema.md, Consistency: results-trf26.txt holds event.json's players and "
+                "results", "docs/bundle-schema.md, Cohérence : results-trf26.txt contient les joueurs et "
+                "résultats de event.json", _trf_check("results-trf26.txt", "26")),
+    BundleCheck("crosstable", "docs/bundle-schema.md, Consistency: ffjd-grid.csv (the crosstable's data) holds "
+                "event.json's players, opponents and results", "docs/bundle-schema.md, Cohérence : "
+                "ffjd-grid.csv (les données de la grille) contient les joueurs, adversaires et résultats de "
+                "event.json", _csv_check("ffjd-grid.csv", ffjd_grid_csv, None, True),
+                frozenset({Discipline.DRAUGHTS})),
+    BundleCheck("standings", "docs/bundle-schema.md, Consistency: standings.csv holds event.json's players and "
+                "points", "docs/bundle-schema.md, Cohérence : standings.csv contient les joueurs et points de "
+                "event.json", _csv_check(STANDINGS_FILE, standings_csv, ("id", "pairing_number", "name", "points"),
+                                         False)),
+    BundleCheck("rating-report", "docs/bundle-schema.md, Consistency: rating-preview.csv holds event.json's "
+                "players, their ratings and games", "docs/bundle-schema.md, Cohérence : rating-preview.csv "
+                "contient les joueurs de event.json, leur classement et leurs parties",
+                _csv_check("rating-preview.csv", _preview_csv, ("id", "pairing_number", "name", "licence_id",
+                                                                "rating_before", "games_counted"), False)),
+):
+    register_bundle_check(_check)
+
+
 def verify_bundle(path: Path | str) -> BundleReport:
-    """Check a bundle against its manifest; ``report.ok`` is False with one problem per tampered, missing or
-    unexpected file."""
-    return verify_bundle_file(path)
+    """Check a bundle: every file against the manifest's SHA-256 (accidental damage), then that its files tell
+    one story (:data:`BUNDLE_CHECKS`: the TRF, the crosstable data, the standings and the rating report hold
+    event.json's players and results; nothing unexpected). ``report.ok`` is False with one problem per finding.
+
+    What it proves: the files are intact and agree with each other. What it does not: who made them — someone
+    who changes event.json and regenerates every other file and the manifest makes a bundle that passes."""
+    report = verify_bundle_file(path)
+    if not report.ok:
+        return report
+    files, _ = read_members(path)
+    try:
+        state = event_from_bytes(files[EVENT_FILE]) if EVENT_FILE in files else None
+    except BundleError as exc:
+        return dataclasses.replace(report, problems=(BundleProblem("inconsistent", EVENT_FILE, exc.en, exc.fr),))
+    if state is None:
+        return dataclasses.replace(report, problems=(BundleProblem(
+            "missing", EVENT_FILE, "event.json: missing (every bundle holds the event)",
+            "event.json : manquant (tout paquet contient le tournoi)"),))
+    contents = BundleContents(files, state)
+    problems: list[BundleProblem] = []
+    passed: list[str] = []
+    for check in BUNDLE_CHECKS:
+        if not check.applies(state):
+            continue
+        try:
+            found = check.run(contents)
+        except TournamentError as exc:
+            found = [BundleProblem("inconsistent", check.code, f"{check.code}: {exc.message('en')}",
+                                   f"{check.code} : {exc.message('fr')}")]
+        problems += found
+        if not found:
+            passed.append(check.code)
+    return dataclasses.replace(report, problems=tuple(problems), consistency=tuple(passed))
 
 
 def load_bundle(path: Path | str) -> EventState:
-    """The event held by an intact bundle; raises :class:`BundleError` (bilingual) when it was tampered with."""
+    """The event held by an intact, consistent bundle; raises :class:`BundleError` (bilingual) otherwise."""
+    report = verify_bundle(path)
+    report.raise_if_bad()
     return read_bundle_state(path)
 
 
 def import_bundle(bundle: Path | str, event_path: Path | str) -> tuple[EventSession, dict[int, int]]:
-    """Recreate the bundle's event as a new event file at ``event_path`` (refused if the bundle was tampered
-    with). Returns the open session and the map bundle player id -> new player id (the file numbers players
-    afresh; with the ids 1..n of a file without deleted players the map is the identity)."""
+    """Recreate the bundle's event as a new event file at ``event_path`` (refused if the bundle is damaged
+    or inconsistent). Returns the open session and the map bundle player id -> new player id (the file numbers
+    players afresh; with the ids 1..n of a file without deleted players the map is the identity)."""
     state = load_bundle(bundle)
     session = EventSession.create(event_path, state.event)
     try:

@@ -10,6 +10,7 @@ through it, so validation and undo behave the same everywhere.
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import os
 from collections.abc import Callable, Iterable, Mapping
@@ -23,16 +24,25 @@ from tournament_desk.core.actions import rounds as rnds
 from tournament_desk.core.actions import settings as cfg
 from tournament_desk.core.actions.step import Step, Text
 from tournament_desk.core.changes import StateChange, canonical, diff_states
-from tournament_desk.core.errors import StateError
+from tournament_desk.core.errors import EventFileError, StateError
 from tournament_desk.core.messages import Msg, msg, per_language
 from tournament_desk.core.model import Event, EventState, Player, Round
 from tournament_desk.core.results import GameResult, Outcome
 from tournament_desk.storage import repository as repo
 from tournament_desk.storage.backup import DEFAULT_KEEP, BackupInfo, copy_event, list_backups, take_backup
+from tournament_desk.storage.backup import newest_good_backup as _newest_good_backup
 from tournament_desk.storage.backup import restore_backup as _restore_backup
-from tournament_desk.storage.db import check_writable, create_event_file, inspect_file, open_event_file
-from tournament_desk.storage.lock import EventFileLockedError, WriterLock
+from tournament_desk.storage.db import check_writable, create_event_file, inspect_file, prepare_event_file
+from tournament_desk.storage.errors import (
+    DiskFullError,
+    EventFileDamagedError,
+    EventFileLockedError,
+    EventFileVanishedError,
+    PathTooLongError,
+)
+from tournament_desk.storage.lock import OWNER_KEY, WriterLock
 from tournament_desk.storage.repository import AuditEntry
+from tournament_desk.storage.rescue import rescue_event
 from tournament_desk.storage.state_store import store_difference
 
 
@@ -97,7 +107,13 @@ def default_arbiter(event: Event | None = None) -> str:
 
 
 class EventSession:
-    """An open event file. Open for writing, it holds the file's writer lock until closed."""
+    """An open event file. Open for writing, it holds the file's writer lock until closed.
+
+    File-level API for the GUI (docs/event-file.md, "For the GUI"): :meth:`open` (read-only when another window
+    writes: :class:`EventFileLockedError`), :meth:`data_version` / :meth:`has_changed` to follow a writer from a
+    read-only window, :meth:`relocate` after :class:`EventFileVanishedError`, :func:`newest_good_backup` and
+    :func:`restore_event_backup` after :class:`EventFileDamagedError`; a full disk raises :class:`DiskFullError`.
+    """
 
     def __init__(self, path: Path, repository: repo.Repository, lock: WriterLock | None = None) -> None:
         self.path = path
@@ -112,40 +128,65 @@ class EventSession:
     @classmethod
     def create(cls, path: Path | str, event: Event, *, arbiter: str | None = None) -> EventSession:
         """Create a new event file holding ``event`` and no players; nothing is left behind if it fails."""
-        path = Path(path)
-        engine = create_event_file(path)
+        path = _real(path)
+        create_event_file(path)
+        lock: WriterLock | None = None
         try:
             lock = WriterLock(path).acquire()
-            repository = repo.Repository(engine, arbiter=arbiter or default_arbiter(event))
-            with repository.action("Create event", "Créer le tournoi") as uow:
-                repo.write_event(uow, event, create=True)
-                repo.write_meta(uow, "created_with", f"tournament_desk {__version__}")
-            # Creating the event is not something to undo: clear its journal entry.
-            with engine.begin() as conn:
-                conn.exec_driver_sql("DELETE FROM journal")
+            repository = repo.Repository(path, arbiter=arbiter or default_arbiter(event),
+                                         identity=lock.identity)
+            session = cls(path, repository, lock)
+            try:
+                with repository.action("Create event", "Créer le tournoi") as uow:
+                    repo.write_event(uow, event, create=True)
+                    repo.write_meta(uow, "created_with", f"tournament_desk {__version__}")
+                # Creating the event is not something to undo: clear its journal entry.
+                repository.clear_journal()
+                session.state()
+                repository.set_private_meta(OWNER_KEY, lock.owner_record())
+            except BaseException:
+                repository.close()
+                raise
         except BaseException:
-            engine.dispose()
+            if lock is not None:
+                lock.release()
             for p in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
                 p.unlink(missing_ok=True)
             raise
-        return cls(path, repository, lock)
+        return session
 
     @classmethod
     def open(cls, path: Path | str, *, readonly: bool = False, arbiter: str | None = None) -> EventSession:
-        """Open an event file. For writing, refuses a file another instance has open
-        (:class:`EventFileLockedError`: offer ``readonly=True`` instead)."""
-        path = Path(path)
+        """Open an event file. Every row is checked; a damaged file raises :class:`EventFileDamagedError`
+        naming what is wrong, with ``.backup`` the newest good backup to offer. For writing, refuses a file
+        another window or program has open (:class:`EventFileLockedError`: offer ``readonly=True`` instead)."""
+        path = _real(path)
         lock: WriterLock | None = None
-        if not readonly:
-            inspect_file(path)  # a foreign or damaged file is refused before anything is written beside it
-            check_writable(path)
-            lock = WriterLock(path).acquire()
         try:
-            engine = open_event_file(path, readonly=readonly)
-            repository = repo.Repository(engine, readonly=readonly, arbiter=arbiter or "")
+            if not readonly:
+                if path.is_file():
+                    check_writable(path)
+                    lock = WriterLock(path).acquire()  # locking writes nothing; another writer is named first
+                else:
+                    inspect_file(path)  # says what is there instead (nothing, a folder...)
+            # a foreign or damaged file is refused before anything is written to it
+            prepare_event_file(path, readonly=readonly)
+            repository = repo.Repository(path, readonly=readonly, arbiter=arbiter or "",
+                                         identity=lock.identity if lock else None)
             session = cls(path, repository, lock)
-            state = session.state()  # fail now, with a clear message, if the file holds no event
-            repository.arbiter = arbiter or default_arbiter(state.event)
+            try:
+                state = session.state()  # every row checked now, with a clear message, not at the first action
+                repository.arbiter = arbiter or default_arbiter(state.event)
+                if lock is not None:
+                    with contextlib.suppress(EventFileError):  # informative: a full disk must not stop an open
+                        repository.set_private_meta(OWNER_KEY, lock.owner_record())
+            except BaseException:
+                repository.close()
+                raise
+        except EventFileDamagedError as exc:
+            if lock is not None:
+                lock.release()
+            raise exc.with_backup(_newest_good_backup(path)) from None
         except BaseException:
             if lock is not None:
                 lock.release()
@@ -153,6 +194,11 @@ class EventSession:
         return session
 
     def close(self) -> None:
+        """Close the file: the lock's owner record is removed, the WAL folded back into the file (when no other
+        window has it open) and the lock released — nothing is left beside the event."""
+        if self._lock is not None:
+            with contextlib.suppress(EventFileError):  # gone, full or replaced: the record is informative only
+                self._repo.set_private_meta(OWNER_KEY, None)
         self._repo.close()
         if self._lock is not None:
             self._lock.release()
@@ -163,6 +209,31 @@ class EventSession:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    # -- following the file, and saving it elsewhere ----------------------------------------------------------
+    def data_version(self) -> int:
+        """A number that changes whenever another window or program wrote to the event file. A read-only window
+        polls it (a ``QTimer`` every 0.5-1 s is cheap: one SQLite pragma) and reloads when it changes."""
+        return self._repo.data_version()
+
+    def has_changed(self) -> bool:
+        """True when the file changed since this session last read the state (:meth:`state` resets it)."""
+        return self._repo.has_changed()
+
+    def relocate(self, target: Path | str) -> Path:
+        """After :class:`EventFileVanishedError`: save the event at ``target`` (a new file) and continue there.
+
+        The copy comes from the connection still open on the vanished file (everything committed, undo history
+        included); if that cannot be read any more (USB stick removed), from the last state read, which holds
+        every acknowledged action. The session then holds ``target`` (its lock, its backups folder); retry the
+        action that raised. Returns ``target``."""
+        target = _real(target)
+        rescue_event(target, self._repo.reader_connection, self._repo.last_known())
+        readonly, arbiter = self.readonly, self.arbiter
+        self.close()
+        fresh = EventSession.open(target, readonly=readonly, arbiter=arbiter)
+        self.path, self._repo, self._lock, self._cache = fresh.path, fresh._repo, fresh._lock, None
+        return target
 
     @property
     def readonly(self) -> bool:
@@ -333,7 +404,10 @@ class EventSession:
         return self._repo.audit_log()
 
     def backup(self, reason: str) -> Path:
-        """A consistent copy of the event in its backups folder (keeps the newest ``keep_backups``)."""
+        """A consistent, verified copy of the event in its backups folder (keeps the newest ``keep_backups``).
+        Written atomically: a crash leaves no empty or partial backup."""
+        if not self.readonly:
+            self._repo.check_still_there()
         return take_backup(self.path, reason, keep=self.keep_backups)
 
     def backups(self) -> list[BackupInfo]:
@@ -346,16 +420,30 @@ class EventSession:
         return target
 
 
-def restore_event_backup(event_path: Path | str, backup: Path | str) -> None:
-    """Replace a closed event by one of its backups (the current state is backed up first). Takes the
-    writer lock, so an event open elsewhere is never overwritten."""
-    event_path = Path(event_path)
-    lock = WriterLock(event_path).acquire()
+def restore_event_backup(event_path: Path | str, backup: Path | str) -> Path | None:
+    """Replace a closed event by one of its backups. The backup is checked first (a bad one changes nothing);
+    the current file is kept beside the event as ``<stem>-replaced-<stamp>.tdesk`` (returned; None when there
+    was no current file). Takes the writer lock, so an event open elsewhere is never overwritten."""
+    event_path = _real(event_path)
+    lock = WriterLock(event_path).acquire() if event_path.exists() else None
     try:
-        _restore_backup(Path(backup), event_path)
+        return _restore_backup(Path(backup), event_path)
     finally:
-        lock.release()
+        if lock is not None:
+            lock.release()
 
 
-__all__ = ["AuditEntry", "BackupInfo", "Change", "EventFileLockedError", "EventSession", "default_arbiter",
+def newest_good_backup(event_path: Path | str) -> BackupInfo | None:
+    """The newest backup of the event that opens and whose every row is valid: the one to offer when the event
+    is damaged (``EventFileDamagedError.backup`` already holds it). None when there is none."""
+    return _newest_good_backup(_real(event_path))
+
+
+def _real(path: Path | str) -> Path:
+    """The path with symlinks and ``..`` resolved, so that every spelling of one file shares its backups."""
+    return Path(path).expanduser().resolve()
+
+
+__all__ = ["AuditEntry", "BackupInfo", "Change", "DiskFullError", "EventFileDamagedError", "EventFileLockedError",
+           "EventFileVanishedError", "EventSession", "PathTooLongError", "default_arbiter", "newest_good_backup",
            "restore_event_backup"]

@@ -1,86 +1,194 @@
-"""One writer per event file: an operating-system lock on ``EVENT.tdesk.lock`` held while the file is open.
+"""One writer per event file: an operating-system lock on the event file itself, keyed by device and inode.
 
-The lock is taken with the ``filelock`` library (fcntl/flock on POSIX, msvcrt on Windows), whose locks belong
-to the process: when a program crashes or is killed, the operating system releases them, so a stale lock
-left by a crash is recovered safely by simply acquiring it again. Beside the lock, ``EVENT.tdesk.owner``
-says who holds it (process, computer, since when) so a second instance can explain who has the file open.
+Design (issue 23):
+
+* **What is locked.** One byte of the event file's *lock-byte page* (offset ``0x40000400``), through a file
+  descriptor the lock opens for itself. SQLite never reads, writes or locks that byte (its own locks use the
+  first 512 bytes of that page, and it never stores data on it), so the writer lock and SQLite's locks never
+  interfere. Because the lock is on the file, the operating system keys it by device and inode: the same file
+  reached through a symlink, a hard link, ``..``, another drive letter spelling or a network path is the same
+  lock. No ``.lock`` file is created, so nothing is left beside the event after a clean close — or after a
+  crash.
+* **How.** Linux: an open-file-description lock (``F_OFD_SETLK``) — unlike classic POSIX locks it is not lost
+  when SQLite closes one of its own descriptors of the same file, and two sessions of one process exclude each
+  other. Windows: ``msvcrt.locking`` on the same byte (locks belong to the handle). Other POSIX systems:
+  ``flock`` on the whole file.
+* **Crash.** The operating system drops the lock when the process dies, so a stale lock is taken over simply by
+  acquiring it; the WAL left by the crash is recovered by SQLite on the next open.
+* **Who holds it.** Once the lock is held, the writer records ``{host, pid, user, since}`` in the event's own
+  ``meta`` table (key ``lock:writer``, written through the session's connection, removed at close). A refused
+  writer reads it through a read-only connection and :class:`EventFileLockedError` says who has the file, since
+  when. The record is informative only: the OS lock decides; a record left by a crash is overwritten by the next writer,
+  and backups and copies never carry it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import errno
+import getpass
 import json
 import os
 import socket
+import sqlite3
+import struct
+import sys
 from pathlib import Path
 
-from filelock import FileLock, Timeout
-
 from tournament_desk.core.errors import EventFileError
+from tournament_desk.storage.errors import EventFileLockedError
+from tournament_desk.storage.validate import LOCK_META_PREFIX
+
+__all__ = ["LOCK_OFFSET", "OWNER_KEY", "EventFileLockedError", "WriterLock", "read_owner"]
+
+LOCK_OFFSET = 0x40000000 + 0x400
+"""SQLite's PENDING_BYTE (0x40000000) starts the lock-byte page; SQLite uses its first 512 bytes."""
+OWNER_KEY = LOCK_META_PREFIX + "writer"
+_BUSY = {errno.EACCES, errno.EAGAIN, errno.EWOULDBLOCK, getattr(errno, "EDEADLOCK", errno.EDEADLK)}
 
 
-class EventFileLockedError(EventFileError):
-    """The event is open for writing in another instance of the program."""
+def _lock(fd: int) -> None:
+    if sys.platform == "win32":
+        import msvcrt
 
-    code = "locked"
+        os.lseek(fd, LOCK_OFFSET, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        return
+    import fcntl
 
-    def __init__(self, path: Path, owner: dict[str, object] | None) -> None:
-        who_en = who_fr = ""
-        if owner:
-            since = str(owner.get("since", ""))[:16].replace("T", " ")
-            who_en = f" (process {owner.get('pid')} on {owner.get('host')}, since {since})"
-            who_fr = f" (processus {owner.get('pid')} sur {owner.get('host')}, depuis {since})"
-        super().__init__(
-            f"{path.name} is already open in another tournament_desk{who_en}; open it read-only, "
-            "or close the other window first",
-            f"{path.name} est déjà ouvert dans un autre tournament_desk{who_fr} ; ouvrez-le en lecture "
-            "seule, ou fermez d'abord l'autre fenêtre",
-        )
-        self.owner = owner
+    if hasattr(fcntl, "F_OFD_SETLK"):
+        # struct flock {short l_type; short l_whence; off_t l_start; off_t l_len; pid_t l_pid;} (pid 0 for OFD)
+        fcntl.fcntl(fd, fcntl.F_OFD_SETLK, struct.pack("@hhqqi4x", fcntl.F_WRLCK, os.SEEK_SET, LOCK_OFFSET, 1, 0))
+    else:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
-def _lock_path(path: Path) -> Path:
-    return path.with_name(path.name + ".lock")
+def _unlock(fd: int) -> None:
+    if sys.platform == "win32":
+        import msvcrt
 
+        os.lseek(fd, LOCK_OFFSET, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        return
+    import fcntl
 
-def _owner_path(path: Path) -> Path:
-    return path.with_name(path.name + ".owner")
+    if hasattr(fcntl, "F_OFD_SETLK"):
+        fcntl.fcntl(fd, fcntl.F_OFD_SETLK, struct.pack("@hhqqi4x", fcntl.F_UNLCK, os.SEEK_SET, LOCK_OFFSET, 1, 0))
+    else:
+        fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 class WriterLock:
-    """Held for as long as an event file is open for writing."""
+    """Held for as long as an event file is open for writing. ``identity`` is the locked file's
+    ``(st_dev, st_ino)``: the session compares it with the path's before each write to notice a file that was
+    moved, deleted or replaced while open."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._lock = FileLock(str(_lock_path(path)), timeout=0)
+        self._fd: int | None = None
+        self.identity: tuple[int, int] | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
 
     def acquire(self) -> WriterLock:
+        if self._fd is not None:
+            return self
         try:
-            self._lock.acquire(timeout=0)
-        except Timeout:
-            raise EventFileLockedError(self.path, read_owner(self.path)) from None
+            fd = os.open(self.path, os.O_RDWR | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0))
+        except FileNotFoundError:
+            raise EventFileError(f"The file {self.path} does not exist",
+                                 f"Le fichier {self.path} n'existe pas") from None
         except OSError as exc:
             raise EventFileError(
-                f"Cannot lock {self.path.name} ({exc.strerror}); is the folder read-only?",
-                f"Impossible de verrouiller {self.path.name} ({exc.strerror}) ; le dossier est-il en lecture seule ?",
-            ) from exc
-        owner = {"pid": os.getpid(), "host": socket.gethostname(),
-                 "since": dt.datetime.now().isoformat(timespec="seconds")}
+                f"Cannot open {self.path.name} for writing ({exc.strerror}); is the file or its folder read-only?",
+                f"Impossible d'ouvrir {self.path.name} en écriture ({exc.strerror}) ; le fichier ou le dossier "
+                "est-il en lecture seule ?") from exc
         try:
-            _owner_path(self.path).write_text(json.dumps(owner), encoding="utf-8")
-        except OSError:
-            pass  # the owner note is a courtesy; the OS lock is what protects the file
+            _lock(fd)
+        except OSError as exc:
+            st = os.fstat(fd)
+            _close_when_safe(fd, (st.st_dev, st.st_ino))
+            if exc.errno in _BUSY:
+                raise EventFileLockedError(self.path, read_owner(self.path)) from None
+            raise EventFileError(
+                f"Cannot lock {self.path.name} ({exc.strerror})",
+                f"Impossible de verrouiller {self.path.name} ({exc.strerror})") from exc
+        st = os.fstat(fd)
+        self._fd, self.identity = fd, (st.st_dev, st.st_ino)
         return self
 
+    def owner_record(self) -> str:
+        """Who holds the lock, as the JSON the event's meta table keeps under :data:`OWNER_KEY`."""
+        return json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "user": _user(),
+                           "since": dt.datetime.now().isoformat(timespec="seconds")})
+
     def release(self) -> None:
-        if self._lock.is_locked:
-            _owner_path(self.path).unlink(missing_ok=True)
-            self._lock.release()
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        try:
+            _unlock(fd)
+        except OSError:
+            pass  # closing the descriptor releases it anyway
+        _close_when_safe(fd, self.identity)
+
+
+# POSIX drops every SQLite lock of this process on a file when any descriptor of that file is closed. The lock's
+# descriptor is therefore closed only once no connection of this process is open on the file; until then it is
+# kept ("parked", already unlocked) and closed by the last connection's close.
+_parked: dict[tuple[int, int], list[int]] = {}
+
+
+def _close_when_safe(fd: int, identity: tuple[int, int] | None) -> None:
+    from tournament_desk.storage.db import connections_open
+
+    if sys.platform == "win32" or identity is None or connections_open(identity) == 0:
+        os.close(fd)
+        return
+    _parked.setdefault(identity, []).append(fd)
+
+
+def _close_parked(identity: tuple[int, int]) -> None:
+    from tournament_desk.storage.db import connections_open
+
+    if identity in _parked and connections_open(identity) == 0:
+        for fd in _parked.pop(identity):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+def _user() -> str:
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):
+        return ""
 
 
 def read_owner(path: Path) -> dict[str, object] | None:
+    """Who holds the writer lock, as recorded in the file (None when unknown)."""
+    from tournament_desk.storage.db import connect
+
     try:
-        data = json.loads(_owner_path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        conn = connect(path, "ro", timeout=1.0)
+    except EventFileError:
         return None
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", (OWNER_KEY,)).fetchone()
+        data = json.loads(row[0]) if row and isinstance(row[0], str) else None
+    except (sqlite3.Error, ValueError, RecursionError):
+        return None
+    finally:
+        conn.close()
     return data if isinstance(data, dict) else None
+
+
+def _register() -> None:
+    from tournament_desk.storage import db
+
+    db._close_hooks.append(_close_parked)
+
+
+_register()

@@ -6,9 +6,10 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote
 
-from tournament_desk.storage.schema import APPLICATION_ID
+from tournament_desk.core.errors import EventFileError
+from tournament_desk.storage.db import connect
+from tournament_desk.storage.tables import APPLICATION_ID
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,8 +26,7 @@ def peek_event(path: Path) -> EventSummary | None:
     try:
         if not path.is_file():
             return None
-        uri = f"file:{quote(path.resolve().as_posix())}?mode=ro"
-        conn = sqlite3.connect(uri, uri=True, timeout=1)
+        conn = connect(path.resolve(), "ro", timeout=1, strict=True)
         try:
             if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
                 return None
@@ -35,6 +35,6 @@ def peek_event(path: Path) -> EventSummary | None:
             paired = conn.execute("SELECT count(*) FROM round").fetchone()[0]
         finally:
             conn.close()
-    except (sqlite3.Error, OSError, TypeError):
+    except (sqlite3.Error, OSError, TypeError, EventFileError):
         return None
     return EventSummary(path, str(name), int(players), int(paired), int(rounds))

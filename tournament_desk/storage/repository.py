@@ -4,39 +4,41 @@ its row changes in the ``journal`` table, so that undo and redo survive a restar
 The journal is generic: each change is ``{table, op, pk, before, after}`` with plain JSON rows; undo applies
 the inverse changes in reverse order, redo applies them again. A new action drops the undone entries
 (the redo stack), as every editor does.
+
+Why plain ``sqlite3`` here and not SQLAlchemy: this module runs on every open and every action, and a command
+such as ``tournament-desk result EVENT ...`` is a whole process. Importing SQLAlchemy costs 0.1-0.2 s — more
+than opening a 2000-player, 11-round event and entering the result together — and reading the state through
+SQLAlchemy rows was about ten times slower than through tuples. The statements are few and generated from
+:mod:`storage.tables` (checked against the SQLAlchemy models in ``schema.py``, which remain the reference for
+Alembic migrations and for creating files). Table and column names in SQL always come from that list, never
+from data: a journal entry naming an unknown table or column is refused as damaged.
+
+One connection per open file. For writing: ``mode=rw``, WAL, ``synchronous=FULL``, one ``BEGIN IMMEDIATE``
+transaction per action, and the whole state read in one read transaction. For reading only: a connection that
+cannot write. ``PRAGMA data_version`` (plus a count of this repository's own commits) says when the file
+changed, so the state is read again only then.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import sqlite3
+import threading
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
-
-from sqlalchemy import Connection, Engine, Table, and_, delete, insert, select, update
-from sqlalchemy.exc import IntegrityError, OperationalError
 
 from tournament_desk.core.errors import EventFileError, StateError
 from tournament_desk.core.model import Bye, Event, EventState, Game, Player, Round
 from tournament_desk.storage import mapping
-from tournament_desk.storage.schema import (
-    AuditRow,
-    ByeRequestRow,
-    ByeRow,
-    EventRow,
-    ForbiddenPairRow,
-    GameRow,
-    JournalRow,
-    MetaRow,
-    OptionRow,
-    PlayerRatingRow,
-    PlayerRow,
-    RoundRow,
-    TopCutPlayoffRow,
-    TopCutRow,
-)
+from tournament_desk.storage.errors import EventFileDamagedError, EventFileVanishedError
+from tournament_desk.storage.tables import COLUMN_NAMES, PRIMARY_KEYS
+from tournament_desk.storage.validate import DamagedContent, read_meta, read_state
 
 Row = dict[str, Any]
 
@@ -60,151 +62,423 @@ class AuditEntry:
     label_fr: str
 
 
-def _table(model: type) -> Table:
-    return model.__table__  # type: ignore[attr-defined,no-any-return]
+class _DamagedJournal(Exception):
+    def __init__(self, detail: str, label: tuple[str, str] = ("", "")) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.label = label
 
 
-def _pk_clause(table: Table, pk: Mapping[str, Any]) -> Any:
-    return and_(*(table.c[k] == v for k, v in pk.items()))
+def _columns(table: str, names: Mapping[str, Any] | tuple[str, ...]) -> list[str]:
+    """The names, after checking each is a column of ``table`` (names in SQL never come from data)."""
+    known = COLUMN_NAMES.get(table)
+    if known is None:
+        raise _DamagedJournal(f"unknown table {table!r}")
+    out = list(names)
+    for name in out:
+        if name not in known:
+            raise _DamagedJournal(f"unknown column {name!r} of {table}")
+    return out
+
+
+def _where(table: str, pk: Mapping[str, Any]) -> tuple[str, list[Any]]:
+    cols = _columns(table, pk)
+    if not cols:
+        raise _DamagedJournal(f"no key for {table}")
+    return " AND ".join(f'"{c}" = ?' for c in cols), [pk[c] for c in cols]
+
+
+def _fetch(conn: sqlite3.Connection, table: str, pk: Mapping[str, Any]) -> Row | None:
+    clause, args = _where(table, pk)
+    names = COLUMN_NAMES[table]
+    row = conn.execute(f'SELECT {", ".join(chr(34) + n + chr(34) for n in names)} FROM "{table}" WHERE {clause}',
+                       args).fetchone()
+    return dict(zip(names, row, strict=True)) if row is not None else None
+
+
+def _insert(conn: sqlite3.Connection, table: str, values: Mapping[str, Any]) -> sqlite3.Cursor:
+    cols = _columns(table, values)
+    return conn.execute(f'INSERT INTO "{table}" ({", ".join(chr(34) + c + chr(34) for c in cols)}) '
+                        f'VALUES ({", ".join("?" for _ in cols)})', [values[c] for c in cols])
+
+
+def _update(conn: sqlite3.Connection, table: str, pk: Mapping[str, Any], values: Mapping[str, Any]) -> None:
+    cols = _columns(table, values)
+    if not cols:
+        return
+    clause, args = _where(table, pk)
+    conn.execute(f'UPDATE "{table}" SET {", ".join(chr(34) + c + chr(34) + " = ?" for c in cols)} WHERE {clause}',
+                 [values[c] for c in cols] + args)
+
+
+def _delete(conn: sqlite3.Connection, table: str, pk: Mapping[str, Any]) -> None:
+    clause, args = _where(table, pk)
+    conn.execute(f'DELETE FROM "{table}" WHERE {clause}', args)
+
+
+def _name(table: str | type) -> str:
+    """A table's SQL name; the SQLAlchemy model classes of ``schema.py`` are accepted too."""
+    return table if isinstance(table, str) else str(table.__tablename__)  # type: ignore[attr-defined]
 
 
 class UnitOfWork:
-    """One transaction and its journal of row changes."""
+    """One transaction and its journal of row changes. Tables are named by their SQL name (``"player"``)."""
 
-    def __init__(self, conn: Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self.changes: list[dict[str, Any]] = []
 
-    # -- generic row operations, recorded for undo ---------------------------------------------------
-    def _pk_of(self, table: Table, row: Mapping[str, Any]) -> dict[str, Any]:
-        return {c.name: row[c.name] for c in table.primary_key.columns}
+    def _pk_of(self, table: str, row: Mapping[str, Any]) -> dict[str, Any]:
+        return {c: row[c] for c in PRIMARY_KEYS[table]}
 
-    def _fetch(self, table: Table, pk: Mapping[str, Any]) -> Row | None:
-        found = self.conn.execute(select(table).where(_pk_clause(table, pk))).mappings().first()
-        return dict(found) if found is not None else None
-
-    def insert(self, model: type, values: Mapping[str, Any]) -> Row:
-        table = _table(model)
-        result = self.conn.execute(insert(table).values(**values))
-        pk = dict(values)
-        for col, key in zip(table.primary_key.columns, result.inserted_primary_key or (), strict=False):
-            pk[col.name] = key
-        row = self._fetch(table, self._pk_of(table, pk))
+    def insert(self, table: str | type, values: Mapping[str, Any]) -> Row:
+        table = _name(table)
+        cursor = _insert(self.conn, table, values)
+        pk = {c: values[c] for c in PRIMARY_KEYS[table] if c in values}
+        if len(pk) < len(PRIMARY_KEYS[table]):  # an INTEGER PRIMARY KEY chosen by SQLite
+            pk = {PRIMARY_KEYS[table][0]: cursor.lastrowid}
+        row = _fetch(self.conn, table, pk)
         assert row is not None
-        self.changes.append({"table": table.name, "op": "insert", "pk": self._pk_of(table, row),
+        self.changes.append({"table": table, "op": "insert", "pk": self._pk_of(table, row),
                              "before": None, "after": row})
         return row
 
-    def update(self, model: type, pk: Mapping[str, Any], values: Mapping[str, Any]) -> Row:
-        table = _table(model)
-        before = self._fetch(table, pk)
+    def update(self, table: str | type, pk: Mapping[str, Any], values: Mapping[str, Any]) -> Row:
+        table = _name(table)
+        before = _fetch(self.conn, table, pk)
         if before is None:
-            raise StateError(f"Nothing to update in {table.name} for {dict(pk)}",
-                             f"Rien à modifier dans {table.name} pour {dict(pk)}")
-        self.conn.execute(update(table).where(_pk_clause(table, pk)).values(**values))
-        after = self._fetch(table, pk)
-        self.changes.append({"table": table.name, "op": "update", "pk": dict(pk),
-                             "before": before, "after": after})
+            raise StateError(f"Nothing to update in {table} for {dict(pk)}",
+                             f"Rien à modifier dans {table} pour {dict(pk)}")
+        _update(self.conn, table, pk, values)
+        after = _fetch(self.conn, table, pk)
+        self.changes.append({"table": table, "op": "update", "pk": dict(pk), "before": before, "after": after})
         return after or {}
 
-    def delete(self, model: type, pk: Mapping[str, Any]) -> None:
-        table = _table(model)
-        before = self._fetch(table, pk)
+    def delete(self, table: str | type, pk: Mapping[str, Any]) -> None:
+        table = _name(table)
+        before = _fetch(self.conn, table, pk)
         if before is None:
             return
-        self.conn.execute(delete(table).where(_pk_clause(table, pk)))
-        self.changes.append({"table": table.name, "op": "delete", "pk": dict(pk),
-                             "before": before, "after": None})
+        _delete(self.conn, table, pk)
+        self.changes.append({"table": table, "op": "delete", "pk": dict(pk), "before": before, "after": None})
 
-    def select_rows(self, model: type, **where: Any) -> list[Row]:
-        table = _table(model)
-        stmt = select(table)
-        for key, value in where.items():
-            stmt = stmt.where(table.c[key] == value)
-        return [dict(r) for r in self.conn.execute(stmt).mappings()]
+    def select_rows(self, table: str | type, **where: Any) -> list[Row]:
+        table = _name(table)
+        names = COLUMN_NAMES[table]
+        sql = f'SELECT {", ".join(chr(34) + n + chr(34) for n in names)} FROM "{table}"'
+        args: list[Any] = []
+        if where:
+            clause, args = _where(table, where)
+            sql += f" WHERE {clause}"
+        return [dict(zip(names, r, strict=True)) for r in self.conn.execute(sql, args)]
 
 
-def _apply(conn: Connection, changes: list[dict[str, Any]], *, inverse: bool) -> None:
-    from tournament_desk.storage.schema import TABLES_BY_NAME
+def apply_changes(conn: sqlite3.Connection, changes: object, *, inverse: bool) -> None:
+    """Apply journal row changes (``inverse``: undo them) on ``conn``, inside the caller's transaction."""
+    _apply(conn, changes, inverse=inverse)
 
+
+def _apply(conn: sqlite3.Connection, changes: object, *, inverse: bool) -> None:
+    if not isinstance(changes, list):
+        raise _DamagedJournal("not a list of changes")
     sequence = reversed(changes) if inverse else changes
     for change in sequence:
-        table = TABLES_BY_NAME[change["table"]]
-        op = change["op"]
+        if not isinstance(change, dict):
+            raise _DamagedJournal("a change is not an object")
+        table, op = change.get("table"), change.get("op")
+        if not isinstance(table, str) or op not in ("insert", "delete", "update"):
+            raise _DamagedJournal("a change has no table or operation")
         if inverse:
             op = {"insert": "delete", "delete": "insert", "update": "update"}[op]
-            target = change["before"]
+            target = change.get("before")
         else:
-            target = change["after"]
+            target = change.get("after")
+        pk = change.get("pk")
+        if not isinstance(pk, dict) or (op != "delete" and not isinstance(target, dict)):
+            raise _DamagedJournal("a change has no key or no row")
         if op == "insert":
-            conn.execute(insert(table).values(**target))
+            _insert(conn, table, target)  # type: ignore[arg-type]
         elif op == "delete":
-            conn.execute(delete(table).where(_pk_clause(table, change["pk"])))
+            _delete(conn, table, pk)
         else:
-            conn.execute(update(table).where(_pk_clause(table, change["pk"])).values(**target))
+            _update(conn, table, pk, target)  # type: ignore[arg-type]
 
 
 class Repository:
-    """Reads and writes one event file."""
+    """Reads and writes one event file (see the module's docstring for its connection).
 
-    def __init__(self, engine: Engine, *, readonly: bool = False, arbiter: str = "") -> None:
-        self.engine = engine
+    The last state read is kept and returned again while ``PRAGMA data_version`` says nothing changed, so an
+    action that reads the state and then writes reads it once. It is also the *last known state*
+    :meth:`last_known` hands to a rescue when the file vanishes.
+    """
+
+    def __init__(self, path: Path, *, readonly: bool = False, arbiter: str = "",
+                 identity: tuple[int, int] | None = None) -> None:
+        self.path = path
         self.readonly = readonly
         self.arbiter = arbiter
+        self.identity = identity
+        """(st_dev, st_ino) of the file when opened; a write refuses to go to a file that is no longer there."""
+        self._reader: sqlite3.Connection | None = None
+        self._writer: sqlite3.Connection | None = None
+        self._lock = threading.RLock()
+        self._cache: tuple[int, EventState, dict[str, str]] | None = None
+        self._last: tuple[EventState, dict[str, str]] | None = None
+        self._seen_version: int | None = None
+        self._stat_token: tuple[int, ...] | None = None
+        self._stat_bump = 0
+        self._writes = 0
+        self._pending: list[tuple[list[dict[str, Any]], bool]] = []
+        """Row changes committed since the last state was read, so the last known state plus these is the file's
+        content (what a rescue writes when the file cannot be read any more)."""
 
-    def _audit(self, conn: Connection, kind: str, label_en: str, label_fr: str, journal_id: int | None) -> None:
-        conn.execute(insert(_table(AuditRow)).values(
-            at=time.time(), arbiter=self.arbiter, kind=kind, label_en=label_en, label_fr=label_fr,
-            journal_id=journal_id))
+    # -- connections ---------------------------------------------------------------------------------------
+    def _conn(self) -> sqlite3.Connection:
+        """The connection reads go through: the writer itself for a session open for writing (one connection
+        per open file, as few as SQLite needs), a read-only one otherwise."""
+        if not self.readonly:
+            return self._wconn()
+        if self._reader is None:
+            from tournament_desk.storage.db import connect
+
+            self._reader = connect(self.path, "ro")
+        return self._reader
+
+    def _wconn(self) -> sqlite3.Connection:
+        if self._writer is None:
+            from tournament_desk.storage.db import connect_writer
+
+            self._writer = connect_writer(self.path)
+        return self._writer
+
+    def reader_connection(self) -> sqlite3.Connection:
+        """The open connection (it keeps a deleted file's content reachable until closed)."""
+        with self._lock:
+            return self._conn()
 
     def close(self) -> None:
-        self.engine.dispose()
+        with self._lock:
+            for conn in (self._reader, self._writer):
+                if conn is not None:
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.close()
+            self._reader = self._writer = None
 
-    # -- transactions ---------------------------------------------------------------------------------
+    # -- following changes -------------------------------------------------------------------------------
+    def data_version(self) -> int:
+        """A number that changes whenever the file changed since the last call could have seen it: another
+        connection or process committed (SQLite's ``PRAGMA data_version``), this repository wrote, or — for a
+        file read as immutable in a write-protected folder — its size or modification time changed."""
+        with self._lock:
+            try:
+                version = int(self._conn().execute("PRAGMA data_version").fetchone()[0])
+            except sqlite3.Error as exc:
+                raise _file_error(exc, self.path) from exc
+            if self.readonly:
+                token = self._file_token()
+                if self._stat_token is not None and token != self._stat_token:
+                    self._stat_bump += 1
+                self._stat_token = token
+            # data_version does not change for this connection's own commits: they are counted in _writes
+            return version + (self._writes << 24) + (self._stat_bump << 48)
+
+    def _file_token(self) -> tuple[int, ...]:
+        out: list[int] = []
+        for p in (self.path, self.path.with_name(self.path.name + "-wal")):
+            try:
+                st = p.stat()
+                out += [st.st_size, st.st_mtime_ns]
+            except OSError:
+                out += [-1, -1]
+        return tuple(out)
+
+    def has_changed(self) -> bool:
+        """True when the file changed since this repository last read the state (another window or process
+        wrote to it): a read-only view should reload and redraw."""
+        if self._seen_version is None:
+            return True
+        return self.data_version() != self._seen_version
+
+    # -- reading ---------------------------------------------------------------------------------------------
+    def load_state(self) -> EventState:
+        """The whole event as core dataclasses, every row checked (:mod:`storage.validate`); read again only
+        when the file changed. A damaged file raises :class:`EventFileDamagedError` naming what is wrong."""
+        with self._lock:
+            self.check_still_there()
+            version = self.data_version()
+            if self._cache is not None and self._cache[0] == version:
+                return self._cache[1]
+            conn = self._conn()
+            try:
+                conn.execute("BEGIN")
+                try:
+                    user_version = conn.execute("PRAGMA user_version").fetchone()[0]
+                    state = read_state(conn, version=user_version)
+                    meta = read_meta(conn)
+                finally:
+                    conn.execute("COMMIT")
+            except DamagedContent as exc:
+                raise EventFileDamagedError(self.path, exc.problems) from None
+            except sqlite3.Error as exc:
+                raise _file_error(exc, self.path) from exc
+            self._cache = (version, state, meta)
+            self._last = (state, meta)
+            self._pending = []
+            self._seen_version = version
+            return state
+
+    def set_private_meta(self, key: str, value: str | None) -> None:
+        """Write (or remove, with None) a meta entry that is not part of the event (the lock's owner record),
+        outside the undo journal, through the writer; the state read before stays valid."""
+        with self._lock, self._transaction(count=False) as conn:
+            if value is None:
+                conn.execute("DELETE FROM meta WHERE key = ?", (key,))
+            else:
+                conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
+    def last_known(self) -> tuple[EventState, dict[str, str], list[tuple[list[dict[str, Any]], bool]]] | None:
+        """The last state (and meta data) read from the file, and the row changes committed since (each with
+        ``inverse``: True for an undo): together, everything acknowledged, even if the file is gone."""
+        with self._lock:
+            return None if self._last is None else (*self._last, list(self._pending))
+
+    def meta(self) -> dict[str, str]:
+        with self._lock:
+            self.load_state()
+            assert self._cache is not None
+            return dict(self._cache[2])
+
+    def journal(self) -> list[JournalEntry]:
+        with self._lock:
+            try:
+                rows = self._conn().execute("SELECT id, label_en, label_fr, undone FROM journal ORDER BY id")
+                return [JournalEntry(i, str(en), str(fr), bool(u)) for i, en, fr, u in rows]
+            except sqlite3.Error as exc:
+                raise _file_error(exc, self.path) from exc
+
+    def audit_log(self) -> list[AuditEntry]:
+        with self._lock:
+            try:
+                rows = self._conn().execute(
+                    "SELECT at, arbiter, kind, label_en, label_fr FROM audit ORDER BY id").fetchall()
+            except sqlite3.Error as exc:
+                raise _file_error(exc, self.path) from exc
+        return [AuditEntry(float(a), str(b), str(k), str(en), str(fr)) for a, b, k, en, fr in rows]
+
+    # -- writing -----------------------------------------------------------------------------------------------
+    def check_still_there(self) -> None:
+        """Refuse to write to a file that was moved, renamed, deleted or replaced since it was opened."""
+        if self.identity is None:
+            return
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            raise EventFileVanishedError(self.path) from None
+        if (st.st_dev, st.st_ino) != self.identity:
+            raise EventFileVanishedError(self.path)
+
+    @contextmanager
+    def _transaction(self, *, count: bool = True) -> Iterator[sqlite3.Connection]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT`` on the writer; any error rolls back and is explained. ``count``:
+        the commit changes the event (the state read before is stale)."""
+        if self.readonly:
+            raise EventFileError("This event is open read-only", "Ce tournoi est ouvert en lecture seule")
+        with self._lock:
+            self.check_still_there()
+            try:
+                conn = self._wconn()
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise _file_error(exc, self.path) from exc
+            try:
+                yield conn
+                conn.execute("COMMIT")
+                if count:
+                    self._writes += 1
+            except BaseException as exc:
+                if conn.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.IntegrityError):
+                    raise StateError(f"The change was refused by the event file: {exc}",
+                                     f"Le fichier de tournoi a refusé la modification : {exc}") from exc
+                if isinstance(exc, sqlite3.Error):
+                    raise _file_error(exc, self.path) from exc
+                raise
+
+    def _audit(self, conn: sqlite3.Connection, kind: str, label_en: str, label_fr: str,
+               journal_id: int | None) -> None:
+        conn.execute("INSERT INTO audit (at, arbiter, kind, label_en, label_fr, journal_id) VALUES (?, ?, ?, ?, ?, ?)",
+                     (time.time(), self.arbiter, kind, label_en, label_fr, journal_id))
+
     @contextmanager
     def action(self, label_en: str, label_fr: str) -> Iterator[UnitOfWork]:
         """One user action: one transaction, one journal entry (if anything changed)."""
-        if self.readonly:
-            raise EventFileError("This event is open read-only", "Ce tournoi est ouvert en lecture seule")
-        try:
-            with self.engine.begin() as conn:
+        with self._lock:
+            with self._transaction() as conn:
                 uow = UnitOfWork(conn)
                 yield uow
                 if uow.changes:
-                    conn.execute(delete(_table(JournalRow)).where(_table(JournalRow).c.undone.is_(True)))
-                    inserted = conn.execute(insert(_table(JournalRow)).values(
-                        label_en=label_en, label_fr=label_fr, at=time.time(), undone=False,
-                        changes=json.dumps(uow.changes),
-                    ))
-                    self._audit(conn, "do", label_en, label_fr, inserted.inserted_primary_key[0])
-        except OperationalError as exc:
-            raise _file_error(exc) from exc
-        except IntegrityError as exc:
-            raise StateError(f"The change was refused by the event file: {exc.orig}",
-                             f"Le fichier de tournoi a refusé la modification : {exc.orig}") from exc
+                    conn.execute("DELETE FROM journal WHERE undone = 1")
+                    cursor = conn.execute(
+                        "INSERT INTO journal (label_en, label_fr, at, undone, changes) VALUES (?, ?, ?, 0, ?)",
+                        (label_en, label_fr, time.time(), json.dumps(uow.changes)))
+                    self._audit(conn, "do", label_en, label_fr, cursor.lastrowid)
+            if uow.changes:  # committed: kept for a rescue (see last_known)
+                self._pending.append((uow.changes, False))
+
+    def clear_journal(self) -> None:
+        """Forget the undo history (used once, after creating the event: creating it is not undoable)."""
+        with self._transaction() as conn:
+            conn.execute("DELETE FROM journal")
 
     def _journal_step(self, *, undo: bool) -> JournalEntry | None:
-        if self.readonly:
-            raise EventFileError("This event is open read-only", "Ce tournoi est ouvert en lecture seule")
+        label = ("", "")
         try:
-            return self._journal_step_unchecked(undo=undo)
-        except OperationalError as exc:
-            raise _file_error(exc) from exc
+            with self._lock:
+                with self._transaction() as conn:
+                    found = self._step(conn, undo=undo)
+                if found is None:
+                    return None
+                entry, changes = found
+                self._pending.append((changes, undo))  # committed: kept for a rescue (see last_known)
+                return entry
+        except _DamagedJournal as exc:
+            label = exc.label
+            what_en, what_fr = ("undone", "annulée") if undo else ("redone", "rétablie")
+            raise EventFileError(
+                f"The undo record of '{label[0]}' is damaged ({exc.detail}); the action cannot be {what_en}. "
+                "Nothing was changed",
+                f"L'enregistrement d'annulation de « {label[1]} » est endommagé ({exc.detail}) ; l'action ne "
+                f"peut pas être {what_fr}. Rien n'a été modifié") from None
 
-    def _journal_step_unchecked(self, *, undo: bool) -> JournalEntry | None:
-        jt = _table(JournalRow)
-        with self.engine.begin() as conn:
-            if undo:
-                stmt = select(jt).where(jt.c.undone.is_(False)).order_by(jt.c.id.desc()).limit(1)
-            else:
-                stmt = select(jt).where(jt.c.undone.is_(True)).order_by(jt.c.id.asc()).limit(1)
-            row = conn.execute(stmt).mappings().first()
-            if row is None:
-                return None
-            _apply(conn, json.loads(row["changes"]), inverse=undo)
-            conn.execute(update(jt).where(jt.c.id == row["id"]).values(undone=undo))
-            self._audit(conn, "undo" if undo else "redo", row["label_en"], row["label_fr"], row["id"])
-            return JournalEntry(row["id"], row["label_en"], row["label_fr"], undo)
+    def _step(self, conn: sqlite3.Connection, *, undo: bool) -> tuple[JournalEntry, Any] | None:
+        if undo:
+            row = conn.execute("SELECT id, label_en, label_fr, changes FROM journal WHERE undone = 0 "
+                               "ORDER BY id DESC LIMIT 1").fetchone()
+        else:
+            row = conn.execute("SELECT id, label_en, label_fr, changes FROM journal WHERE undone = 1 "
+                               "ORDER BY id ASC LIMIT 1").fetchone()
+        if row is None:
+            return None
+        entry_id, label = row[0], (str(row[1]), str(row[2]))
+        try:
+            changes = json.loads(row[3])
+            _apply(conn, changes, inverse=undo)
+        except _DamagedJournal as exc:
+            exc.label = label
+            raise
+        except (ValueError, TypeError, RecursionError, sqlite3.IntegrityError, sqlite3.InterfaceError,
+                sqlite3.ProgrammingError) as exc:
+            raise _DamagedJournal(type(exc).__name__, label) from None
+        # The journal is data like any other: what it restored must be a valid event.
+        try:
+            read_state(conn)
+        except DamagedContent as exc:
+            raise _DamagedJournal(exc.problems[0][0], label) from None
+        conn.execute("UPDATE journal SET undone = ? WHERE id = ?", (1 if undo else 0, entry_id))
+        self._audit(conn, "undo" if undo else "redo", label[0], label[1], entry_id)
+        return JournalEntry(entry_id, label[0], label[1], undo), changes
 
     def undo(self) -> JournalEntry | None:
         """Undo the latest action still done; None when there is nothing to undo."""
@@ -214,157 +488,90 @@ class Repository:
         """Redo the earliest undone action; None when there is nothing to redo."""
         return self._journal_step(undo=False)
 
-    def audit_log(self) -> list[AuditEntry]:
-        at = _table(AuditRow)
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(at).order_by(at.c.id)).mappings().all()
-        return [AuditEntry(r["at"], r["arbiter"], r["kind"], r["label_en"], r["label_fr"]) for r in rows]
-
-    def journal(self) -> list[JournalEntry]:
-        jt = _table(JournalRow)
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(jt).order_by(jt.c.id)).mappings().all()
-        return [JournalEntry(r["id"], r["label_en"], r["label_fr"], bool(r["undone"])) for r in rows]
-
-    # -- reading ------------------------------------------------------------------------------------------
-    def load_state(self) -> EventState:
-        """The whole event as core dataclasses (events are small: a few hundred rows)."""
-        try:
-            with self.engine.connect() as conn:
-                event_row = conn.execute(select(_table(EventRow))).mappings().first()
-                if event_row is None:
-                    raise EventFileError("The event file holds no event", "Le fichier ne contient aucun tournoi")
-                ratings: dict[int, list[tuple[str, int]]] = {}
-                for r in conn.execute(select(_table(PlayerRatingRow))).mappings():
-                    ratings.setdefault(r["player_id"], []).append((r["system"], r["value"]))
-                players = tuple(
-                    mapping.player_from_row(dict(r), ratings.get(r["id"], []))
-                    for r in conn.execute(select(_table(PlayerRow)).order_by(_table(PlayerRow).c.id)).mappings()
-                )
-                games: dict[int, list[Game]] = {}
-                gt = _table(GameRow)
-                for r in conn.execute(select(gt).order_by(gt.c.round, gt.c.board)).mappings():
-                    games.setdefault(r["round"], []).append(mapping.game_from_row(dict(r)))
-                byes: dict[int, list[Bye]] = {}
-                bt = _table(ByeRow)
-                for r in conn.execute(select(bt).order_by(bt.c.round, bt.c.player_id)).mappings():
-                    byes.setdefault(r["round"], []).append(mapping.bye_from_row(dict(r)))
-                numbers = conn.execute(select(_table(RoundRow).c.number).order_by("number")).scalars().all()
-                rt = _table(ByeRequestRow)
-                requests = tuple(mapping.request_from_row(dict(r)) for r in conn.execute(
-                    select(rt).order_by(rt.c.round, rt.c.player_id)).mappings())
-                ft = _table(ForbiddenPairRow)
-                pairs = tuple((r.player_a, r.player_b) for r in conn.execute(
-                    select(ft).order_by(ft.c.player_a, ft.c.player_b)))
-                cut_row = conn.execute(select(_table(TopCutRow))).mappings().first()
-                top_cut = None
-                if cut_row is not None:
-                    playoffs = [dict(r) for r in conn.execute(select(_table(TopCutPlayoffRow))).mappings()]
-                    top_cut = mapping.top_cut_from_rows(dict(cut_row), playoffs)
-                ot = _table(OptionRow)
-                options = tuple((r.key, r.value) for r in conn.execute(select(ot).order_by(ot.c.key)))
-        except OperationalError as exc:
-            raise _file_error(exc) from exc
-        rounds = tuple(Round(n, tuple(games.get(n, [])), tuple(byes.get(n, []))) for n in numbers)
-        return EventState(mapping.event_from_row(dict(event_row)), players, rounds, requests, pairs, top_cut,
-                          options)
-
-    def meta(self) -> dict[str, str]:
-        with self.engine.connect() as conn:
-            return {r.key: r.value for r in conn.execute(select(_table(MetaRow)))}
-
 
 def write_event(uow: UnitOfWork, event: Event, *, create: bool) -> None:
     values = mapping.event_to_row(event)
     if create:
-        uow.insert(EventRow, {"id": 1, **values})
+        uow.insert("event", {"id": 1, **values})
     else:
-        uow.update(EventRow, {"id": 1}, values)
+        uow.update("event", {"id": 1}, values)
 
 
 def write_player(uow: UnitOfWork, player: Player, *, create: bool) -> int:
     values = mapping.player_to_row(player)
     if create:
         values.pop("id")
-        row = uow.insert(PlayerRow, values)
+        row = uow.insert("player", values)
         player_id = int(row["id"])
     else:
         player_id = player.id
-        uow.update(PlayerRow, {"id": player_id}, {k: v for k, v in values.items() if k != "id"})
-    existing = {r["system"]: r for r in uow.select_rows(PlayerRatingRow, player_id=player_id)}
+        uow.update("player", {"id": player_id}, {k: v for k, v in values.items() if k != "id"})
+    existing = {r["system"]: r for r in uow.select_rows("player_rating", player_id=player_id)}
     wanted = dict(player.ratings)
     for system in existing.keys() - wanted.keys():
-        uow.delete(PlayerRatingRow, {"player_id": player_id, "system": system})
+        uow.delete("player_rating", {"player_id": player_id, "system": system})
     for system, value in wanted.items():
         if system not in existing:
-            uow.insert(PlayerRatingRow, {"player_id": player_id, "system": system, "value": value})
+            uow.insert("player_rating", {"player_id": player_id, "system": system, "value": value})
         elif existing[system]["value"] != value:
-            uow.update(PlayerRatingRow, {"player_id": player_id, "system": system}, {"value": value})
+            uow.update("player_rating", {"player_id": player_id, "system": system}, {"value": value})
     return player_id
 
 
 def delete_player(uow: UnitOfWork, player_id: int) -> None:
-    for r in uow.select_rows(PlayerRatingRow, player_id=player_id):
-        uow.delete(PlayerRatingRow, {"player_id": player_id, "system": r["system"]})
-    uow.delete(PlayerRow, {"id": player_id})
+    for r in uow.select_rows("player_rating", player_id=player_id):
+        uow.delete("player_rating", {"player_id": player_id, "system": r["system"]})
+    uow.delete("player", {"id": player_id})
 
 
 def write_round(uow: UnitOfWork, rnd: Round) -> None:
     """Store a newly paired round (its boards and byes)."""
-    uow.insert(RoundRow, {"number": rnd.number})
+    uow.insert("round", {"number": rnd.number})
     for g in rnd.games:
-        uow.insert(GameRow, mapping.game_to_row(g))
+        uow.insert("game", mapping.game_to_row(g))
     for b in rnd.byes:
-        uow.insert(ByeRow, mapping.bye_to_row(b))
+        uow.insert("bye", mapping.bye_to_row(b))
 
 
 def delete_round(uow: UnitOfWork, number: int) -> None:
-    for r in uow.select_rows(GameRow, round=number):
-        uow.delete(GameRow, {"id": r["id"]})
-    for r in uow.select_rows(ByeRow, round=number):
-        uow.delete(ByeRow, {"id": r["id"]})
-    uow.delete(RoundRow, {"number": number})
+    for r in uow.select_rows("game", round=number):
+        uow.delete("game", {"id": r["id"]})
+    for r in uow.select_rows("bye", round=number):
+        uow.delete("bye", {"id": r["id"]})
+    uow.delete("round", {"number": number})
 
 
 def set_game_result(uow: UnitOfWork, game: Game) -> None:
-    rows = uow.select_rows(GameRow, round=game.round, board=game.board)
+    rows = uow.select_rows("game", round=game.round, board=game.board)
     if not rows:
         raise StateError(f"Round {game.round} has no board {game.board}",
                          f"La ronde {game.round} n'a pas de table {game.board}")
     values = mapping.game_to_row(game)
-    uow.update(GameRow, {"id": rows[0]["id"]},
+    uow.update("game", {"id": rows[0]["id"]},
                {k: values[k] for k in ("result", "white_points", "black_points")})
 
 
 def set_bye(uow: UnitOfWork, bye: Bye) -> None:
-    rows = uow.select_rows(ByeRow, round=bye.round, player_id=bye.player_id)
+    rows = uow.select_rows("bye", round=bye.round, player_id=bye.player_id)
     if rows:
-        uow.update(ByeRow, {"id": rows[0]["id"]}, {"kind": bye.kind.value})
+        uow.update("bye", {"id": rows[0]["id"]}, {"kind": bye.kind.value})
     else:
-        uow.insert(ByeRow, mapping.bye_to_row(bye))
+        uow.insert("bye", mapping.bye_to_row(bye))
 
 
 def remove_bye(uow: UnitOfWork, round_number: int, player_id: int) -> None:
-    for r in uow.select_rows(ByeRow, round=round_number, player_id=player_id):
-        uow.delete(ByeRow, {"id": r["id"]})
+    for r in uow.select_rows("bye", round=round_number, player_id=player_id):
+        uow.delete("bye", {"id": r["id"]})
 
 
 def write_meta(uow: UnitOfWork, key: str, value: str) -> None:
-    if uow.select_rows(MetaRow, key=key):
-        uow.update(MetaRow, {"key": key}, {"value": value})
+    if uow.select_rows("meta", key=key):
+        uow.update("meta", {"key": key}, {"value": value})
     else:
-        uow.insert(MetaRow, {"key": key, "value": value})
+        uow.insert("meta", {"key": key, "value": value})
 
 
-def _file_error(exc: OperationalError) -> EventFileError:
-    text = str(exc.orig).lower()
-    if "locked" in text or "busy" in text:
-        return EventFileError("The event file is being written by another program; try again",
-                              "Le fichier de tournoi est en cours d'écriture par un autre programme ; réessayez")
-    if "readonly" in text or "read-only" in text:
-        return EventFileError("The event file is read-only (write-protected folder or USB stick?)",
-                              "Le fichier de tournoi est en lecture seule (dossier ou clé USB protégé ?)")
-    if "disk" in text and ("full" in text or "i/o" in text):
-        return EventFileError("Cannot write to the disk (full or removed?); nothing was lost",
-                              "Impossible d'écrire sur le disque (plein ou retiré ?) ; rien n'est perdu")
-    return EventFileError(f"Event file error: {exc.orig}", f"Erreur du fichier de tournoi : {exc.orig}")
+def _file_error(exc: BaseException, path: Path | None = None) -> EventFileError:
+    from tournament_desk.storage.db import file_error
+
+    return file_error(exc, path)

@@ -11,10 +11,9 @@ from __future__ import annotations
 from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 4
-"""Newest schema this program writes; equals the number of the newest migration."""
+from tournament_desk.storage.tables import APPLICATION_ID, SCHEMA_VERSION
 
-APPLICATION_ID = 0x54446B31  # 'TDk1' in PRAGMA application_id: marks a tournament_desk event file
+__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "TABLES_BY_NAME", "Base"]
 
 
 class Base(DeclarativeBase):

@@ -7,6 +7,7 @@ transaction and one undo step, whatever it touched (pairing round 1 numbers the 
 colour and stores the round: one step).
 
 Rows that depend on others are removed first and added last, so the foreign keys hold at every statement.
+Tables are named by their SQL names (``storage/tables.py``): this runs on every action, without SQLAlchemy.
 """
 
 from __future__ import annotations
@@ -17,19 +18,6 @@ from tournament_desk.core.changes import StateChange
 from tournament_desk.core.model import EventState, Player, Round
 from tournament_desk.storage import mapping
 from tournament_desk.storage.repository import UnitOfWork
-from tournament_desk.storage.schema import (
-    ByeRequestRow,
-    ByeRow,
-    EventRow,
-    ForbiddenPairRow,
-    GameRow,
-    OptionRow,
-    PlayerRatingRow,
-    PlayerRow,
-    RoundRow,
-    TopCutPlayoffRow,
-    TopCutRow,
-)
 
 __all__ = ["store_difference"]
 
@@ -37,34 +25,34 @@ __all__ = ["store_difference"]
 def _write_player(uow: UnitOfWork, player: Player, *, create: bool) -> None:
     values = mapping.player_to_row(player)
     if create:
-        uow.insert(PlayerRow, values)
+        uow.insert("player", values)
     else:
-        uow.update(PlayerRow, {"id": player.id}, {k: v for k, v in values.items() if k != "id"})
-    existing = {} if create else {r["system"]: r for r in uow.select_rows(PlayerRatingRow, player_id=player.id)}
+        uow.update("player", {"id": player.id}, {k: v for k, v in values.items() if k != "id"})
+    existing = {} if create else {r["system"]: r for r in uow.select_rows("player_rating", player_id=player.id)}
     wanted = dict(player.ratings)
     for system in existing.keys() - wanted.keys():
-        uow.delete(PlayerRatingRow, {"player_id": player.id, "system": system})
+        uow.delete("player_rating", {"player_id": player.id, "system": system})
     for system, value in wanted.items():
         if system not in existing:
-            uow.insert(PlayerRatingRow, {"player_id": player.id, "system": system, "value": value})
+            uow.insert("player_rating", {"player_id": player.id, "system": system, "value": value})
         elif existing[system]["value"] != value:
-            uow.update(PlayerRatingRow, {"player_id": player.id, "system": system}, {"value": value})
+            uow.update("player_rating", {"player_id": player.id, "system": system}, {"value": value})
 
 
 def _delete_round(uow: UnitOfWork, number: int) -> None:
-    for r in uow.select_rows(GameRow, round=number):
-        uow.delete(GameRow, {"id": r["id"]})
-    for r in uow.select_rows(ByeRow, round=number):
-        uow.delete(ByeRow, {"id": r["id"]})
-    uow.delete(RoundRow, {"number": number})
+    for r in uow.select_rows("game", round=number):
+        uow.delete("game", {"id": r["id"]})
+    for r in uow.select_rows("bye", round=number):
+        uow.delete("bye", {"id": r["id"]})
+    uow.delete("round", {"number": number})
 
 
 def _insert_round(uow: UnitOfWork, rnd: Round) -> None:
-    uow.insert(RoundRow, {"number": rnd.number})
+    uow.insert("round", {"number": rnd.number})
     for g in rnd.games:
-        uow.insert(GameRow, mapping.game_to_row(g))
+        uow.insert("game", mapping.game_to_row(g))
     for b in rnd.byes:
-        uow.insert(ByeRow, mapping.bye_to_row(b))
+        uow.insert("bye", mapping.bye_to_row(b))
 
 
 def _update_round(uow: UnitOfWork, old: Round, new: Round, change: StateChange) -> None:
@@ -73,29 +61,29 @@ def _update_round(uow: UnitOfWork, old: Round, new: Round, change: StateChange) 
     for rnd_no, board in sorted(change.boards):
         if rnd_no != new.number:
             continue
-        rows = uow.select_rows(GameRow, round=rnd_no, board=board)
+        rows = uow.select_rows("game", round=rnd_no, board=board)
         if board not in after_games:
             for r in rows:
-                uow.delete(GameRow, {"id": r["id"]})
+                uow.delete("game", {"id": r["id"]})
         elif board not in before_games or not rows:
-            uow.insert(GameRow, mapping.game_to_row(after_games[board]))
+            uow.insert("game", mapping.game_to_row(after_games[board]))
         else:
             values = mapping.game_to_row(after_games[board])
             current = rows[0]
-            uow.update(GameRow, {"id": current["id"]}, {k: v for k, v in values.items() if current.get(k) != v})
+            uow.update("game", {"id": current["id"]}, {k: v for k, v in values.items() if current.get(k) != v})
     before_byes = {b.player_id: b for b in old.byes}
     after_byes = {b.player_id: b for b in new.byes}
     for rnd_no, pid in sorted(change.byes):
         if rnd_no != new.number:
             continue
-        rows = uow.select_rows(ByeRow, round=rnd_no, player_id=pid)
+        rows = uow.select_rows("bye", round=rnd_no, player_id=pid)
         if pid not in after_byes:
             for r in rows:
-                uow.delete(ByeRow, {"id": r["id"]})
+                uow.delete("bye", {"id": r["id"]})
         elif pid not in before_byes or not rows:
-            uow.insert(ByeRow, mapping.bye_to_row(after_byes[pid]))
+            uow.insert("bye", mapping.bye_to_row(after_byes[pid]))
         else:
-            uow.update(ByeRow, {"id": rows[0]["id"]}, {"kind": after_byes[pid].kind.value})
+            uow.update("bye", {"id": rows[0]["id"]}, {"kind": after_byes[pid].kind.value})
 
 
 def store_difference(uow: UnitOfWork, old: EventState, new: EventState, change: StateChange) -> None:
@@ -111,26 +99,26 @@ def store_difference(uow: UnitOfWork, old: EventState, new: EventState, change: 
     # 1. what depends on rows that may go away
     for key in sorted(change.requests):
         if key not in new_requests:
-            uow.delete(ByeRequestRow, {"round": key[0], "player_id": key[1]})
+            uow.delete("bye_request", {"round": key[0], "player_id": key[1]})
     for a, b in sorted(old_pairs - new_pairs):
-        uow.delete(ForbiddenPairRow, {"player_a": a, "player_b": b})
+        uow.delete("forbidden_pair", {"player_a": a, "player_b": b})
     if change.top_cut and old.top_cut is not None:
         keep = set(new.top_cut.playoffs) if new.top_cut is not None else set()
         for stage, white, winner in old.top_cut.playoffs:
             if (stage, white, winner) not in keep:
-                uow.delete(TopCutPlayoffRow, {"stage": stage, "white_id": white})
+                uow.delete("top_cut_playoff", {"stage": stage, "white_id": white})
         if new.top_cut is None:
-            uow.delete(TopCutRow, {"id": 1})
+            uow.delete("top_cut", {"id": 1})
     for number in sorted(change.rounds_removed, reverse=True):
         _delete_round(uow, number)
     for pid in sorted(change.players_removed):
-        for r in uow.select_rows(PlayerRatingRow, player_id=pid):
-            uow.delete(PlayerRatingRow, {"player_id": pid, "system": r["system"]})
-        uow.delete(PlayerRow, {"id": pid})
+        for r in uow.select_rows("player_rating", player_id=pid):
+            uow.delete("player_rating", {"player_id": pid, "system": r["system"]})
+        uow.delete("player", {"id": pid})
 
     # 2. the event and the players
     if change.event_fields:
-        uow.update(EventRow, {"id": 1}, mapping.event_to_row(new.event))
+        uow.update("event", {"id": 1}, mapping.event_to_row(new.event))
     for pid in sorted(change.players_added):
         _write_player(uow, new_players[pid], create=True)
     for pid in sorted(change.players_edited):
@@ -146,25 +134,25 @@ def store_difference(uow: UnitOfWork, old: EventState, new: EventState, change: 
         if key in new_requests:
             row = mapping.request_to_row(new_requests[key])
             if key in old_requests:
-                uow.update(ByeRequestRow, {"round": key[0], "player_id": key[1]}, {"kind": row["kind"]})
+                uow.update("bye_request", {"round": key[0], "player_id": key[1]}, {"kind": row["kind"]})
             else:
-                uow.insert(ByeRequestRow, row)
+                uow.insert("bye_request", row)
     for a, b in sorted(new_pairs - old_pairs):
-        uow.insert(ForbiddenPairRow, {"player_a": a, "player_b": b})
+        uow.insert("forbidden_pair", {"player_a": a, "player_b": b})
     if change.top_cut and new.top_cut is not None:
         row: dict[str, Any] = mapping.top_cut_to_row(new.top_cut)
         if old.top_cut is None:
-            uow.insert(TopCutRow, row)
+            uow.insert("top_cut", row)
         else:
-            uow.update(TopCutRow, {"id": 1}, {k: v for k, v in row.items() if k != "id"})
+            uow.update("top_cut", {"id": 1}, {k: v for k, v in row.items() if k != "id"})
         before = set(old.top_cut.playoffs) if old.top_cut is not None else set()
         for stage, white, winner in new.top_cut.playoffs:
             if (stage, white, winner) not in before:  # a changed winner was deleted in step 1
-                uow.insert(TopCutPlayoffRow, {"stage": stage, "white_id": white, "winner_id": winner})
+                uow.insert("top_cut_playoff", {"stage": stage, "white_id": white, "winner_id": winner})
     for key in sorted(change.options):
         if key not in new_options:
-            uow.delete(OptionRow, {"key": key})
+            uow.delete("option", {"key": key})
         elif key in old_options:
-            uow.update(OptionRow, {"key": key}, {"value": new_options[key]})
+            uow.update("option", {"key": key}, {"value": new_options[key]})
         else:
-            uow.insert(OptionRow, {"key": key, "value": new_options[key]})
+            uow.insert("option", {"key": key, "value": new_options[key]})
