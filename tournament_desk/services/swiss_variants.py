@@ -68,7 +68,7 @@ class ScoreGroupPairResult:
     pairing: scoregroups.ScoreGroupPairing
 
     def notes(self, lang: str = "en") -> tuple[str, ...]:
-        return self.pairing.notes_fr if lang == "fr" else self.pairing.notes_en
+        return tuple(n.text(lang) for n in self.pairing.notes)
 
 
 def pair_next_scoregroup_round(session: EventSession, *, force: bool = False) -> ScoreGroupPairResult:

@@ -284,5 +284,4 @@ def pair_scoregroup_round(state: EventState, *, force: bool = False) -> Step:
                       if not p.is_active_in(number) and p.id not in requested)
     step = add_round(state, Round(number, games, byes + withdrawn),
                      msg("Pair round {number} (score groups)", number=number))
-    notes = tuple(per_language(en, fr) for en, fr in zip(pairing.notes_en, pairing.notes_fr, strict=True))
-    return dataclasses.replace(step, notes=notes, detail=pairing)
+    return dataclasses.replace(step, notes=pairing.notes, detail=pairing)

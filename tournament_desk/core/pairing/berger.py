@@ -214,33 +214,29 @@ def format_grid(schedule: RoundRobinSchedule, lang: Literal["fr", "en"] = "fr") 
 
     States which board order is used (FMJD grid or FIDE Berger table) and, for odd n, the EXEMPT number.
     """
-    fr = lang == "fr"
     if schedule.order == "fmjd":
-        title = ("Grille d'appariement FMJD (FFJD, Annexe A)" if fr
-                 else "FMJD pairing grid (FFJD rating regulations, Annex A)")
+        title = msg("FMJD pairing grid (FFJD rating regulations, Annex A)")
     else:
-        title = ("Table de Berger FIDE (Manuel FIDE C.05, annexe 1)" if fr
-                 else "FIDE Berger table (FIDE Handbook C.05, Annex 1)")
-    kind = (("aller-retour" if fr else "double round robin") if schedule.double
-            else ("aller simple" if fr else "single round robin"))
-    lines = [f"{title} — {schedule.n} {'joueurs' if fr else 'players'}, {kind}"]
+        title = msg("FIDE Berger table (FIDE Handbook C.05, Annex 1)")
+    if schedule.double:
+        lines = [msg("{title} — {n} players, double round robin", title=title, n=schedule.n).text(lang)]
+    else:
+        lines = [msg("{title} — {n} players, single round robin", title=title, n=schedule.n).text(lang)]
     if schedule.exempt is not None:
-        lines.append(f"Le numéro {schedule.exempt} est l'EXEMPT (nombre impair de joueurs, FFJD §6.5)." if fr
-                     else f"Number {schedule.exempt} is the EXEMPT / bye (odd number of players).")
+        lines.append(msg("Number {exempt} is the EXEMPT / bye (odd number of players).",
+                         exempt=schedule.exempt).text(lang))
     per_cycle = schedule.size - 1
-    word = "Ronde" if fr else "Round"
-    colon = " :" if fr else ":"
     for index, boards in enumerate(schedule.rounds, start=1):
         if schedule.double and index in (1, per_cycle + 1):
-            cycle = 1 if index == 1 else 2
-            note = ""
-            if cycle == 2:
-                note = " (couleurs inversées)" if fr else " (colours reversed)"
+            if index != 1:
+                lines.append(msg("Cycle 2 (colours reversed)").text(lang))
             elif schedule.swap_last_two and per_cycle >= 2:
-                note = (f" (rondes {per_cycle - 1} et {per_cycle} interverties, recommandation FIDE)" if fr
-                        else f" (rounds {per_cycle - 1} and {per_cycle} swapped, as FIDE recommends)")
-            lines.append(f"Cycle {cycle}{note}")
-        lines.append(f"{word} {index}{colon} " + " ".join(f"({w}-{b})" for w, b in boards))
+                lines.append(msg("Cycle 1 (rounds {first} and {second} swapped, as FIDE recommends)",
+                                 first=per_cycle - 1, second=per_cycle).text(lang))
+            else:
+                lines.append(msg("Cycle 1").text(lang))
+        lines.append(msg("Round {number}: {boards}", number=index,
+                         boards=" ".join(f"({w}-{b})" for w, b in boards)).text(lang))
     return "\n".join(lines) + "\n"
 
 
