@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["N_", "Formatted", "Msg", "msg"]
+__all__ = ["N_", "Formatted", "Msg", "listing", "msg"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,3 +104,15 @@ class Formatted:
 
     def __str__(self) -> str:
         return self.text("en")
+
+
+def _join(items: tuple[Any, ...], lang: str, separator: str = ", ") -> str:
+    return separator.join(i.text(lang) if isinstance(i, Msg | PerLanguage | Formatted) else str(i) for i in items)
+
+
+def listing(items: Any, separator: str = ", ") -> Formatted:
+    """A field's value that lists ``items`` (messages, formatted values, plain texts) in the message's language,
+    separated by ``separator``."""
+    from functools import partial
+
+    return Formatted(tuple(items), partial(_join, separator=separator))
