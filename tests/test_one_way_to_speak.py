@@ -37,9 +37,10 @@ LANGUAGE_TESTS_ALLOWED = {
     ("core/messages.py", "text"): "PerLanguage.text: a field value already written in each language",
     ("core/errors.py", "message"): "TournamentError.message: the older (en, fr) errors of the files above",
     ("core/errors.py", "fr"): "TournamentError.fr: the older (en, fr) errors of the files above",
-    ("gui/i18n.py", "install_translators"): "picks Qt's locale (QLocale.French) and Qt's own translations",
-    ("core/formatting.py", "format_number"): "the decimal comma of French numbers (a convention, not a word)",
-    ("core/formatting.py", "format_date"): "the French day-month-year order of dates (a convention)",
+    ("gui/i18n.py", "install_qt_translator"): "picks Qt's locale (QLocale.French) and Qt's own translations",
+    ("core/formatting.py", "_decimal"): "the decimal comma of French numbers (a convention, not a word)",
+    ("core/formatting.py", "csv_separator"): "the ';' of French spreadsheets, which use the decimal comma",
+    ("core/formatting.py", "format_points"): "the plural rule of each language (French: singular up to 1)",
 }
 
 

@@ -25,14 +25,20 @@ import datetime as dt
 
 from tournament_desk.core.messages import N_, msg
 
-__all__ = ["colour_letter", "format_date", "format_date_range", "format_datetime", "format_number",
-           "format_points", "format_score"]
+__all__ = ["colour_letter", "csv_separator", "format_date", "format_date_range", "format_datetime",
+           "format_number", "format_points", "format_score"]
 
 _EPS = 1e-9
 
 
 def _decimal(text: str, lang: str) -> str:
     return text.replace(".", ",") if lang == "fr" else text
+
+
+def csv_separator(lang: str = "en") -> str:
+    """The field separator a spreadsheet of the language expects in a CSV file: ``;`` in French (whose decimal
+    separator is the comma), ``,`` in English."""
+    return ";" if lang == "fr" else ","
 
 
 def format_number(value: float | None, lang: str = "en", *, decimals: int = 2) -> str:

@@ -4,6 +4,8 @@ language is looked up in the gettext catalogue when an edge (the GUI, the CLI, a
 (:meth:`Msg.text`, :func:`tournament_desk.i18n.translate`).
 
 * :func:`msg` — a message with its fields: ``msg("Round {number} is already paired", number=3)``.
+* :func:`pmsg` — a message with a context, for an English text translated differently by use
+  (``pmsg("table heading", "Rating")``: « Classt » in a narrow column, « Classement » elsewhere).
 * :func:`N_` — marks a constant text for extraction (``pybabel extract -k N_``) without building a message;
   its translation is looked up where it is shown.
 * A field's value may itself be a :class:`Msg` (rendered in the same language: a reason inside a sentence), a
@@ -20,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["N_", "Formatted", "Msg", "listing", "msg"]
+__all__ = ["N_", "Formatted", "Msg", "listing", "msg", "pmsg"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +32,8 @@ class Msg:
     source: str
     """The English template, ``{named}`` fields included: the catalogue's message id."""
     params: Mapping[str, Any] = field(default_factory=dict)
+    context: str = ""
+    """The catalogue's context (``msgctxt``) when the same English text has several translations."""
 
     def text(self, lang: str = "en") -> str:
         """The message in ``lang``, looked up in the catalogue (English, the source, when it has none)."""
@@ -39,7 +43,7 @@ class Msg:
             return _format(self.source, params, fallback=self.source)
         from tournament_desk.i18n import translate  # the catalogue is read at the edge, on first use
 
-        return _format(translate(self.source, lang), params, fallback=self.source)
+        return _format(translate(self.source, lang, self.context), params, fallback=self.source)
 
     @property
     def en(self) -> str:
@@ -65,6 +69,11 @@ def _format(template: str, params: Mapping[str, Any], *, fallback: str) -> str:
 def msg(source: str, /, **params: Any) -> Msg:
     """A message with its fields (``source`` is the English template, extracted into the catalogue)."""
     return Msg(source, params)
+
+
+def pmsg(context: str, source: str, /, **params: Any) -> Msg:
+    """A message whose English text is translated by ``context`` (gettext's ``pgettext``)."""
+    return Msg(source, params, context)
 
 
 def N_(text: str) -> str:

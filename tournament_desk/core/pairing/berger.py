@@ -209,7 +209,7 @@ class RoundRobinSchedule:
         raise NotFoundError(msg("player {player} is not paired in round {round}", player=player, round=round))
 
 
-def format_grid(schedule: RoundRobinSchedule, lang: Literal["fr", "en"] = "fr") -> str:
+def format_grid(schedule: RoundRobinSchedule, lang: str = "fr") -> str:
     """Text rendering of the grid, in the layout of FFJD Annexe A: "Ronde 1 : (1-8) (2-7) ...".
 
     States which board order is used (FMJD grid or FIDE Berger table) and, for odd n, the EXEMPT number.
