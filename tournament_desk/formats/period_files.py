@@ -349,7 +349,7 @@ def read_external_results(source: Path | str | bytes, discipline: Discipline) ->
         except ImportFormatError:
             raise
         except TournamentError as exc:
-            raise ImportFormatError(exc.en, exc.fr, line=line) from None
+            raise ImportFormatError(exc.msg, line=line) from None
     return [_finish(ev) for ev in events.values()]
 
 
@@ -428,7 +428,7 @@ def _read_game(ev: _Building, cells: dict[str, tuple[int, str]], line: int, disc
         try:
             result = ev.results[text] = parse_game_result(text, discipline)
         except TournamentError as exc:
-            raise ImportFormatError(exc.en, exc.fr, line=line, column=col) from None
+            raise ImportFormatError(exc.msg, line=line, column=col) from None
     rnd = None
     if "round" in cells:
         rcol, rtext = cells["round"]
@@ -520,7 +520,7 @@ def read_player_inputs(source: Path | str | bytes) -> dict[str, PlayerInput]:
             try:
                 series = scrabble_pl.parse_duplicate_series(text)
             except TournamentError as exc:
-                raise ImportFormatError(exc.en, exc.fr, line=line, column=col) from None
+                raise ImportFormatError(exc.msg, line=line, column=col) from None
         last = _date(cells["last_event"][1], line, cells["last_event"][0]) if "last_event" in cells else None
         out[licence] = PlayerInput(licence, series, last)
     return out

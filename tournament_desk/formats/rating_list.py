@@ -193,9 +193,8 @@ class UnknownColumnsError(ImportFormatError):
     """The header names no id column or no rating column: ``labels`` are the header's labels, offered to the
     user for a column mapping (CLI ``--columns``, GUI mapping dialog)."""
 
-    def __init__(self, message: Msg | str, fr: str | None = None, *, line: int | None, labels: Sequence[str],
-                 layout: str) -> None:
-        super().__init__(message, fr, line=line)
+    def __init__(self, message: Msg, *, line: int | None, labels: Sequence[str], layout: str) -> None:
+        super().__init__(message, line=line)
         self.labels = tuple(labels)
         self.layout = layout
 
