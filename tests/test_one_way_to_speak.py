@@ -38,7 +38,7 @@ LANGUAGE_TESTS_ALLOWED = {
     ("core/errors.py", "message"): "TournamentError.message: the older (en, fr) errors of the files above",
     ("core/errors.py", "fr"): "TournamentError.fr: the older (en, fr) errors of the files above",
     ("gui/i18n.py", "install_qt_translator"): "picks Qt's locale (QLocale.French) and Qt's own translations",
-    ("core/formatting.py", "_decimal"): "the decimal comma of French numbers (a convention, not a word)",
+    ("core/formatting.py", "decimal_text"): "the decimal comma of French numbers (a convention, not a word)",
     ("core/formatting.py", "csv_separator"): "the ';' of French spreadsheets, which use the decimal comma",
     ("core/formatting.py", "format_points"): "the plural rule of each language (French: singular up to 1)",
 }

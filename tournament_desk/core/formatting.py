@@ -25,14 +25,18 @@ import datetime as dt
 
 from tournament_desk.core.messages import N_, msg
 
-__all__ = ["colour_letter", "csv_separator", "format_date", "format_date_range", "format_datetime",
+__all__ = ["colour_letter", "csv_separator", "decimal_text", "format_date", "format_date_range", "format_datetime",
            "format_number", "format_points", "format_score"]
 
 _EPS = 1e-9
 
 
-def _decimal(text: str, lang: str) -> str:
+def decimal_text(text: str, lang: str) -> str:
+    """A number already written with a decimal point (``"23.5"``), with the language's decimal separator."""
     return text.replace(".", ",") if lang == "fr" else text
+
+
+_decimal = decimal_text
 
 
 def csv_separator(lang: str = "en") -> str:

@@ -67,7 +67,7 @@ def check_last_round(session: EventSession) -> list[RoundIssue]:
     try:
         data = core_swiss.dutch_input(as_requested, number, core_swiss.initial_colour(state))
     except StateError as exc:
-        raise PairingError(exc.en, exc.fr) from exc
+        raise PairingError(exc.msg) from exc
     pab = next((data.number_of[PlayerId(b.player_id)] for b in rnd.byes if b.kind is Outcome.PAIRING_BYE), None)
     boards = tuple(sw.Board(data.number_of[PlayerId(g.white_id)], data.number_of[PlayerId(g.black_id)])
                    for g in rnd.games)
