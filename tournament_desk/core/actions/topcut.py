@@ -27,7 +27,7 @@ def start_top_cut(state: EventState, size: int | None, draw_rule: knockout.DrawR
         raise StateError(msg("The top cut has already started"))
     if not state.rounds:
         raise StateError(msg("Play the Swiss rounds before the top cut"))
-    check_previous_complete(state, force=False, why_en="; enter them first", why_fr=" ; saisissez-les d'abord")
+    check_previous_complete(state, force=False, why=msg("; enter them first"))
     rule = knockout.DrawRule(draw_rule)
     entrants = len(state.players)
     if size is None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeVar
 
 from tournament_desk.core.errors import NotFoundError, ValidationError
-from tournament_desk.core.messages import msg
+from tournament_desk.core.messages import Msg, msg
 
 Order = Literal["fide", "fmjd"]
 Colour = Literal["W", "B"]
@@ -306,8 +306,18 @@ def validate_manual_numbering(assignment: Mapping[ID, int]) -> dict[ID, int]:
 @dataclass(frozen=True)
 class EventWarning:
     code: str
-    en: str
-    fr: str
+    msg: Msg
+
+    @property
+    def en(self) -> str:
+        return self.msg.text("en")
+
+    @property
+    def fr(self) -> str:
+        return self.msg.text("fr")
+
+    def message(self, lang: str = "en") -> str:
+        return self.msg.text(lang)
 
 
 def closed_event_warnings(n: int) -> list[EventWarning]:
@@ -320,9 +330,6 @@ def closed_event_warnings(n: int) -> list[EventWarning]:
         return []
     return [EventWarning(
         "closed_event_too_large",
-        f"{n} players: an FFJD closed event has at most {CLOSED_EVENT_MAX_PLAYERS} players for direct "
-        "homologation (FFJD rating regulations §5.4); contact the rating officer before the event.",
-        f"{n} joueurs : en système fermé, le nombre maximum de joueurs est de {CLOSED_EVENT_MAX_PLAYERS} "
-        "pour une homologation directe (règlement du classement FFJD §5.4) ; contactez le responsable "
-        "du classement avant le tournoi.",
+        msg("{n} players: an FFJD closed event has at most {max} players for direct homologation (FFJD rating "
+            "regulations §5.4); contact the rating officer before the event.", n=n, max=CLOSED_EVENT_MAX_PLAYERS),
     )]
