@@ -35,8 +35,6 @@ NOT_YET_CONVERTED = (
 # that are not words (a file, the function, why).
 LANGUAGE_TESTS_ALLOWED = {
     ("core/messages.py", "text"): "PerLanguage.text: a field value already written in each language",
-    ("core/errors.py", "message"): "TournamentError.message: the older (en, fr) errors of the files above",
-    ("core/errors.py", "fr"): "TournamentError.fr: the older (en, fr) errors of the files above",
     ("gui/i18n.py", "install_qt_translator"): "picks Qt's locale (QLocale.French) and Qt's own translations",
     ("core/formatting.py", "decimal_text"): "the decimal comma of French numbers (a convention, not a word)",
     ("core/formatting.py", "csv_separator"): "the ';' of French spreadsheets, which use the decimal comma",

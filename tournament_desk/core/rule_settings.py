@@ -187,8 +187,8 @@ RULE_SETTINGS: tuple[RuleSetting, ...] = (
         feeds="core.ratings.from_event.ffjd_preview / ffjd_from_event (cadence=)",
         parameter="cadence",
         choices=(
-            RuleChoice("auto", msg("from the event's time control: below 60 (minutes + seconds per "
-                                                   "move) = accelerated")),
+            RuleChoice("auto", msg("from the event's time control: below 60 (minutes + seconds per move) = "
+                                   "accelerated")),
             RuleChoice("slow", msg("slow cadence (K 25 / 15)")),
             RuleChoice("accelerated", msg("accelerated cadence (K 15 / 5)")),
         ),
@@ -202,7 +202,7 @@ RULE_SETTINGS: tuple[RuleSetting, ...] = (
         parameter="organiser_estimate",
         minimum=600, maximum=3000, optional=True,
         remark=msg("Anchors the mean of an unrated group that met no classed player, and the correction when the "
-                    "series has fewer than 4 classed players; without it, a bilingual error asks for it."),
+                   "series has fewer than 4 classed players; without it, a bilingual error asks for it."),
     ),
     RuleSetting(
         key="ffjd.present", area="ffjd",
@@ -238,7 +238,7 @@ RULE_SETTINGS: tuple[RuleSetting, ...] = (
                        msg("classic rated game (CLAP, PAP), category by size")),
         ),
         remark=msg("A fact about the event rather than a reading: stored with the event for the preview and the "
-                    "periods."),
+                   "periods."),
     ),
     RuleSetting(
         key="scrabble.classic_b", area="scrabble", title=msg("Scrabble: TH Classique B (CT = 0.8)"),
