@@ -17,6 +17,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parents[1] / "tournament_desk"
 
 # Not converted yet: the lead converts these files after the storage merge (storage, printing and the bundle
@@ -203,3 +205,74 @@ def ok(message):
     finder = _Finder("m.py", errors, _language_tables(tree))
     finder.visit(tree)
     assert [line.split(":")[1].split(" ")[0] for line in finder.found] == ["6", "8", "10", "13"]
+
+
+# -- the catalogue at the edge, through the CLI ------------------------------------------------------------------
+
+
+def _swiss_event(tmp_path: Path) -> Path:
+    """A Dutch Swiss of 8 rated players registered in random order, round 1 paired and played through the CLI."""
+    import random
+
+    from tournament_desk.__main__ import main
+
+    path = tmp_path / "open.tdesk"
+    assert main(["new", str(path), "--name", "Open de Lyon", "--system", "dutch", "--rounds", "5",
+                 "--discipline", "chess"]) == 0
+    players = [("Martin", 2150), ("Bernard", 2080), ("Dubois", 1990), ("Thomas", 1920), ("Robert", 1875),
+               ("Richard", 1810), ("Petit", 1760), ("Durand", 1700)]
+    random.Random(21).shuffle(players)
+    for surname, rating in players:
+        assert main(["players", "add", str(path), "--surname", surname, "--rating", str(rating)]) == 0
+    assert main(["pair", str(path)]) == 0
+    for board, result in enumerate(("1-0", "1/2", "0-1", "1-0"), start=1):
+        assert main(["result", str(path), result, "--round", "1", "--board", str(board)]) == 0
+    return path
+
+
+def test_french_output_of_the_cli_comes_from_the_catalogue(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The standings table and CSV, and a tie-break explanation, in French: a heading translated by context
+    (« Classt » in the narrow column of the text table, « Classement » in the CSV), the spreadsheet's ``;``, and
+    the explanation's notes (the kind of each contribution, « compté »)."""
+    from tournament_desk.__main__ import main
+
+    path = _swiss_event(tmp_path)
+    capsys.readouterr()
+    out_csv = tmp_path / "standings.csv"
+    assert main(["--lang", "fr", "standings", str(path), "--tiebreaks", "BH,SB", "--csv", str(out_csv)]) == 0
+    text = capsys.readouterr().out
+    assert text.splitlines()[0] == "Open de Lyon — classement après la ronde 1/5"
+    assert text.splitlines()[2].split()[:4] == ["Pl.", "Nom", "Classt", "Pts"]
+    assert "Départages : liste demandée ; parties non jouées : score ajusté (annexe départages §1)" in text
+    header = out_csv.read_text(encoding="utf-8-sig").splitlines()[0]
+    assert header.startswith("Place;Id;Nom;Club;Fédération;Classement;Points;BH (Buchholz)")
+    assert main(["standings", str(path), "--tiebreaks", "BH"]) == 0
+    assert capsys.readouterr().out.splitlines()[2].split()[:4] == ["Pl.", "Name", "Rating", "Pts"]
+    assert main(["--lang", "fr", "standings", str(path), "--explain", "1", "BH"]) == 0
+    explained = capsys.readouterr().out
+    assert "Buchholz (BH)" in explained and "compté" in explained and "partie" in explained
+    assert main(["standings", str(path), "--explain", "1", "BH"]) == 0
+    explained = capsys.readouterr().out
+    assert "counted" in explained and "game" in explained and "partie" not in explained
+
+
+def test_an_error_keeps_both_languages_when_reused_in_another_message(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """An import refused because a row is wrong: the row's own error (a core message) is a field of the import
+    error, rendered in the same language; so is an error still written as an (English, French) pair."""
+    from tournament_desk.__main__ import main
+    from tournament_desk.core.errors import EventFileError, ImportFormatError
+
+    path = _swiss_event(tmp_path)
+    capsys.readouterr()
+    bad = tmp_path / "joueurs.csv"
+    bad.write_text("nom;prénom;classement\nLEROY;Anne;1650\nMOREAU;Paul;beaucoup\n", encoding="utf-8")
+    assert main(["--lang", "fr", "players", "import", str(path), str(bad)]) == 3
+    err = capsys.readouterr().err
+    assert "1 ligne(s) ne peuvent pas être importées" in err and "ligne 3" in err
+    assert main(["players", "import", str(path), str(bad)]) == 3
+    assert "1 row(s) cannot be imported" in capsys.readouterr().err
+    older = EventFileError("This event is open read-only", "Ce tournoi est ouvert en lecture seule")
+    wrapped = ImportFormatError(older.msg, line=7)
+    assert wrapped.message("en") == "line 7: This event is open read-only"
+    assert wrapped.message("fr") == "ligne 7: Ce tournoi est ouvert en lecture seule"

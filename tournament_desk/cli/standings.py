@@ -152,6 +152,6 @@ def cmd_tiebreaks(args: argparse.Namespace, lang: str) -> None:
             "preset": choice.preset, "en": choice.reason("en"), "fr": choice.reason("fr")}
     text = "\n".join([
         msg("Tie-breaks: {codes} ({reason})", codes=", ".join(choice.codes) or "—", reason=choice.why).text(lang),
-        msg("Edition: {code} — {edition}", code=choice.edition.value, edition=choice.edition.title).text(lang),
+        msg("Edition: {code} — {edition}", code=choice.edition.value, edition=choice.edition.message).text(lang),
     ])
     _emit(args, data, text)

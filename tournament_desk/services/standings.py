@@ -186,7 +186,7 @@ def set_tiebreaks(session: EventSession, codes: Sequence[str], edition: Edition 
     warnings = tuple(check_tiebreaks(canonical, round_robin=state.event.system.is_round_robin)) if canonical else ()
     ed = chosen or DEFAULT_EDITION
     label = msg("Tie-breaks: {shown} ({edition})", shown=", ".join(canonical) or msg("default preset"),
-                edition=ed.title)
+                edition=ed.message)
     change = session.apply(lambda s: update_event(
         s, {"tiebreaks": canonical, "tiebreak_edition": chosen.value if chosen else ""}, label))
     return TiebreakSetting(change, canonical, ed, warnings)
@@ -277,7 +277,7 @@ class Standings:
     def edition_note(self, lang: str = "en") -> str:
         """The line printed standings carry under the table: the edition and each column's source."""
         head = msg("Tie-breaks: {reason}; unplayed games: {edition}", reason=self.choice.why,
-                   edition=self.edition.title).text(lang)
+                   edition=self.edition.message).text(lang)
         cols = [f"{c.code} = {c.label(lang)} ({c.source}; {c.edition(lang)})" for c in self.columns]
         return "\n".join([head, *cols])
 

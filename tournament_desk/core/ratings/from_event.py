@@ -83,7 +83,8 @@ def ffjd_note(result: ffjd.FfjdPlayerResult) -> Msg | str:
     """The preview note of an FFJD result: first rating, still pending, the 600 floor applied (§6.3)."""
     if result.floored:
         return msg("floor 600")
-    return {"rated": "", "first": msg("first rating"), "pending": msg("not yet rated")}[result.status]
+    notes: dict[str, Msg | str] = {"rated": "", "first": msg("first rating"), "pending": msg("not yet rated")}
+    return notes[result.status]
 
 
 def ffjd_row(pid: RatedKey, name: str, r: ffjd.FfjdPlayerResult, note: Msg | str) -> PreviewRow:

@@ -40,7 +40,7 @@ class Edition(StrEnum):
     FIDE_2026 = "fide2026"
 
     @property
-    def title(self) -> Msg:
+    def message(self) -> Msg:
         """The edition's name (a catalogue message)."""
         return msg(_LABELS[self])
 
@@ -57,7 +57,7 @@ class Edition(StrEnum):
         return self is not Edition.SEED_003
 
     def label(self, lang: str = "en") -> str:
-        return self.title.text(lang)
+        return self.message.text(lang)
 
 
 _LABELS: dict[Edition, str] = {

@@ -32,17 +32,17 @@ class Category(StrEnum):
     RATINGS = "ratings"  # §2.3 ratings
 
     @property
-    def title(self) -> Msg:
+    def message(self) -> Msg:
         """The category's name (a catalogue message)."""
         return msg(_CATEGORY_TITLES[self.value])
 
     @property
     def label_fr(self) -> str:
-        return self.title.text("fr")
+        return self.message.text("fr")
 
     @property
     def label_en(self) -> str:
-        return self.title.text("en")
+        return self.message.text("en")
 
 
 _CATEGORY_TITLES = {"own": N_("own results (§2.1)"), "opponents": N_("opponents' results (§2.2)"),
@@ -78,7 +78,7 @@ class TieBreakDef:
     def edition_title(self, edition: Edition) -> Msg:
         """What the printed standings say about the rule edition of this column (issue 6)."""
         if self.adjusted:
-            return edition.title
+            return edition.message
         return msg("results as scored (no adjustment)")
 
     def edition_used(self, edition: Edition, lang: str = "en") -> str:
@@ -233,7 +233,7 @@ def check_tiebreaks(codes: Sequence[str], *, round_robin: bool | None = None,
         warnings.append(TieBreakWarning(
             "mixed-categories",
             msg("The list mixes tie-break categories ({categories}); the tie-break annex §3 says only one should be "
-                "used", categories=listing(c.title for c in cats))))
+                "used", categories=listing(c.message for c in cats))))
     if round_robin is False and any(d.code in ("KOYA", "KOYA-EXT") for d in defs):
         warnings.append(TieBreakWarning("koya-swiss", msg("Koya is meant for round robins only")))
     if round_robin and any(d.code == "BH" or d.code.startswith("BH-") for d in defs):
