@@ -24,12 +24,15 @@ def _catalogue(lang: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
 
 
-def translate(source: str, lang: str) -> str:
-    """``source`` (an English text or template) in ``lang``; the source itself when there is no translation."""
+def translate(source: str, lang: str, context: str = "") -> str:
+    """``source`` (an English text or template) in ``lang``, in ``context`` when given (``msgctxt``); the source
+    itself when there is no translation."""
     if lang == "en" or not source:
         return source
+    if context:
+        return _catalogue(lang).pgettext(context, source)
     return _catalogue(lang).gettext(source)
 
 
-def has_translation(source: str, lang: str) -> bool:
-    return lang == "en" or translate(source, lang) != source
+def has_translation(source: str, lang: str, context: str = "") -> bool:
+    return lang == "en" or translate(source, lang, context) != source

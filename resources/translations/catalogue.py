@@ -3,8 +3,9 @@
     python resources/translations/catalogue.py            # extract, update fr.po (new ids empty), compile fr.mo
     python resources/translations/catalogue.py --check    # exit 1 if a text has no French, or the .mo is stale
 
-Texts are found where the code marks them: ``msg("...")`` (core messages, errors, action names), ``N_("...")``
-(constant texts translated where shown) and the GUI's ``t("...")`` / ``tr("...")``. The catalogue is
+Texts are found where the code marks them: ``msg("...")`` (core messages, errors, action names),
+``pmsg("context", "...")`` (a text translated by context), ``N_("...")`` (constant texts translated where shown)
+and the GUI's ``t("...")`` / ``tr("...")``. The catalogue is
 ``tournament_desk/locale/fr/LC_MESSAGES/tournament_desk.po`` (edited by hand or with any PO editor); the
 compiled ``.mo`` beside it is what the program reads (:mod:`tournament_desk.i18n`, standard library gettext).
 Babel is a development and test dependency only.
@@ -26,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "tournament_desk"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "tournament_desk"
-KEYWORDS = {"msg": None, "N_": None, "t": None, "tr": None}
+KEYWORDS = {"msg": None, "pmsg": ((1, "c"), 2), "N_": None, "t": None, "tr": None}
 LANGUAGES = ("fr",)
 
 
@@ -38,15 +39,19 @@ def mo_path(lang: str) -> Path:
     return po_path(lang).with_suffix(".mo")
 
 
-def extract() -> dict[str, list[tuple[str, int]]]:
-    """Every marked text of the package: ``id -> [(file, line)...]``."""
-    found: dict[str, list[tuple[str, int]]] = {}
+Key = tuple[str, str | None]
+"""A catalogue entry: its id and its context (None without one)."""
+
+
+def extract() -> dict[Key, list[tuple[str, int]]]:
+    """Every marked text of the package: ``(id, context) -> [(file, line)...]``."""
+    found: dict[Key, list[tuple[str, int]]] = {}
     method_map = [("**/migrations/**", "ignore"), ("**.py", "python")]
-    for filename, lineno, message, _comments, _context in extract_from_dir(
+    for filename, lineno, message, _comments, context in extract_from_dir(
             str(PACKAGE), method_map=method_map, keywords=KEYWORDS):
         text = message if isinstance(message, str) else message[0]
         if text:
-            found.setdefault(text, []).append((f"tournament_desk/{filename}", lineno))
+            found.setdefault((text, context or None), []).append((f"tournament_desk/{filename}", lineno))
     return found
 
 
@@ -58,13 +63,14 @@ def load(lang: str) -> Catalog:
         return read_po(fh, locale=lang, domain=DOMAIN)
 
 
-def updated(lang: str, found: dict[str, list[tuple[str, int]]]) -> Catalog:
+def updated(lang: str, found: dict[Key, list[tuple[str, int]]]) -> Catalog:
     """The catalogue with every extracted id (translations kept, new ids empty, ids gone dropped)."""
     old = load(lang)
     new = Catalog(locale=lang, domain=DOMAIN, project="tournament_desk", fuzzy=False)
-    for text in sorted(found):
-        previous = old.get(text)
-        new.add(text, previous.string if previous is not None else "", locations=found[text])
+    for text, context in sorted(found, key=lambda key: (key[0], key[1] or "")):
+        previous = old.get(text, context=context)
+        new.add(text, previous.string if previous is not None else "", locations=found[text, context],
+                context=context)
     return new
 
 
@@ -84,9 +90,10 @@ def problems(lang: str) -> list[str]:
     """What is wrong with the committed catalogue of ``lang`` (empty when it is complete and compiled)."""
     found = extract()
     catalog = updated(lang, found)
-    out = [f"no {lang} translation: {m.id!r} ({found[m.id][0][0]})" for m in catalog if m.id and not m.string]
+    out = [f"no {lang} translation: {m.id!r} ({found[m.id, m.context][0][0]})" for m in catalog
+           if m.id and not m.string]
     committed = load(lang)
-    stale = sorted(m.id for m in committed if m.id and m.id not in found)
+    stale = sorted(m.id for m in committed if m.id and (m.id, m.context) not in found)
     out += [f"in the {lang} catalogue but no longer in the code: {text!r}" for text in stale]
     for m in committed:
         if m.id and m.string and _fields(m.id) != _fields(m.string):

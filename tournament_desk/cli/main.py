@@ -396,14 +396,12 @@ def cmd_show(args: argparse.Namespace, lang: str) -> None:
     with EventSession.open(args.file, readonly=True) as session:
         state = session.state()
     e = state.event
-    fr = lang == "fr"
     lines = [
         f"{e.name} — {e.place}" if e.place else e.name,
-        f"Discipline: {e.discipline.value}   "
-        f"{'System' if not fr else 'Système'}: {e.system.value}   "
-        f"{'Rounds' if not fr else 'Rondes'}: {state.last_round}/{e.rounds}   "
-        f"{'Time control' if not fr else 'Cadence'}: {e.time_control}",
-        f"{'Players' if not fr else 'Joueurs'}: {len(state.players)}",
+        msg("Discipline: {discipline}   System: {system}   Rounds: {paired}/{rounds}   Time control: {time_control}",
+            discipline=e.discipline.value, system=e.system.value, paired=state.last_round, rounds=e.rounds,
+            time_control=e.time_control).text(lang),
+        msg("Players: {count}", count=len(state.players)).text(lang),
     ]
     for p in state.standings_order():
         lines.append(f"  {p.name:<32} {state.score(p.id):>5g}")
@@ -433,7 +431,7 @@ def cmd_rounds(args: argparse.Namespace, lang: str) -> None:
     names = {p.id: p.name for p in state.players}
     lines: list[str] = []
     for rnd in state.rounds:
-        lines.append(("Ronde" if lang == "fr" else "Round") + f" {rnd.number}")
+        lines.append(msg("Round {number}", number=rnd.number).text(lang))
         for g in rnd.games:
             res = format_game_result(g.result, state.event.discipline) if g.result else "…"
             lines.append(f"  {g.board:>3}  {names[g.white_id]:<30} {res:^9} {names[g.black_id]}")
@@ -531,13 +529,13 @@ def cmd_grid(args: argparse.Namespace, lang: str) -> None:
         if args.pdf:
             from tournament_desk.printing.grid_pdf import grid_pdf
 
-            title = f"{'Grille' if lang == 'fr' else 'Grid'} — {args.players}"
+            title = msg("Grid — {players}", players=args.players).text(lang)
             pdf = grid_pdf(schedule, title=title, lang=lang)
     if pdf is not None:
         args.pdf.write_bytes(pdf)
     data = {"players": schedule.n, "order": schedule.order, "double": schedule.double,
             "exempt": schedule.exempt, "rounds": [[list(b) for b in r] for r in schedule.rounds]}
-    _emit(args, data, format_grid(schedule, "fr" if lang == "fr" else "en"))
+    _emit(args, data, format_grid(schedule, lang))
 
 
 def cmd_undo_redo(args: argparse.Namespace, lang: str) -> None:
@@ -546,8 +544,7 @@ def cmd_undo_redo(args: argparse.Namespace, lang: str) -> None:
     with EventSession.open(args.file) as session:
         change = session.undo() if args.command == "undo" else session.redo()
     if change is None:
-        raise StateError("Nothing to undo" if args.command == "undo" else "Nothing to redo",
-                         "Rien à annuler" if args.command == "undo" else "Rien à rétablir")
+        raise StateError(msg("Nothing to undo") if args.command == "undo" else msg("Nothing to redo"))
     _emit(args, {"done": change.label_en}, change.label(lang))
 
 
@@ -606,7 +603,6 @@ def run(argv: Sequence[str]) -> int:
         print(f"tournament-desk: {exc.message(lang)}", file=sys.stderr)
         return next(code for cls, code in exit_codes if isinstance(exc, cls))
     except OSError as exc:
-        what = "erreur de fichier" if lang == "fr" else "file error"
-        print(f"tournament-desk: {what}: {exc}", file=sys.stderr)
+        print(msg("tournament-desk: file error: {error}", error=exc).text(lang), file=sys.stderr)
         return 5
     return 0

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tournament_desk.core.errors import ValidationError
-from tournament_desk.core.messages import msg
+from tournament_desk.core.messages import Msg, msg, pmsg
 
 if TYPE_CHECKING:
     from tournament_desk.core.ratings.common import PreviewRow, RatedKey
@@ -140,24 +140,15 @@ def _row_dict(row: PreviewRow, licence: str) -> dict[str, Any]:
             "note": row.note}
 
 
-_NOTES_FR = {"first rating": "premier classement", "not yet rated": "pas encore classé",
-             "floor 600": "plancher 600", "event(s)": "tournoi(s)", "inactive, back at": "inactif, revient à",
-             "(first rating)": "(premier classement)", "(estimate)": "(estimation)", " in ": " dans ",
-             "score 0: disregarded": "score nul : non retenu", "below 1400": "sous 1400"}
-
-
-def _note(note: str, lang: str) -> str:
-    if lang != "fr":
-        return note
-    for en, fr in _NOTES_FR.items():
-        note = note.replace(en, fr)
-    return note
+_HEADINGS = (pmsg("rating preview", "Player"), pmsg("rating preview", "Before"), pmsg("rating preview", "Games"),
+             pmsg("rating preview", "Score"), pmsg("rating preview", "Expected"), "K",
+             pmsg("rating preview", "Evol."), pmsg("rating preview", "New"), pmsg("rating preview", "Perf."),
+             pmsg("rating preview", "Note"))
+"""The preview table's headings (their context keeps the catalogue's other translations of these words apart)."""
 
 
 def _table(rows: Sequence[PreviewRow], lang: str) -> list[str]:
-    fr = lang == "fr"
-    head = (("Joueur", "Avant", "Parties", "Points", "Attendu", "K", "Évol.", "Nouveau", "Perf.", "Note") if fr else
-            ("Player", "Before", "Games", "Score", "Expected", "K", "Evol.", "New", "Perf.", "Note"))
+    head = [h.text(lang) if isinstance(h, Msg) else h for h in _HEADINGS]
     lines = [f"{head[0]:<32} {head[1]:>6} {head[2]:>7} {head[3]:>6} {head[4]:>8} {head[5]:>5} {head[6]:>6} "
              f"{head[7]:>7} {head[8]:>6}  {head[9]}"]
     for r in rows:
@@ -165,7 +156,7 @@ def _table(rows: Sequence[PreviewRow], lang: str) -> list[str]:
         k = "—" if r.k is None else (f"{r.k:.0f}" if r.k >= 1.5 else f"{r.k:.2f}")
         lines.append(f"{r.name[:32]:<32} {_num(r.rating_before):>6} {r.games_counted:>7} {_num(r.score, 1):>6} "
                      f"{_num(r.expected_score, 2):>8} {k:>5} {evo:>6} {_num(r.new_rating):>7} "
-                     f"{_num(r.performance):>6}  {_note(r.note, lang)}")
+                     f"{_num(r.performance):>6}  {r.note_text(lang)}")
     return lines
 
 
@@ -318,25 +309,23 @@ def _rate_period(args: argparse.Namespace, lang: str) -> None:
                         carry=carry, event_inputs=inputs, results_files=args.results, player_inputs=players)
     rows = sorted(result.rows, key=lambda r: r.name)
     _write_csv(args, rows, result.licences)
-    fr = lang == "fr"
     if args.carry_out is not None:
         write_carry(result, args.carry_out)
-    warnings = [w[1] if fr else w[0] for w in result.warnings]
+    warnings = list(result.warning_texts(lang))
     if result.period is not None:
         last = result.period[1] - dt.timedelta(days=1)
         span = f"{result.period[0]} – {last}" if last < dt.date.max - dt.timedelta(days=1) else \
             f"{result.period[0]} –"
     else:
         span = ""
-    title = (f"{'Période' if fr else 'Period'} {result.system.value} {span}: "
-             f"{len(result.events)} {'tournoi(s)' if fr else 'event(s)'}, {len(rows)} {'joueurs' if fr else 'players'}")
+    title = msg("Period {system} {span}: {events} event(s), {players} players", system=result.system.value,
+                span=span, events=len(result.events), players=len(rows)).text(lang)
     event_lines = [f"  {label}: {text}" for label, inputs_used in result.inputs.items()
                    if (text := inputs_used.describe(lang))]
     carry_line = []
     if args.carry_out is not None:
-        carry_line = [(f"Report pour la période suivante : {len(result.carry)} joueur(s) écrits dans {args.carry_out}"
-                       if fr else f"Carried to the next period: {len(result.carry)} player(s) written to "
-                                  f"{args.carry_out}")]
+        carry_line = [msg("Carried to the next period: {count} player(s) written to {path}", count=len(result.carry),
+                          path=args.carry_out).text(lang)]
     data = {"system": result.system.value,
             "period": None if result.period is None else [result.period[0].isoformat(),
                                                           result.period[1].isoformat()],
@@ -364,13 +353,12 @@ def cmd_ratings(args: argparse.Namespace, lang: str) -> None:
     from tournament_desk.services.ratings import apply_rating_list
     from tournament_desk.services.session import EventSession
 
-    fr = lang == "fr"
     columns = parse_columns(args.columns)
     if args.ratings_command == "check":
         rating_list = load_rating_list(args.list, columns=columns)
         rated = sum(1 for e in rating_list.entries if not e.unrated)
-        text = (f"{len(rating_list.entries)} {'lignes' if fr else 'rows'} ({rating_list.layout}), "
-                f"{rated} {'classés' if fr else 'rated'}")
+        text = msg("{rows} rows ({layout}), {rated} rated", rows=len(rating_list.entries), layout=rating_list.layout,
+                   rated=rated).text(lang)
         _emit(args, {"layout": rating_list.layout, "entries": [_entry_dict(e) for e in rating_list.entries]}, text)
         return
     with EventSession.open(args.file) as session:
@@ -378,10 +366,10 @@ def cmd_ratings(args: argparse.Namespace, lang: str) -> None:
     lines = [change.label(lang)]
     for u in change.updated:
         lines.append(f"  {u.name:<32} {_num(u.old_rating):>6} -> {_num(u.new_rating):>6}"
-                     + ((" (non classé)" if fr else " (unrated)") if u.new_unrated else ""))
+                     + (" " + msg("(unrated)").text(lang) if u.new_unrated else ""))
     if change.unmatched:
-        lines.append("Lignes sans joueur inscrit :" if fr else "Rows matching no registered player:")
-        lines += [f"  {'ligne' if fr else 'line'} {_entry_text(e)}" for e in change.unmatched]
+        lines.append(msg("Rows matching no registered player:").text(lang))
+        lines += ["  " + msg("line {entry}", entry=_entry_text(e)).text(lang) for e in change.unmatched]
     data = {"system": change.system,
             "updated": [{"player_id": u.player_id, "name": u.name, "old_rating": u.old_rating,
                          "new_rating": u.new_rating, "unrated": u.new_unrated, "matched_by": u.matched_by,

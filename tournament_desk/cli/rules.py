@@ -47,11 +47,9 @@ def _pair(item: str) -> tuple[str, str]:
 
 
 def cmd_rules(args: argparse.Namespace, lang: str) -> None:
-    fr = lang == "fr"
     if args.doc:
         path = rules_doc_path()
-        where = str(path) if path.exists() else (
-            f"{path} (absent de cette installation)" if fr else f"{path} (not in this installation)")
+        where = str(path) if path.exists() else msg("{path} (not in this installation)", path=path).text(lang)
         _emit(args, {"path": str(path), "exists": path.exists()}, where)
         return
     if args.file is None:
@@ -64,12 +62,13 @@ def cmd_rules(args: argparse.Namespace, lang: str) -> None:
                 print(change.label(lang))
         values = current_rule_settings(session)
     data = {"settings": [v.to_dict() for v in values], "doc": str(rules_doc_path())}
-    lines = ["Réglages des règles (docs/rules.md) :" if fr else "Rule settings (docs/rules.md):"]
+    lines = [msg("Rule settings (docs/rules.md):").text(lang)]
     for v in values:
         s = v.setting
-        mark = "" if v.stored else (" (défaut)" if fr else " (default)")
+        mark = "" if v.stored else " " + msg("(default)").text(lang)
         shown = v.value or "—"
         lines.append(f"  {s.key:<26} {shown}{mark}")
         lines.append(f"      {s.label(lang)} — {s.describe(v.value, lang)}")
-        lines.append(f"      {'valeurs' if fr else 'values'}: {s.allowed(lang)}; {s.section}")
+        lines.append("      " + msg("values: {allowed}; {section}", allowed=s.allowed(lang),
+                                    section=s.section).text(lang))
     _emit(args, data, "\n".join(lines))

@@ -69,9 +69,8 @@ def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 
 def _warn(warnings: tuple[TieBreakWarning, ...] | list[TieBreakWarning], lang: str) -> None:
-    word = "attention" if lang == "fr" else "warning"
     for w in warnings:
-        print(f"tournament-desk: {word}: {w.message(lang)}", file=sys.stderr)
+        print(msg("tournament-desk: warning: {message}", message=w.msg).text(lang), file=sys.stderr)
 
 
 def _player_id(text: str) -> int:
@@ -97,7 +96,7 @@ def cmd_standings(args: argparse.Namespace, lang: str) -> None:
     if args.csv is not None:
         # utf-8-sig: spreadsheets then read the accents right
         args.csv.write_text(table.to_csv(lang), encoding="utf-8-sig")
-        text += "\n" + (f"CSV écrit : {args.csv}" if lang == "fr" else f"CSV written: {args.csv}")
+        text += "\n" + msg("CSV written: {path}", path=args.csv).text(lang)
     _emit(args, table.to_dict(), text)
 
 
@@ -110,18 +109,17 @@ def _list(args: argparse.Namespace, lang: str) -> None:
         "tiebreaks": [{"code": d.code, "en": d.label_en, "fr": d.label_fr, "category": d.category.value,
                        "source": d.source, "adjusted": d.adjusted} for d in defs],
         "parametric": ["CUM-Cn", "BH-Cn", "BH-Mn", "ARO-Cn"],
-        "presets": [{"name": name, "codes": list(codes), "en": PRESET_LABELS[name][1], "fr": PRESET_LABELS[name][0]}
-                    for name, codes in PRESETS.items()],
+        "presets": [{"name": name, "codes": list(codes), "en": PRESET_LABELS[name].text("en"),
+                     "fr": PRESET_LABELS[name].text("fr")} for name, codes in PRESETS.items()],
         "editions": [{"code": e.value, "en": e.label_en, "fr": e.label_fr} for e in Edition],
     }
-    fr = lang == "fr"
-    lines = ["Départages :" if fr else "Tie-breaks:"]
+    lines = [msg("Tie-breaks:").text(lang)]
     lines += [f"  {d.code:<9} {d.label(lang):<50} {d.source}" for d in defs]
-    lines.append("  CUM-Cn, BH-Cn, BH-Mn, ARO-Cn" + (" : " if fr else ": ") + "n = 1, 2, ...")
-    lines.append("Préréglages :" if fr else "Presets:")
-    lines += [f"  {name:<27} {', '.join(codes):<28} {PRESET_LABELS[name][0 if fr else 1]}"
+    lines.append("  " + msg("{codes}: n = 1, 2, ...", codes="CUM-Cn, BH-Cn, BH-Mn, ARO-Cn").text(lang))
+    lines.append(msg("Presets:").text(lang))
+    lines += [f"  {name:<27} {', '.join(codes):<28} {PRESET_LABELS[name].text(lang)}"
               for name, codes in PRESETS.items()]
-    lines.append("Éditions (parties non jouées) :" if fr else "Editions (unplayed games):")
+    lines.append(msg("Editions (unplayed games):").text(lang))
     lines += [f"  {e.value:<9} {e.label(lang)}" for e in Edition]
     _emit(args, data, "\n".join(lines))
 
@@ -152,9 +150,8 @@ def cmd_tiebreaks(args: argparse.Namespace, lang: str) -> None:
         choice = effective_tiebreaks(session.state())
     data = {"codes": list(choice.codes), "edition": choice.edition.value, "source": choice.source,
             "preset": choice.preset, "en": choice.reason("en"), "fr": choice.reason("fr")}
-    fr = lang == "fr"
     text = "\n".join([
-        ("Départages : " if fr else "Tie-breaks: ") + (", ".join(choice.codes) or "—") + f" ({choice.reason(lang)})",
-        ("Édition : " if fr else "Edition: ") + f"{choice.edition.value} — {choice.edition.label(lang)}",
+        msg("Tie-breaks: {codes} ({reason})", codes=", ".join(choice.codes) or "—", reason=choice.why).text(lang),
+        msg("Edition: {code} — {edition}", code=choice.edition.value, edition=choice.edition.message).text(lang),
     ])
     _emit(args, data, text)

@@ -63,7 +63,7 @@ def cmd_new_from_trf(args: argparse.Namespace, lang: str) -> None:
     if getattr(args, "json", False):
         print(json.dumps({"file": str(result.path), "players": result.players, "rounds": result.rounds,
                           "pairing_numbers": {str(k): v for k, v in result.id_of.items()},
-                          "warnings": [fr if lang == "fr" else en for en, fr in result.warnings]},
+                          "warnings": list(result.warning_texts(lang))},
                          ensure_ascii=False, indent=2))
     else:
         print(result.summary(lang))

@@ -88,9 +88,8 @@ def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 
 def _warn(messages: Sequence[str], lang: str) -> None:
-    word = "attention" if lang == "fr" else "warning"
     for text in messages:
-        print(f"tournament-desk: {word}: {text}", file=sys.stderr)
+        print(msg("tournament-desk: warning: {message}", message=text).text(lang), file=sys.stderr)
 
 
 def _round_text(state: EventState, number: int, header: str) -> str:
@@ -136,7 +135,6 @@ def _completion_dict(c: Completion) -> dict[str, Any]:
 
 
 def cmd_manual(args: argparse.Namespace, lang: str) -> None:
-    fr = lang == "fr"
     readonly = args.manual_command in ("board", "candidates", "check")
     with EventSession.open(args.file, readonly=readonly) as session:
         if args.manual_command == "board":
@@ -154,10 +152,10 @@ def cmd_manual(args: argparse.Namespace, lang: str) -> None:
             data = [{"id": c.player_id, "name": c.name, "points": c.points, "solkoff": c.solkoff,
                      "white": c.white_id, "black": c.black_id} for c in found]
             me = state.player(args.player).name
-            head = (f"Adversaires possibles de {me} :" if fr else f"Possible opponents of {me}:")
+            head = msg("Possible opponents of {name}:", name=me).text(lang)
             text = "\n".join([head] + [
                 f"  {c.player_id:>4}  {c.name:<30} {c.points:>6g} {c.solkoff:>7g}  "
-                f"{('Blancs' if fr else 'White')}: {state.player(c.white_id).name}" for c in found])
+                + msg("White: {name}", name=state.player(c.white_id).name).text(lang) for c in found])
             _emit(args, data, text)
         else:
             boards = _parse_boards(args.board)
@@ -165,8 +163,8 @@ def cmd_manual(args: argparse.Namespace, lang: str) -> None:
                 issues = sv.check_manual(session, boards, args.bye)
                 completion = sv.manual_completion(session, boards, args.bye)
                 data = {"issues": [_issue_dict(i) for i in issues], "completion": _completion_dict(completion)}
-                text = "\n".join([("ABSOLU  " if fr else "ABSOLUTE ") + i.message(lang) if i.absolute
-                                  else ("attention " if fr else "warning  ") + i.message(lang) for i in issues]
+                text = "\n".join([(msg("ABSOLUTE {issue}", issue=i.msg) if i.absolute
+                                   else msg("warning  {issue}", issue=i.msg)).text(lang) for i in issues]
                                  + [completion.message(lang)])
                 _emit(args, data, text)
                 return
@@ -192,20 +190,18 @@ def bracket_to_dict(b: Bracket, state: EventState) -> dict[str, Any]:
 
 def bracket_text(b: Bracket, state: EventState, lang: str) -> str:
     names = {p.id: p.name for p in state.players}
-    fr = lang == "fr"
-    lines = [f"Top {b.size} — " + (f"partie nulle : {b.draw_rule.label('fr')}" if fr
-                                    else f"drawn game: {b.draw_rule.label('en')}")]
+    lines = [msg("Top {size} — drawn game: {rule}", size=b.size, rule=b.draw_rule.message).text(lang)]
     lines += [f"  {i:>2}. {names[pid]}" for i, pid in enumerate(b.seeds, start=1)]
     for stage in b.stages:
         lines.append(round_name(len(stage), lang))
         for m in stage:
             res = format_game_result(m.result, state.event.discipline) if m.result else "…"
-            win = names[m.winner] if m.winner is not None else ("départage à saisir" if fr and m.decided_by
-                                                                else "play-off to enter" if m.decided_by else "…")
+            win = (names[m.winner] if m.winner is not None else
+                   msg("play-off to enter").text(lang) if m.decided_by else "…")
             lines.append(f"  ({m.seed_a}) {names[m.player_a or 0]:<28} {res:^9} ({m.seed_b}) "
                          f"{names[m.player_b or 0]:<28} -> {win}")
     if b.champion is not None:
-        lines.append(f"{'Vainqueur' if fr else 'Champion'}: {names[b.champion]}")
+        lines.append(msg("Champion: {name}", name=names[b.champion]).text(lang))
     return "\n".join(lines)
 
 
@@ -217,9 +213,8 @@ def cmd_topcut(args: argparse.Namespace, lang: str) -> None:
             settings = sv.start_top_cut(session, args.size, args.draws)
             state = session.state()
             names = {p.id: p.name for p in state.players}
-            head = (f"Top {settings.size} (recommandé pour {entrants} inscrits : {recommended_size(entrants)})"
-                    if lang == "fr" else
-                    f"Top {settings.size} (recommended for {entrants} entrants: {recommended_size(entrants)})")
+            head = msg("Top {size} (recommended for {entrants} entrants: {recommended})", size=settings.size,
+                       entrants=entrants, recommended=recommended_size(entrants)).text(lang)
             data = {"size": settings.size, "draw_rule": settings.draw_rule.value, "after_round": settings.after_round,
                     "seeds": list(settings.seeds), "recommended": recommended_size(entrants)}
             _emit(args, data, "\n".join([head] + [f"  {i:>2}. {names[pid]}"

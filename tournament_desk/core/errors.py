@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from tournament_desk.core.messages import Msg, msg
+from tournament_desk.core.messages import Msg, PerLanguage, msg
 
 Lang = Literal["en", "fr"]
 
@@ -25,9 +25,15 @@ class TournamentError(ValueError):
     next to it; None when it is not about one field."""
 
     def __init__(self, message: Msg | str, fr: str | None = None, *, field: str | None = None) -> None:
-        self.msg = message if isinstance(message, Msg) else Msg(message)
-        self._fr = fr
-        """A French text given beside an English one (older callers); the catalogue's otherwise."""
+        """``message`` is a :class:`Msg`. The older form, an English and a French text (``message``, ``fr``), is
+        still accepted from the files not converted yet (storage, the bundle); it is kept as a message whose one
+        field is already written in each language."""
+        if isinstance(message, Msg):
+            self.msg = message
+        elif fr is None:
+            self.msg = Msg(message)
+        else:
+            self.msg = msg("{text}", text=PerLanguage(message, fr))
         super().__init__(self.msg.text("en"))
         if field is not None:
             self.field = field
@@ -38,11 +44,11 @@ class TournamentError(ValueError):
 
     @property
     def fr(self) -> str:
-        return self._fr if self._fr is not None else self.msg.text("fr")
+        return self.msg.text("fr")
 
     def message(self, lang: Lang | str = "en") -> str:
         """The message in ``lang`` ("fr" or "en"); English for any other value."""
-        return self.fr if lang == "fr" else self.en
+        return self.msg.text(lang)
 
 
 class ValidationError(TournamentError):
@@ -86,20 +92,14 @@ class ImportFormatError(TournamentError):
 
     code = "format"
 
-    def __init__(self, message: Msg | str, fr: str | None = None, *, line: int | None = None,
-                 column: int | None = None, field: str | None = None) -> None:
-        inner = message if isinstance(message, Msg) else Msg(message)
+    def __init__(self, message: Msg, *, line: int | None = None, column: int | None = None,
+                 field: str | None = None) -> None:
         if line is None:
-            located = inner
+            located = message
         elif column is None:
-            located = msg("line {line}: {message}", line=line, message=inner)
+            located = msg("line {line}: {message}", line=line, message=message)
         else:
-            located = msg("line {line}, column {column}: {message}", line=line, column=column, message=inner)
-        legacy_fr = None
-        if fr is not None:
-            where = "" if line is None else (f"ligne {line}: " if column is None else
-                                             f"ligne {line}, colonne {column}: ")
-            legacy_fr = where + fr
-        super().__init__(located, legacy_fr, field=field)
+            located = msg("line {line}, column {column}: {message}", line=line, column=column, message=message)
+        super().__init__(located, field=field)
         self.line = line
         self.column = column

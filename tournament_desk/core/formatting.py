@@ -9,26 +9,40 @@ The conventions (``lang`` is "fr" or "en"; any other value is treated as English
 * Any other number (:func:`format_number`: tie-breaks, ratings averages, performances): at most two decimals,
   no trailing zeros, a decimal comma in French (``23,5``), a point in English (``23.5``). Files meant for other
   programs (TRF, CSV for the federation) keep their own formats and do not use this module.
+* A number of points with its noun (:func:`format_points`): ``1 point``, ``2.5 points``; French keeps the
+  singular up to 1 (``0,5 point``), English only for exactly 1.
 * Dates (:func:`format_date`): ``01/05/2026`` in French (day/month/year, the French norm), ISO ``2026-05-01`` in
   English (unambiguous for British and American readers alike, whose short forms disagree); the long form
-  ``1er mai 2026`` / ``1 May 2026`` for headers. Month names are spelled here, not by ``strftime``, so the text
-  does not depend on the machine's locale.
+  ``1er mai 2026`` / ``1 May 2026`` for headers. Month names and the date patterns are the message catalogue's
+  (not ``strftime``'s), so the text does not depend on the machine's locale.
 * The colour letter of a crosstable cell (:func:`colour_letter`): ``B``/``N`` (Blancs, Noirs) in French,
-  ``w``/``b`` in English, as FIDE wallcharts write them.
+  ``w``/``b`` in English, as FIDE wallcharts write them (the catalogue's translation of ``w`` and ``b``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 
-__all__ = ["colour_letter", "format_date", "format_date_range", "format_datetime", "format_number",
-           "format_score"]
+from tournament_desk.core.messages import N_, msg
+
+__all__ = ["colour_letter", "csv_separator", "decimal_text", "format_date", "format_date_range", "format_datetime",
+           "format_number", "format_points", "format_score"]
 
 _EPS = 1e-9
 
 
-def _decimal(text: str, lang: str) -> str:
+def decimal_text(text: str, lang: str) -> str:
+    """A number already written with a decimal point (``"23.5"``), with the language's decimal separator."""
     return text.replace(".", ",") if lang == "fr" else text
+
+
+_decimal = decimal_text
+
+
+def csv_separator(lang: str = "en") -> str:
+    """The field separator a spreadsheet of the language expects in a CSV file: ``;`` in French (whose decimal
+    separator is the comma), ``,`` in English."""
+    return ";" if lang == "fr" else ","
 
 
 def format_number(value: float | None, lang: str = "en", *, decimals: int = 2) -> str:
@@ -55,12 +69,15 @@ def format_score(value: float, lang: str = "en") -> str:
     return format_number(value, lang)
 
 
-_MONTHS = {
-    "fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
-           "novembre", "décembre"),
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December"),
-}
+def format_points(value: float, lang: str = "en") -> str:
+    """A number of points with its noun, as a sentence writes it: ``1 point``, ``2.5 points``; in French the
+    decimal comma and the singular up to 1 (``0,5 point``, ``1,5 points``), in English the singular for 1 only."""
+    singular = value <= 1 if lang == "fr" else value == 1
+    return _decimal(f"{value:g}", lang) + (" point" if singular else " points")
+
+
+_MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+           N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
 
 
 def format_date(day: dt.date, lang: str = "en", *, long: bool = False) -> str:
@@ -68,12 +85,11 @@ def format_date(day: dt.date, lang: str = "en", *, long: bool = False) -> str:
     if isinstance(day, dt.datetime):
         day = day.date()
     if long:
-        if lang == "fr":
-            return f"{'1er' if day.day == 1 else day.day} {_MONTHS['fr'][day.month - 1]} {day.year}"
-        return f"{day.day} {_MONTHS['en'][day.month - 1]} {day.year}"
-    if lang == "fr":
-        return f"{day.day:02d}/{day.month:02d}/{day.year:04d}"
-    return day.isoformat()
+        month = msg(_MONTHS[day.month - 1])
+        if day.day == 1:  # French writes the first of the month as an ordinal ("1er mai")
+            return msg("1 {month} {year}", month=month, year=day.year).text(lang)
+        return msg("{day} {month} {year}", day=day.day, month=month, year=day.year).text(lang)
+    return msg("{year:04d}-{month:02d}-{day:02d}", year=day.year, month=day.month, day=day.day).text(lang)
 
 
 def format_date_range(start: dt.date | None, end: dt.date | None, lang: str = "en", *, long: bool = True) -> str:
@@ -94,6 +110,4 @@ def format_datetime(moment: dt.datetime, lang: str = "en", *, seconds: bool = Tr
 
 def colour_letter(is_white: bool, lang: str = "en") -> str:
     """The colour a player had, in a crosstable cell: ``B``/``N`` in French, ``w``/``b`` in English."""
-    if lang == "fr":
-        return "B" if is_white else "N"
-    return "w" if is_white else "b"
+    return (msg("w") if is_white else msg("b")).text(lang)

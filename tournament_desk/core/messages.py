@@ -4,8 +4,13 @@ language is looked up in the gettext catalogue when an edge (the GUI, the CLI, a
 (:meth:`Msg.text`, :func:`tournament_desk.i18n.translate`).
 
 * :func:`msg` — a message with its fields: ``msg("Round {number} is already paired", number=3)``.
+* :func:`pmsg` — a message with a context, for an English text translated differently by use
+  (``pmsg("table heading", "Rating")``: « Classt » in a narrow column, « Classement » elsewhere).
 * :func:`N_` — marks a constant text for extraction (``pybabel extract -k N_``) without building a message;
   its translation is looked up where it is shown.
+* A field's value may itself be a :class:`Msg` (rendered in the same language: a reason inside a sentence), a
+  :class:`Formatted` value (a score, a date, a number written the way the language writes them) or, as a last
+  resort, a :class:`PerLanguage` text already written in each language.
 
 The French catalogue is ``tournament_desk/locale/fr/LC_MESSAGES/tournament_desk.po`` (Babel extracts the ids
 from ``msg``, ``N_`` and the GUI's ``t`` calls; ``resources/translations/catalogue.py`` updates and compiles it).
@@ -13,11 +18,11 @@ from ``msg``, ``N_`` and the GUI's ``t`` calls; ``resources/translations/catalog
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["N_", "Msg", "msg"]
+__all__ = ["N_", "Formatted", "Msg", "listing", "msg", "pmsg"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,15 +32,18 @@ class Msg:
     source: str
     """The English template, ``{named}`` fields included: the catalogue's message id."""
     params: Mapping[str, Any] = field(default_factory=dict)
+    context: str = ""
+    """The catalogue's context (``msgctxt``) when the same English text has several translations."""
 
     def text(self, lang: str = "en") -> str:
         """The message in ``lang``, looked up in the catalogue (English, the source, when it has none)."""
-        params = {k: (v.text(lang) if isinstance(v, Msg | PerLanguage) else v) for k, v in self.params.items()}
+        params = {k: (v.text(lang) if isinstance(v, Msg | PerLanguage | Formatted) else v)
+                  for k, v in self.params.items()}
         if lang == "en":
             return _format(self.source, params, fallback=self.source)
         from tournament_desk.i18n import translate  # the catalogue is read at the edge, on first use
 
-        return _format(translate(self.source, lang), params, fallback=self.source)
+        return _format(translate(self.source, lang, self.context), params, fallback=self.source)
 
     @property
     def en(self) -> str:
@@ -63,6 +71,11 @@ def msg(source: str, /, **params: Any) -> Msg:
     return Msg(source, params)
 
 
+def pmsg(context: str, source: str, /, **params: Any) -> Msg:
+    """A message whose English text is translated by ``context`` (gettext's ``pgettext``)."""
+    return Msg(source, params, context)
+
+
 def N_(text: str) -> str:
     """Mark ``text`` for the catalogue; it is translated where it is shown."""
     return text
@@ -85,3 +98,30 @@ class PerLanguage:
 
 def per_language(en: str, fr: str) -> PerLanguage:
     return PerLanguage(en, fr)
+
+
+@dataclass(frozen=True, slots=True)
+class Formatted:
+    """A field's value written the way each language writes it: ``formatter(value, lang)`` (a score with its
+    decimal comma, a date, a number of points: :mod:`tournament_desk.core.formatting`)."""
+
+    value: Any
+    formatter: Callable[[Any, str], str]
+
+    def text(self, lang: str = "en") -> str:
+        return self.formatter(self.value, lang)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+def _join(items: tuple[Any, ...], lang: str, separator: str = ", ") -> str:
+    return separator.join(i.text(lang) if isinstance(i, Msg | PerLanguage | Formatted) else str(i) for i in items)
+
+
+def listing(items: Any, separator: str = ", ") -> Formatted:
+    """A field's value that lists ``items`` (messages, formatted values, plain texts) in the message's language,
+    separated by ``separator``."""
+    from functools import partial
+
+    return Formatted(tuple(items), partial(_join, separator=separator))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from tournament_desk.core.errors import ResultError
-from tournament_desk.core.messages import msg, per_language
+from tournament_desk.core.messages import msg, pmsg
 
 
 class Discipline(StrEnum):
@@ -177,9 +177,8 @@ def parse_game_result(text: str, discipline: Discipline) -> GameResult:
         return table[key]
     examples = "1-0, 1/2, 0-1" if discipline is not Discipline.DRAUGHTS else "2-0, 1-1, 0-2"
     raise ResultError(
-        msg("'{text}' is not a result in {value} notation (expected {examples}, or a forfeit code 2fe, 0fe, 2fne, "
-            "0fne, 0r, 0d)", text=text, value=per_language(discipline.value,
-                                                           _DISCIPLINE_FR[discipline]), examples=examples),
+        msg("'{text}' is not a result in {discipline} notation (expected {examples}, or a forfeit code 2fe, 0fe, "
+            "2fne, 0fne, 0r, 0d)", text=text, discipline=_NOTATION[discipline], examples=examples),
     )
 
 
@@ -193,11 +192,11 @@ def parse_bye(text: str) -> Outcome:
     )
 
 
-_DISCIPLINE_FR = {
-    Discipline.CHESS: "échecs",
-    Discipline.DRAUGHTS: "dames",
-    Discipline.SCRABBLE: "Scrabble",
-    Discipline.OTHER: "générique",
+_NOTATION = {  # the discipline named in "… in chess notation"
+    Discipline.CHESS: pmsg("result notation", "chess"),
+    Discipline.DRAUGHTS: pmsg("result notation", "draughts"),
+    Discipline.SCRABBLE: pmsg("result notation", "scrabble"),
+    Discipline.OTHER: pmsg("result notation", "other"),
 }
 
 _CHESS_TEXT = {

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tournament_desk.core.errors import ImportFormatError, TournamentError
-from tournament_desk.core.messages import Msg, msg, per_language
+from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.ratings import elo_fr, ffjd, scrabble_pl
 from tournament_desk.core.results import Discipline, GameResult, parse_game_result
 
@@ -89,7 +89,7 @@ def _text(source: Path | str | bytes) -> str:
     return text
 
 
-def _rows(text: str, aliases: Mapping[str, str], what_en: str, what_fr: str
+def _rows(text: str, aliases: Mapping[str, str], what: Msg
           ) -> tuple[list[str | None], Iterator[tuple[int, dict[str, tuple[int, str]]]]]:
     """(fields of the header, rows as {field: (column, cell)}) of a CSV whose first non-comment line is the
     header; the separator is the first of tab, ``;``, ``,`` found in it."""
@@ -97,7 +97,7 @@ def _rows(text: str, aliases: Mapping[str, str], what_en: str, what_fr: str
     header_index = next((i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")),
                         None)
     if header_index is None:
-        raise ImportFormatError(msg("The {what_en} file is empty", what_en=per_language(what_en, what_fr)))
+        raise ImportFormatError(msg("The {what} file is empty", what=what))
     header_line = lines[header_index]
     delimiter = next((d for d in ("\t", ";", ",") if d in header_line), ",")
     reader = csv.reader(io.StringIO("\n".join(lines[header_index:])), delimiter=delimiter, strict=True)
@@ -322,7 +322,7 @@ def read_external_results(source: Path | str | bytes, discipline: Discipline) ->
     """The events of a results file, in the order they first appear (see the module documentation).
     Results are read in ``discipline``'s notation (draughts 2-0 / 1-1 / 0-2, chess and Scrabble 1-0 / ½ / 0-1,
     and the forfeit codes of both)."""
-    fields, rows = _rows(_text(source), _RESULT_ALIASES, "results", "de résultats")
+    fields, rows = _rows(_text(source), _RESULT_ALIASES, pmsg("file kind", "results"))
     if "event" not in fields:
         raise ImportFormatError(msg("no event column in the header (e.g. 'event', 'tournoi')"), line=1)
     ranking = "place" in fields
@@ -349,7 +349,7 @@ def read_external_results(source: Path | str | bytes, discipline: Discipline) ->
         except ImportFormatError:
             raise
         except TournamentError as exc:
-            raise ImportFormatError(exc.en, exc.fr, line=line) from None
+            raise ImportFormatError(exc.msg, line=line) from None
     return [_finish(ev) for ev in events.values()]
 
 
@@ -407,7 +407,7 @@ def _side(cells: dict[str, tuple[int, str]], side: str, line: int) -> tuple[str,
         value = _rating(text, line, col)
         rating = (value, value is None)
     if not licence and not name:
-        side_text = per_language(side, "des blancs" if side == "white" else "des noirs")
+        side_text = pmsg("player side", "white") if side == "white" else pmsg("player side", "black")
         raise ImportFormatError(msg("the {side} player has neither licence nor name", side=side_text), line=line)
     return licence, name, rating
 
@@ -428,7 +428,7 @@ def _read_game(ev: _Building, cells: dict[str, tuple[int, str]], line: int, disc
         try:
             result = ev.results[text] = parse_game_result(text, discipline)
         except TournamentError as exc:
-            raise ImportFormatError(exc.en, exc.fr, line=line, column=col) from None
+            raise ImportFormatError(exc.msg, line=line, column=col) from None
     rnd = None
     if "round" in cells:
         rcol, rtext = cells["round"]
@@ -501,7 +501,7 @@ class PlayerInput:
 def read_player_inputs(source: Path | str | bytes) -> dict[str, PlayerInput]:
     """Licence -> :class:`PlayerInput` from a CSV with a ``licence`` column and ``series`` and/or
     ``last_event`` columns."""
-    fields, rows = _rows(_text(source), _PLAYER_ALIASES, "players' inputs", "des données des joueurs")
+    fields, rows = _rows(_text(source), _PLAYER_ALIASES, pmsg("file kind", "players' inputs"))
     if "licence" not in fields:
         raise ImportFormatError(msg("no licence column in the header"), line=1)
     if "series" not in fields and "last_event" not in fields:
@@ -520,7 +520,7 @@ def read_player_inputs(source: Path | str | bytes) -> dict[str, PlayerInput]:
             try:
                 series = scrabble_pl.parse_duplicate_series(text)
             except TournamentError as exc:
-                raise ImportFormatError(exc.en, exc.fr, line=line, column=col) from None
+                raise ImportFormatError(exc.msg, line=line, column=col) from None
         last = _date(cells["last_event"][1], line, cells["last_event"][0]) if "last_event" in cells else None
         out[licence] = PlayerInput(licence, series, last)
     return out

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.errors import ImportFormatError, TournamentError
-from tournament_desk.core.messages import msg
+from tournament_desk.core.messages import listing, msg
 from tournament_desk.core.model import Player, Sex
 
 _ALIASES: dict[str, str] = {
@@ -98,7 +98,7 @@ def read_players_csv(source: Path | str | bytes, *, rating_system: str) -> list[
     try:
         header = next(reader)
     except csv.Error as exc:
-        raise ImportFormatError(str(exc), str(exc), line=1) from exc
+        raise ImportFormatError(msg("{error}", error=str(exc)), line=1) from exc
     columns: list[str | None] = []
     for index, name in enumerate(header, start=1):
         field = _ALIASES.get(_key(name))
@@ -130,12 +130,10 @@ class RowsRefusedError(ImportFormatError):
 
     def __init__(self, problems: list[ImportFormatError], rows: list[dict[str, Any]]) -> None:
         shown = problems[:50]
-        more_en = f"\n… and {len(problems) - len(shown)} more" if len(problems) > len(shown) else ""
-        more_fr = f"\n… et {len(problems) - len(shown)} de plus" if len(problems) > len(shown) else ""
+        more = msg("\n… and {count} more", count=len(problems) - len(shown)) if len(problems) > len(shown) else ""
         first = problems[0]
-        super().__init__(f"{len(problems)} row(s) cannot be imported:\n" + "\n".join(p.en for p in shown) + more_en,
-                         f"{len(problems)} ligne(s) ne peuvent pas être importées :\n"
-                         + "\n".join(p.fr for p in shown) + more_fr)
+        super().__init__(msg("{count} row(s) cannot be imported:\n{problems}{more}", count=len(problems),
+                             problems=listing((p.msg for p in shown), "\n"), more=more))
         self.line = first.line
         self.column = first.column
         self.problems = tuple(problems)
@@ -166,7 +164,7 @@ def _read_row(row: list[str], columns: list[str | None], line_no: int, rating_sy
     try:
         Player(id=0, **fields)
     except TournamentError as exc:
-        raise ImportFormatError(exc.en, exc.fr, line=line_no) from None
+        raise ImportFormatError(exc.msg, line=line_no) from None
     return [fields]
 
 

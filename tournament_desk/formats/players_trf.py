@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.errors import ImportFormatError, TournamentError
-from tournament_desk.core.messages import msg, per_language
+from tournament_desk.core.messages import msg, pmsg
 from tournament_desk.core.model import Player, Sex
 from tournament_desk.formats.players_csv import read_players_csv
 from tournament_desk.formats.trf import TrfError, TrfPlayer, loads
@@ -54,7 +54,7 @@ def read_players_trf(source: Path | str | bytes, *, rating_system: str = "fide")
     try:
         trf = loads(data)
     except TrfError as exc:
-        raise ImportFormatError(exc.message, f"TRF illisible : {exc.message}", line=exc.line,
+        raise ImportFormatError(pmsg("unreadable TRF", "{error}", error=exc.message), line=exc.line,
                                 column=exc.column) from None
     if not trf.players:
         raise ImportFormatError(msg("the TRF file has no player record (001)"))
@@ -64,8 +64,7 @@ def read_players_trf(source: Path | str | bytes, *, rating_system: str = "fide")
             fields = trf_player_fields(p, rating_system)
             Player(id=0, **fields)
         except TournamentError as exc:
-            raise ImportFormatError(msg("player {start_rank}: {en}", start_rank=p.start_rank, en=per_language(exc.en,
-                                                                                                              exc.fr)),
+            raise ImportFormatError(msg("player {start_rank}: {problem}", start_rank=p.start_rank, problem=exc.msg),
                                     line=p.line or None) from None
         players.append(fields)
     return players

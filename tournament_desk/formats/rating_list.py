@@ -64,11 +64,11 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tournament_desk.core.errors import ImportFormatError
-from tournament_desk.core.messages import Msg, msg, per_language
+from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.ratings.common import PreviewRow, RatedKey, round_half_away
 
 __all__ = [
-    "FIELD_NAMES_FR",
+    "FIELD_TITLES",
     "FLAG_ESTIMATED",
     "FLAG_INACTIVE",
     "FLAG_PROVISIONAL",
@@ -121,11 +121,15 @@ _ALIASES: dict[str, str] = {
     **dict.fromkeys(("category", "categorie", "cat"), "category"),
     **dict.fromkeys(("rating_type", "type_elo", "type_classement"), "rating_type"),
 }
-_FIELD_FR = {"licence": "licence", "fide_id": "identifiant FIDE", "fmjd_id": "identifiant FMJD",
-             "surname": "nom", "first_name": "prénom", "name": "nom complet", "rating": "classement",
-             "flags": "statut", "club": "club", "category": "catégorie", "rating_type": "type de classement",
-             "fide_flag": "drapeau FIDE"}
-FIELD_NAMES_FR = _FIELD_FR
+FIELD_TITLES: dict[str, Msg] = {
+    "licence": pmsg("rating list field", "licence"), "fide_id": pmsg("rating list field", "fide_id"),
+    "fmjd_id": pmsg("rating list field", "fmjd_id"), "surname": pmsg("rating list field", "surname"),
+    "first_name": pmsg("rating list field", "first_name"), "name": pmsg("rating list field", "name"),
+    "rating": pmsg("rating list field", "rating"), "flags": pmsg("rating list field", "flags"),
+    "club": pmsg("rating list field", "club"), "category": pmsg("rating list field", "category"),
+    "rating_type": pmsg("rating list field", "rating_type"), "fide_flag": pmsg("rating list field", "fide_flag"),
+}
+"""The fields of a rating list, named in a message (the field's key in English, its French name in French)."""
 _ID_FIELDS = ("licence", "fide_id", "fmjd_id")
 _MAX_CELL = 200  # no field of a rating list is longer; a longer cell is a misread file
 
@@ -193,9 +197,8 @@ class UnknownColumnsError(ImportFormatError):
     """The header names no id column or no rating column: ``labels`` are the header's labels, offered to the
     user for a column mapping (CLI ``--columns``, GUI mapping dialog)."""
 
-    def __init__(self, message: Msg | str, fr: str | None = None, *, line: int | None, labels: Sequence[str],
-                 layout: str) -> None:
-        super().__init__(message, fr, line=line)
+    def __init__(self, message: Msg, *, line: int | None, labels: Sequence[str], layout: str) -> None:
+        super().__init__(message, line=line)
         self.labels = tuple(labels)
         self.layout = layout
 
@@ -327,7 +330,7 @@ class ListHeader:
 
 MAPPABLE_FIELDS = ("licence", "fide_id", "fmjd_id", "rating", "surname", "first_name", "name", "flags",
                    "rating_type", "club", "category")
-"""The fields a column mapping can give a label (French names in :data:`FIELD_NAMES_FR`)."""
+"""The fields a column mapping can give a label (named in :data:`FIELD_TITLES`)."""
 
 
 def read_header(source: Path | str | bytes, columns: Mapping[str, str] | None = None) -> ListHeader:
@@ -383,8 +386,8 @@ def _mapping(columns: Mapping[str, str] | None) -> dict[str, str]:
     """Header label (normalised) -> field, from a user's column mapping."""
     out: dict[str, str] = {}
     for field_name, label in (columns or {}).items():
-        if field_name not in _FIELD_FR:
-            known = ", ".join(_FIELD_FR)
+        if field_name not in FIELD_TITLES:
+            known = ", ".join(FIELD_TITLES)
             raise ImportFormatError(msg("'{field_name}' is not a rating-list field (known: {known})",
                                         field_name=field_name, known=known))
         out[_key(label)] = field_name
@@ -517,7 +520,7 @@ def _columns(labels: Sequence[tuple[int, str]], line: int, mapping: dict[str, st
         field_name = _field(label, mapping, fide)
         if field_name is not None and field_name in fields:
             raise ImportFormatError(msg("column '{label}' repeats an earlier {field_name} column", label=label,
-                                        field_name=per_language(field_name, _FIELD_FR[field_name])),
+                                        field_name=FIELD_TITLES[field_name]),
                                     line=line, column=position)
         fields.append(field_name)
     names = [label for _, label in labels]
@@ -716,11 +719,11 @@ def _entries(rows: Iterable[_Row], wanted: RatingListFilter | None = None, count
             if len(cell) > _MAX_CELL:
                 raise ImportFormatError(
                     msg("the {field_name} cell is {n_cell} characters long (at most {max_cell})",
-                        field_name=per_language(field_name, _FIELD_FR.get(field_name, field_name)),
+                        field_name=FIELD_TITLES.get(field_name, field_name),
                         n_cell=len(cell), max_cell=_MAX_CELL), line=line_no, column=column)
             if any(not c.isprintable() and not c.isspace() for c in cell):
                 raise ImportFormatError(msg("the {field_name} cell contains a control character",
-                                            field_name=per_language(field_name, _FIELD_FR.get(field_name, field_name))),
+                                            field_name=FIELD_TITLES.get(field_name, field_name)),
                                         line=line_no, column=column)
             if field_name == "rating":
                 rating_cell = (column, cell)
@@ -757,7 +760,7 @@ def _entries(rows: Iterable[_Row], wanted: RatingListFilter | None = None, count
             if value in seen[field_name]:
                 raise ImportFormatError(
                     msg("{field_name} {value} is already on line {seen}",
-                        field_name=per_language(field_name, _FIELD_FR[field_name]), value=value,
+                        field_name=FIELD_TITLES[field_name], value=value,
                         seen=seen[field_name][value]), line=line_no)
             seen[field_name][value] = line_no
         if rating is None:
@@ -769,14 +772,13 @@ def _identifier(field: str, cell: str, line: int, column: int) -> str:
     value = cell.upper() if field == "licence" else cell
     if field == "licence":
         ok = re.fullmatch(r"[0-9A-Z][0-9A-Z\-/.]*", value) is not None
-        shape_en, shape_fr = "letters, digits, '-', '/' or '.'", "lettres, chiffres, « - », « / » ou « . »"
+        shape = msg("letters, digits, '-', '/' or '.'")
     else:
         ok = value.isascii() and value.isdigit()
-        shape_en, shape_fr = "digits only", "uniquement des chiffres"
+        shape = msg("digits only")
     if not ok:
-        raise ImportFormatError(msg("'{cell}' is not a valid {field} ({shape_en})", cell=cell,
-                                    field=per_language(field, _FIELD_FR[field]),
-                                    shape_en=per_language(shape_en, shape_fr)),
+        raise ImportFormatError(msg("'{cell}' is not a valid {field} ({shape})", cell=cell, field=FIELD_TITLES[field],
+                                    shape=shape),
                                 line=line, column=column)
     return value
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from tournament_desk.core.actions import swiss as core_swiss
 from tournament_desk.core.errors import NotFoundError, StateError
 from tournament_desk.core.ids import PlayerId
-from tournament_desk.core.messages import msg
+from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import ByeRequest, PairingSystem
 from tournament_desk.core.pairing import explain as core_explain
 from tournament_desk.core.pairing import swiss_state as sw
@@ -42,18 +42,26 @@ __all__ = ["PairingExplanation", "explain_pairing"]
 
 @dataclass(frozen=True)
 class PairingExplanation:
-    """Why a board (or the bye) of a round was made, in both languages."""
+    """Why a board (or the bye) of a round was made."""
 
     round_number: int
     board: int | None  # None: the pairing-allocated bye
     player_ids: tuple[int, ...]  # (white, black), or (bye receiver,)
     bracket_score: float
     criteria: tuple[str, ...]  # the criterion that decided each float and each alternative, in order
-    lines_en: tuple[str, ...]
-    lines_fr: tuple[str, ...]
+    messages: tuple[Msg, ...]
+    """The explanation's sentences (the catalogue's messages), in the user's language with :meth:`lines`."""
 
     def lines(self, lang: str = "en") -> tuple[str, ...]:
-        return self.lines_fr if lang == "fr" else self.lines_en
+        return tuple(m.text(lang) for m in self.messages)
+
+    @property
+    def lines_en(self) -> tuple[str, ...]:
+        return self.lines("en")
+
+    @property
+    def lines_fr(self) -> tuple[str, ...]:
+        return self.lines("fr")
 
     def text(self, lang: str = "en") -> str:
         return "\n".join(self.lines(lang))
@@ -119,6 +127,5 @@ def explain_pairing(
         player_ids=tuple(data.id_of[tpn] for tpn in got.players),
         bracket_score=got.bracket_score,
         criteria=criteria,
-        lines_en=tuple(got.lines("en")),
-        lines_fr=tuple(got.lines("fr")),
+        messages=tuple(got.messages()),
     )

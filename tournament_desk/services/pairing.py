@@ -29,12 +29,11 @@ from tournament_desk.services.session import Change, EventSession
 class PairOutcome:
     change: Change
     round: Round
-    notes_en: tuple[str, ...] = ()
-    notes_fr: tuple[str, ...] = ()
-    """Warnings and explanations to show the arbiter (homologation limits, why boards were made...)."""
 
     def notes(self, lang: str = "en") -> tuple[str, ...]:
-        return self.notes_fr if lang == "fr" else self.notes_en
+        """Warnings and explanations to show the arbiter (homologation limits, why boards were made...): the
+        change's notes."""
+        return self.change.note_texts(lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +73,7 @@ def plan_next(session: EventSession, *, force: bool = False) -> PlannedRound:
 def store_planned(session: EventSession, planned: PlannedRound) -> PairOutcome:
     """Store a planned round as one action (refused if the event changed since it was planned)."""
     change = session.commit(planned.before, planned.step, backup=f"before-round-{planned.number}")
-    return PairOutcome(change, session.state().round(planned.number), change.note_texts("en"),
-                       change.note_texts("fr"))
+    return PairOutcome(change, session.state().round(planned.number))
 
 
 def pair_next(session: EventSession, *, force: bool = False) -> PairOutcome:

@@ -67,11 +67,9 @@ def rating_settings(state: EventState, lang: str) -> str:
         return ""
     slow = cadence_of(state).value == "slow"
     tc = state.event.time_control
-    if lang == "fr":
-        return (f"Cadence {tc} : série {'à cadence lente' if slow else 'à cadence accélérée'} "
-                f"(K selon §6.1.1 ; minutes + secondes {'≥' if slow else '<'} 60).")
-    return (f"Time control {tc}: {'slow' if slow else 'accelerated'} series "
-            f"(K per §6.1.1; minutes + seconds {'>=' if slow else '<'} 60).")
+    if slow:
+        return msg("Time control {tc}: slow series (K per §6.1.1; minutes + seconds >= 60).", tc=tc).text(lang)
+    return msg("Time control {tc}: accelerated series (K per §6.1.1; minutes + seconds < 60).", tc=tc).text(lang)
 
 
 def rating_report_pdf(session: EventSession, lang: str = "fr", **options: object) -> bytes:

@@ -27,10 +27,10 @@ from typing import Any
 
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.errors import ImportFormatError, StateError, ValidationError
-from tournament_desk.core.messages import msg, per_language
+from tournament_desk.core.messages import Msg, listing, msg
 from tournament_desk.core.model import Event, EventState, Game, PairingSystem, Player, RatingSystem, Round
 from tournament_desk.core.ratings import elo_fr, ffjd, from_event, scrabble_pl
-from tournament_desk.core.ratings.common import PreviewRow, RatedKey
+from tournament_desk.core.ratings.common import PreviewRow, RatedKey, noted
 from tournament_desk.core.results import Discipline, Outcome
 from tournament_desk.formats.period_files import (
     PlayerInput,
@@ -55,10 +55,8 @@ PREVIEW_SYSTEMS: tuple[RatingSystem, ...] = (*SUPPORTED_SYSTEMS, RatingSystem.FI
 """The systems with a one-event preview (:func:`rating_preview`): those above and FIDE (B.02, one event)."""
 _ALIASES = {"scrabble-pl": RatingSystem.FISF_PL, "scrabble": RatingSystem.FISF_PL, "pl": RatingSystem.FISF_PL,
             "elo": RatingSystem.NATIONAL_ELO, "national-elo": RatingSystem.NATIONAL_ELO}
-_SUPPORTED_TEXT = "ffjd (FFJD Capital-Points), elo-fr (national Elo), fisf-pl (Scrabble cote PL)"
-_SUPPORTED_TEXT_FR = "ffjd (Capital-Points FFJD), elo-fr (Élo national), fisf-pl (cote PL Scrabble)"
-_PREVIEW_TEXT = _SUPPORTED_TEXT + ", fide (FIDE rating regulations)"
-_PREVIEW_TEXT_FR = _SUPPORTED_TEXT_FR + ", fide (règlement du classement FIDE)"
+_SUPPORTED_TEXT = msg("ffjd (FFJD Capital-Points), elo-fr (national Elo), fisf-pl (Scrabble cote PL)")
+_PREVIEW_TEXT = msg("{systems}, fide (FIDE rating regulations)", systems=_SUPPORTED_TEXT)
 
 _PREVIEWS: dict[RatingSystem, Callable[..., list[PreviewRow]]] = {
     RatingSystem.FFJD: from_event.ffjd_preview,
@@ -80,11 +78,10 @@ def parse_system(value: RatingSystem | str) -> RatingSystem:
     if system is RatingSystem.FIDE:
         raise ValidationError(
             msg("FIDE ratings are previewed one event at a time (rate EVENT); periods, lists' carry and results "
-                "files are supported for {supported_text}", supported_text=per_language(_SUPPORTED_TEXT,
-                                                                                        _SUPPORTED_TEXT_FR)))
+                "files are supported for {supported_text}", supported_text=_SUPPORTED_TEXT))
     if system not in SUPPORTED_SYSTEMS:
         raise ValidationError(msg("No rating rules for the rating system '{value}'; supported: {supported_text}",
-                                  value=value, supported_text=per_language(_SUPPORTED_TEXT, _SUPPORTED_TEXT_FR)))
+                                  value=value, supported_text=_SUPPORTED_TEXT))
     return system
 
 
@@ -101,7 +98,7 @@ def _require_supported(state: EventState) -> RatingSystem:
         raise StateError(
             msg("The event '{name}' is rated in '{value}': a rating preview exists only for {preview_text}; change "
                 "the event's rating system first", name=state.event.name, value=system.value,
-                preview_text=per_language(_PREVIEW_TEXT, _PREVIEW_TEXT_FR)),
+                preview_text=_PREVIEW_TEXT),
         )
     return system
 
@@ -245,18 +242,17 @@ def apply_rating_list(session: EventSession, source: Path | str | bytes | Rating
                                     how, entry.line))
     unmatched = tuple(e for e in rating_list.entries if e.line not in used)
     n = len(updates)
-    label_en = f"Rating list ({target.value}): {n} player(s) updated, {len(unmatched)} row(s) matched nobody"
-    label_fr = (f"Liste de classement ({target.value}) : {n} joueur(s) mis à jour, {len(unmatched)} ligne(s) "
-                "sans joueur correspondant")
-    what = _edit_players(session, edits, (f"Import rating list ({target.value}): {n} player(s)",
-                                          f"Importer la liste de classement ({target.value}) : {n} joueur(s)"))
-    return RatingListChange("players", label_en, label_fr, tuple(u.player_id for u in updates), what,
+    label = msg("Rating list ({system}): {n} player(s) updated, {unmatched} row(s) matched nobody",
+                system=target.value, n=n, unmatched=len(unmatched))
+    what = _edit_players(session, edits, msg("Import rating list ({system}): {n} player(s)", system=target.value,
+                                             n=n))
+    return RatingListChange("players", label.en, label.fr, tuple(u.player_id for u in updates), what,
                             updated=tuple(updates), unmatched=unmatched, not_in_list=tuple(not_in_list),
                             unchanged=unchanged, system=target.value)
 
 
 def _edit_players(session: EventSession, edits: Mapping[int, dict[str, object]],
-                  label: tuple[str, str]) -> StateChange:
+                  label: Msg) -> StateChange:
     """Several player edits as one action (one undo step); returns what changed."""
     if not edits:
         return StateChange()
@@ -303,8 +299,8 @@ class PeriodResult:
     events: tuple[str, ...]
     rows: tuple[PreviewRow, ...]
     licences: Mapping[str, str]
-    warnings: tuple[tuple[str, str], ...] = ()
-    """(English, French) remarks: rating differences between files, events without a date..."""
+    notes: tuple[Msg, ...] = ()
+    """Remarks (catalogue messages): rating differences between files, events without a date..."""
     carry: Mapping[str, object] = dataclasses.field(default_factory=dict)
     """What the next period needs, by player key: FFJD pending players' first-rating parts
     (``tuple[FirstRatingPart, ...]``, seed 000 §6.2.3–6.2.4), national Elo archives (``EloArchive``, seed 001
@@ -315,6 +311,14 @@ class PeriodResult:
     """Player key -> name, for every row and carried player."""
     inputs: Mapping[str, EventInputs] = dataclasses.field(default_factory=dict)
     """Event label -> the inputs the event was rated with (its own settings and the ones given)."""
+
+    def warning_texts(self, lang: str = "en") -> tuple[str, ...]:
+        return tuple(n.text(lang) for n in self.notes)
+
+    @property
+    def warnings(self) -> tuple[tuple[str, str], ...]:
+        """The notes as (English, French) pairs, for the older callers."""
+        return tuple((n.text("en"), n.text("fr")) for n in self.notes)
 
 
 def _add_month(day: dt.date) -> dt.date:
@@ -411,12 +415,11 @@ class EventInputs:
 
     def describe(self, lang: str = "en") -> str:
         """One line listing the inputs given (empty when none)."""
-        fr = lang == "fr"
         parts = []
         if self.kind is not None:
-            parts.append(f"{'type' if fr else 'kind'} {self.kind.value}")
+            parts.append(msg("kind {kind}", kind=self.kind.value).text(lang))
         if self.classic_b:
-            parts.append("TH Classique B (CT 0,8)" if fr else "TH Classique B (CT 0.8)")
+            parts.append(msg("TH Classique B (CT 0.8)").text(lang))
         if self.organiser_estimate is not None:
             parts.append(f"EONC {self.organiser_estimate:g}")
         if self.cadence is not None:
@@ -425,7 +428,7 @@ class EventInputs:
             parts.append(f"NJC {self.present.value}")
         if self.thresholds is not None and self.thresholds != scrabble_pl.SEASON_2015_2016:
             t = self.thresholds
-            parts.append(f"{'seuils' if fr else 'thresholds'} {t.joker}/{t.a}/{t.b}")
+            parts.append(msg("thresholds {joker}/{a}/{b}", joker=t.joker, a=t.a, b=t.b).text(lang))
         return ", ".join(parts)
 
 
@@ -612,7 +615,7 @@ def _run(events: Sequence[PeriodEvent], system: RatingSystem | str, period_start
     if not events:
         raise ValidationError(msg("A period run needs at least one event"))
     period = _period(target, period_start)
-    warnings: list[tuple[str, str]] = []
+    warnings: list[Msg] = []
     labels = [e.label for e in events]
     if len(set(labels)) != len(labels):
         raise ValidationError(msg("Two events of the period have the same label"))
@@ -656,7 +659,7 @@ def _run(events: Sequence[PeriodEvent], system: RatingSystem | str, period_start
 
 
 def _check_event(ev: PeriodEvent, target: RatingSystem, period: tuple[dt.date, dt.date] | None,
-                 warnings: list[tuple[str, str]]) -> None:
+                 warnings: list[Msg]) -> None:
     label, event = ev.label, ev.state.event
     if event.rating_system is not target:
         raise ValidationError(
@@ -664,18 +667,16 @@ def _check_event(ev: PeriodEvent, target: RatingSystem, period: tuple[dt.date, d
                 value=event.rating_system.value, value2=target.value),
         )
     if event.start_date is None:
-        warnings.append((f"{label}: the event '{event.name}' has no date; its period was not checked",
-                         f"{label} : le tournoi « {event.name} » n'a pas de date ; sa période n'a pas été "
-                         "vérifiée"))
+        warnings.append(msg("{label}: the event '{name}' has no date; its period was not checked", label=label,
+                            name=event.name))
     elif period is not None and not period[0] <= event.start_date < period[1]:
         if period[1] == dt.date.max:
-            span_en, span_fr = f"starting {period[0]}", f"commençant le {period[0]}"
+            span = msg("starting {start}", start=period[0])
         else:
-            last = period[1] - dt.timedelta(days=1)
-            span_en, span_fr = f"{period[0]} – {last}", f"du {period[0]} au {last}"
+            span = msg("{start} – {last}", start=period[0], last=period[1] - dt.timedelta(days=1))
         raise ValidationError(
-            msg("{label}: the event '{name}' ({start_date}) is outside the period {span_en}", label=label,
-                name=event.name, start_date=event.start_date, span_en=per_language(span_en, span_fr)),
+            msg("{label}: the event '{name}' ({start_date}) is outside the period {span}", label=label,
+                name=event.name, start_date=event.start_date, span=span),
         )
     if target is RatingSystem.FFJD and ev.source == "results" and ev.inputs.cadence is None:
         raise ValidationError(
@@ -686,16 +687,15 @@ def _check_event(ev: PeriodEvent, target: RatingSystem, period: tuple[dt.date, d
         raise ValidationError(msg("{label}: give either the games or the final places, not both", label=label))
 
 
-def _note_difference(warnings: list[tuple[str, str]], name: str, label: str, first: object, other: object) -> None:
-    warnings.append((f"{name}: rating {other} in {label} differs from {first} in an earlier file; the first is "
-                     "used (ratings are frozen at the period start)",
-                     f"{name} : classement {other} dans {label}, différent de {first} dans un fichier précédent ; "
-                     "le premier est retenu (classements figés au début de la période)"))
+def _note_difference(warnings: list[Msg], name: str, label: str, first: object, other: object) -> None:
+    warnings.append(msg("{name}: rating {other} in {label} differs from {first} in an earlier file; the first is "
+                        "used (ratings are frozen at the period start)", name=name, other=other, label=label,
+                        first=first))
 
 
 def _ffjd_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mapping[int, str]],
                  listed: Mapping[str, RatingListEntry], names: Mapping[str, str],
-                 warnings: list[tuple[str, str]], carried: Mapping[str, object], out: dict[str, object],
+                 warnings: list[Msg], carried: Mapping[str, object], out: dict[str, object],
                  ) -> list[PreviewRow]:
     """Seed 000 §2: ratings frozen at the period start for every series; evolutions summed, rounded once."""
     ratings: dict[RatedKey, float | None] = {}
@@ -740,14 +740,15 @@ def _ffjd_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mapping[i
         if r.status == "pending" and r.parts:  # seed 000 §6.2.3: the games accumulate until the first rating
             out[str(rk)] = r.parts
         if len(r.performances) > 1:
-            note = "; ".join([*(x for x in [note] if x), *(f"perf {round(v)} in {n}" for n, v in r.performances)])
+            note = msg("{notes}", notes=listing([*(x for x in [note] if x), *(
+                msg("perf {value} in {event}", value=round(v), event=n) for n, v in r.performances)], "; "))
         rows.append(from_event.ffjd_row(rk, names[str(rk)], r, note))
     return rows
 
 
 def _elo_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mapping[int, str]],
                 listed: Mapping[str, RatingListEntry], names: Mapping[str, str],
-                warnings: list[tuple[str, str]], carried: Mapping[str, object], out: dict[str, object],
+                warnings: list[Msg], carried: Mapping[str, object], out: dict[str, object],
                 ) -> list[PreviewRow]:
     """Seed 001: one calculation over every game of the period (§1), unrated players estimated (§4.2)."""
     players: dict[str, elo_fr.EloPlayer] = {}
@@ -778,12 +779,13 @@ def _elo_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mapping[in
     results = elo_fr.rate_period(list(players.values()), games)
     rows = []
     for rk, r in results.items():
-        note = r.case.value
+        parts: list[Msg | str] = [r.case.value]
         if r.elo_before is None and r.new_elo is not None:
-            note += " (first rating)"
+            parts.append(msg("(first rating)"))
         if r.archive is not None and r.new_elo is None:
-            note += f" (archive Pa {r.archive.pa:.0f}, Na {r.archive.na})"
+            parts.append(f"(archive Pa {r.archive.pa:.0f}, Na {r.archive.na})")
             out[str(rk)] = r.archive
+        note = msg("{notes}", notes=listing(parts, " ")) if len(parts) > 1 else r.case.value
         rows.append(from_event.elo_fr_row(rk, names[str(rk)], r, note))
     return rows
 
@@ -863,12 +865,13 @@ def _scrabble_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mappi
     for k, before in first.items():
         new = current[k]
         assert new is not None
-        note = f"{n_events[k]} event(s)"
+        parts: list[Msg | str] = [msg("{count} event(s)", count=n_events[k])]
         if k in provisional:
-            note += f" (PL* {before:g})"
+            parts.append(f"(PL* {before:g})")
         if k in returned:
-            note += f" (inactive, back at {before:g})"
-        rows.append(PreviewRow(k, names[k], before, games[k], None, new - before, new, None, note,
+            parts.append(msg("(inactive, back at {rating:g})", rating=before))
+        rows.append(PreviewRow(k, names[k], before, games[k], None, new - before, new, None,
+                               **noted(msg("{notes}", notes=listing(parts, " "))),
                                score=points[k]))
         out[k] = scrabble_pl.PlayerRecord(new, last.get(k))
     return rows

@@ -1,7 +1,7 @@
 """Standings use-cases: the ranked rows every front end shows or prints, the event's tie-break list, explanations.
 
 * :func:`standings` — the standings after any round: shared places, each tie-break value formatted, the
-  rule edition used and the bilingual column headings (:func:`describe_tiebreaks`), ready for the Standings
+  rule edition used and the column headings (catalogue messages), ready for the Standings
   tab, the CLI, CSV/JSON export and printing.
 * :func:`effective_tiebreaks` — the list the event uses: its own list, else a preset chosen from its
   discipline and system (seed 003 §3 menus, seed 004's order for score-group events, the Scrabble spread).
@@ -23,8 +23,8 @@ from typing import Any
 
 from tournament_desk.core.actions.settings import update_event
 from tournament_desk.core.errors import ValidationError
-from tournament_desk.core.formatting import format_number
-from tournament_desk.core.messages import PerLanguage, msg, per_language
+from tournament_desk.core.formatting import csv_separator, format_number
+from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.model import EventState, PairingSystem, Player
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.tiebreaks import (
@@ -37,7 +37,6 @@ from tournament_desk.core.tiebreaks import (
     all_tiebreaks,
     build_standings,
     check_tiebreaks,
-    describe_tiebreaks,
     explain_tiebreak,
     get_tiebreak,
     parse_edition,
@@ -71,20 +70,22 @@ class TiebreakChoice:
     source: str
     preset: str | None = None
 
-    def reason(self, lang: str = "en") -> str:
-        fr = lang == "fr"
+    @property
+    def why(self) -> Msg:
+        """Where the list comes from (a catalogue message)."""
         if self.source == "event":
-            return "liste du tournoi" if fr else "the event's list"
+            return msg("the event's list")
         if self.source == "argument":
-            return "liste demandée" if fr else "list requested"
+            return msg("list requested")
         if self.source == "scrabble":
-            return ("différence de points plafonnée (Scrabble classique §7)" if fr
-                    else "points spread, capped (Scrabble classique §7)")
+            return msg("points spread, capped (Scrabble classique §7)")
         assert self.preset is not None
-        fr_label, en_label = PRESET_LABELS[self.preset]
-        where = ("documentation de la plateforme" if fr else "platform documentation") if self.preset == "platform" \
-            else ("annexe départages §3" if fr else "tie-break annex §3")
-        return f"préréglage « {fr_label} » ({where})" if fr else f"preset '{en_label}' ({where})"
+        if self.preset == "platform":
+            return msg("preset '{name}' (platform documentation)", name=PRESET_LABELS[self.preset])
+        return msg("preset '{name}' (tie-break annex §3)", name=PRESET_LABELS[self.preset])
+
+    def reason(self, lang: str = "en") -> str:
+        return self.why.text(lang)
 
 
 def _is_rated(player: Player, state: EventState) -> bool:
@@ -141,8 +142,8 @@ def _canonical(codes: Sequence[str]) -> tuple[str, ...]:
     for d in defs:
         if d.team_only:
             raise ValidationError(
-                msg("{code} ({label_en}) is a team tie-break: this event has no team results to compute it from",
-                    code=d.code, label_en=per_language(d.label_en, d.label_fr)),
+                msg("{code} ({label}) is a team tie-break: this event has no team results to compute it from",
+                    code=d.code, label=d.title),
             )
     return tuple(d.code for d in defs)
 
@@ -162,12 +163,12 @@ def store_event_settings(session: EventSession, values: dict[str, Any]) -> Chang
     :func:`set_tiebreaks` (unknown codes refused; the warnings become the change's notes)."""
     values = dict(values)
     state = session.state()
-    notes: tuple[PerLanguage, ...] = ()
+    notes: tuple[Msg, ...] = ()
     if "tiebreaks" in values:
         values["tiebreaks"] = _canonical(values["tiebreaks"])
         if values["tiebreaks"]:
             rr = PairingSystem(values.get("system", state.event.system)).is_round_robin
-            notes = tuple(per_language(w.en, w.fr) for w in check_tiebreaks(values["tiebreaks"], round_robin=rr))
+            notes = tuple(w.msg for w in check_tiebreaks(values["tiebreaks"], round_robin=rr))
     change = session.apply(lambda s: update_event(s, values))
     return dataclasses.replace(change, notes=notes)
 
@@ -183,11 +184,9 @@ def set_tiebreaks(session: EventSession, codes: Sequence[str], edition: Edition 
     canonical = _canonical(codes)
     chosen = parse_edition(edition) if edition is not None else stored_edition(state)
     warnings = tuple(check_tiebreaks(canonical, round_robin=state.event.system.is_round_robin)) if canonical else ()
-    shown_en = ", ".join(canonical) or "default preset"
-    shown_fr = ", ".join(canonical) or "préréglage par défaut"
     ed = chosen or DEFAULT_EDITION
-    label = msg("Tie-breaks: {shown_en} ({label_en})", shown_en=per_language(shown_en, shown_fr),
-                label_en=per_language(ed.label_en, ed.label_fr))
+    label = msg("Tie-breaks: {shown} ({edition})", shown=", ".join(canonical) or msg("default preset"),
+                edition=ed.message)
     change = session.apply(lambda s: update_event(
         s, {"tiebreaks": canonical, "tiebreak_edition": chosen.value if chosen else ""}, label))
     return TiebreakSetting(change, canonical, ed, warnings)
@@ -198,20 +197,34 @@ def set_tiebreaks(session: EventSession, codes: Sequence[str], edition: Edition 
 
 @dataclass(frozen=True, slots=True)
 class Column:
-    """One tie-break column: headings in both languages, the source and the rule edition it uses."""
+    """One tie-break column: its heading and the rule edition it uses (catalogue messages), its source."""
 
     code: str
-    label_en: str
-    label_fr: str
+    title: Msg
     source: str
-    edition_en: str
-    edition_fr: str
+    edition_title: Msg
 
     def label(self, lang: str = "en") -> str:
-        return self.label_fr if lang == "fr" else self.label_en
+        return self.title.text(lang)
 
     def edition(self, lang: str = "en") -> str:
-        return self.edition_fr if lang == "fr" else self.edition_en
+        return self.edition_title.text(lang)
+
+    @property
+    def label_en(self) -> str:
+        return self.label("en")
+
+    @property
+    def label_fr(self) -> str:
+        return self.label("fr")
+
+    @property
+    def edition_en(self) -> str:
+        return self.edition("en")
+
+    @property
+    def edition_fr(self) -> str:
+        return self.edition("fr")
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,21 +271,19 @@ class Standings:
         return self.choice.codes
 
     def title(self, lang: str = "en") -> str:
-        if lang == "fr":
-            return f"{self.event_name} — classement après la ronde {self.after_round}/{self.rounds}"
-        return f"{self.event_name} — standings after round {self.after_round}/{self.rounds}"
+        return msg("{event} — standings after round {after_round}/{rounds}", event=self.event_name,
+                   after_round=self.after_round, rounds=self.rounds).text(lang)
 
     def edition_note(self, lang: str = "en") -> str:
         """The line printed standings carry under the table: the edition and each column's source."""
-        fr = lang == "fr"
-        head = ("Départages : " if fr else "Tie-breaks: ") + self.choice.reason(lang)
-        head += (" ; parties non jouées : " if fr else "; unplayed games: ") + self.edition.label(lang)
+        head = msg("Tie-breaks: {reason}; unplayed games: {edition}", reason=self.choice.why,
+                   edition=self.edition.message).text(lang)
         cols = [f"{c.code} = {c.label(lang)} ({c.source}; {c.edition(lang)})" for c in self.columns]
         return "\n".join([head, *cols])
 
     def headings(self, lang: str = "en") -> list[str]:
-        fr = lang == "fr"
-        return ["Pl.", "Nom" if fr else "Name", "Classt" if fr else "Rating", "Pts", *(c.code for c in self.columns)]
+        return ["Pl.", msg("Name").text(lang), pmsg("narrow column", "Rating").text(lang), "Pts",
+                *(c.code for c in self.columns)]
 
     def to_text(self, lang: str = "en") -> str:
         """A fixed-width table with the title and, under it, the edition note."""
@@ -314,10 +325,9 @@ class Standings:
         """CSV with one heading row. French: ``;`` separator and decimal comma (what a French spreadsheet
         expects); English: ``,`` and decimal point. Tie-break columns are headed ``CODE (label)``."""
         buf = io.StringIO()
-        writer = csv.writer(buf, delimiter=";" if lang == "fr" else ",", lineterminator="\n")
-        fr = lang == "fr"
-        writer.writerow(["Place", "Id", "Nom" if fr else "Name", "Club", "Fédération" if fr else "Federation",
-                         "Classement" if fr else "Rating", "Points",
+        writer = csv.writer(buf, delimiter=csv_separator(lang), lineterminator="\n")
+        writer.writerow(["Place", "Id", msg("Name").text(lang), "Club", msg("Federation").text(lang),
+                         msg("Rating").text(lang), "Points",
                          *(f"{c.code} ({c.label(lang)})" for c in self.columns)])
         for ln in self.lines:
             writer.writerow([ln.place_text, ln.player_id, ln.name, ln.club, ln.federation,
@@ -348,10 +358,8 @@ def _check_round(state: EventState, after_round: int | None) -> int:
 
 
 def _columns(codes: Sequence[str], edition: Edition) -> tuple[Column, ...]:
-    en = describe_tiebreaks(codes, edition=edition, lang="en")
-    fr = describe_tiebreaks(codes, edition=edition, lang="fr")
-    return tuple(Column(e.code, e.label, f.label, e.source, e.edition, f.edition)
-                 for e, f in zip(en, fr, strict=True))
+    defs = [get_tiebreak(c) for c in codes]
+    return tuple(Column(d.code, d.title, d.source, d.edition_title(edition)) for d in defs)
 
 
 def standings(session_or_state: EventSession | EventState, *, after_round: int | None = None,
@@ -387,43 +395,6 @@ def standings(session_or_state: EventSession | EventState, *, after_round: int |
 
 # -- explanations ------------------------------------------------------------------------------------------------
 
-# The core's notes are English; their French wording, longest phrases first.
-_NOTES_FR: tuple[tuple[str, str], ...] = (
-    ("rating after the 350-point rule, result", "Elo après la règle des 350 points, résultat"),
-    ("half-virtual", "moitié du score ajusté de l'adversaire absent"),
-    ("average-buchholz", "moyenne des Buchholz du tournoi (exempt, absence)"),
-    ("half-buchholz", "moitié du Buchholz de l'adversaire absent"),
-    ("dummy-capped", "adversaire fictif plafonné"),
-    ("running score", "score cumulé"),
-    ("opponent on", "adversaire à"),
-    ("average", "moyenne du tournoi (exempt)"),
-    ("dummy", "adversaire fictif"),
-    ("game", "partie"),
-    ("result", "résultat"),
-    ("limit", "limite"),
-)
-_NOTES_EN: dict[str, str] = {
-    "half-virtual": "half the absent opponent's adjusted score",
-    "average-buchholz": "tournament average of the Buchholz (bye, absence)",
-    "half-buchholz": "half the absent opponent's Buchholz",
-    "average": "tournament average (exempt)",
-    "dummy": "dummy opponent",
-    "dummy-capped": "capped dummy opponent",
-}
-
-
-def _note(note: str, lang: str) -> str:
-    """The core's English note in ``lang``: the kinds of contribution spelt out, French wording for "fr"."""
-    if lang == "fr":
-        for en, fr in _NOTES_FR:
-            note = note.replace(en, fr)
-        return note.replace("(VUR)", "(ronde non jouée volontaire)")
-    for word in sorted(_NOTES_EN, key=len, reverse=True):
-        if note.startswith(word):
-            return _NOTES_EN[word] + note[len(word):]
-    return note
-
-
 @dataclass(frozen=True, slots=True)
 class ExplainedLine:
     round: int | None
@@ -431,11 +402,19 @@ class ExplainedLine:
     opponent: str
     value: float
     counted: bool
-    note_en: str
-    note_fr: str
+    note_msg: Msg
+    """What the value is (the core's note, a catalogue message)."""
 
     def note(self, lang: str = "en") -> str:
-        return self.note_fr if lang == "fr" else self.note_en
+        return self.note_msg.text(lang)
+
+    @property
+    def note_en(self) -> str:
+        return self.note("en")
+
+    @property
+    def note_fr(self) -> str:
+        return self.note("fr")
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,15 +427,29 @@ class TiebreakExplanation:
     player_id: int
     player: str
     code: str
-    label_en: str
-    label_fr: str
+    title: Msg
     source: str
     edition: Edition
-    edition_en: str
-    edition_fr: str
+    edition_title: Msg
     value: float | None
     group_based: bool
     lines: tuple[ExplainedLine, ...]
+
+    @property
+    def label_en(self) -> str:
+        return self.title.text("en")
+
+    @property
+    def label_fr(self) -> str:
+        return self.title.text("fr")
+
+    @property
+    def edition_en(self) -> str:
+        return self.edition_title.text("en")
+
+    @property
+    def edition_fr(self) -> str:
+        return self.edition_title.text("fr")
 
     def to_dict(self) -> dict[str, Any]:
         return {"player_id": self.player_id, "player": self.player, "code": self.code, "en": self.label_en,
@@ -468,26 +461,23 @@ class TiebreakExplanation:
                           for ln in self.lines]}
 
     def to_text(self, lang: str = "en") -> str:
-        fr = lang == "fr"
-        label = self.label_fr if fr else self.label_en
-        edition = self.edition_fr if fr else self.edition_en
+        label = self.title.text(lang)
+        edition = self.edition_title.text(lang)
         value = format_number(self.value, lang) or "—"
         out = [f"{self.player} — {label} ({self.code}) = {value}", f"  {self.source}; {edition}"]
         if self.group_based:
-            out.append("  Calculé parmi les joueurs encore à égalité quand ce départage est atteint."
-                       if fr else "  Computed among the players still tied when this tie-break is reached.")
+            out.append("  " + msg("Computed among the players still tied when this tie-break is reached.").text(lang))
         if not self.lines and not self.group_based:
-            out.append("  Pas de détail par ronde pour ce départage." if fr
-                       else "  No round-by-round detail for this tie-break.")
+            out.append("  " + msg("No round-by-round detail for this tie-break.").text(lang))
         for ln in self.lines:
             rnd = f"R{ln.round}" if ln.round is not None else ""
-            status = ("compté" if ln.counted else "retiré") if fr else ("counted" if ln.counted else "cut")
+            status = (msg("counted") if ln.counted else msg("cut")).text(lang)
             out.append(f"  {rnd:>4}  {ln.opponent:<30} {format_number(ln.value, lang):>8}  {status:<8} "
                        f"{ln.note(lang)}")
         counted = [ln.value for ln in self.lines if ln.counted]
         if counted and self.code.startswith(("BH", "SB", "CUM", "YUGO")):
             total = format_number(sum(counted), lang)
-            out.append(f"  {'Somme des valeurs comptées :' if fr else 'Sum of the counted values:'} {total}")
+            out.append("  " + msg("Sum of the counted values: {total}", total=total).text(lang))
         return "\n".join(out)
 
 
@@ -510,11 +500,10 @@ def explain(session_or_state: EventSession | EventState, player_id: int, code: s
         value = row.value(definition.code)
     names = {p.id: p.name for p in state.players}
     lines = tuple(ExplainedLine(ln.round, ln.opponent, names.get(ln.opponent, "") if ln.opponent is not None else "—",
-                                ln.value, ln.counted, _note(ln.note, "en"), _note(ln.note, "fr"))
+                                ln.value, ln.counted, ln.note)
                   for ln in detail.lines)
-    return TiebreakExplanation(player.id, player.name, definition.code, definition.label_en, definition.label_fr,
-                               definition.source, choice.edition, definition.edition_used(choice.edition, "en"),
-                               definition.edition_used(choice.edition, "fr"), value, group_based, lines)
+    return TiebreakExplanation(player.id, player.name, definition.code, definition.title, definition.source,
+                               choice.edition, definition.edition_title(choice.edition), value, group_based, lines)
 
 
 def list_tiebreaks() -> list[TieBreakDef]:

@@ -14,6 +14,7 @@ from tournament_desk.core.actions import swiss as core_swiss
 from tournament_desk.core.actions.players import initial_order_key
 from tournament_desk.core.errors import PairingError, StateError
 from tournament_desk.core.ids import PlayerId
+from tournament_desk.core.messages import Msg
 from tournament_desk.core.model import ByeRequest, Round
 from tournament_desk.core.pairing import swiss_state as sw
 from tournament_desk.core.pairing.checker import Severity, Violation, check_round
@@ -38,8 +39,12 @@ def request_bye(session: EventSession, round_number: int, player_id: int, kind: 
 class SwissPairResult:
     change: Change
     round: Round
-    explanations: dict[int, str]
-    """board -> why it was made (floats, colour preferences), in English and French separated by ' | '."""
+    explanations: dict[int, Msg]
+    """board -> why it was made (floats, colour preferences): catalogue messages."""
+
+    def explanation(self, board: int, lang: str = "en") -> str:
+        found = self.explanations.get(board)
+        return found.text(lang) if found is not None else ""
 
 
 def pair_next_dutch_round(session: EventSession) -> SwissPairResult:
@@ -51,7 +56,7 @@ def pair_next_dutch_round(session: EventSession) -> SwissPairResult:
                            backup=f"before-round-{number}")
     rnd = session.state().round(number)
     detail: core_swiss.DutchPairing = change.detail
-    return SwissPairResult(change, rnd, {b: f"{m.en} | {m.fr}" for b, m in detail.explanations.items()})
+    return SwissPairResult(change, rnd, dict(detail.explanations))
 
 
 def check_last_round(session: EventSession) -> list[RoundIssue]:
@@ -67,7 +72,7 @@ def check_last_round(session: EventSession) -> list[RoundIssue]:
     try:
         data = core_swiss.dutch_input(as_requested, number, core_swiss.initial_colour(state))
     except StateError as exc:
-        raise PairingError(exc.en, exc.fr) from exc
+        raise PairingError(exc.msg) from exc
     pab = next((data.number_of[PlayerId(b.player_id)] for b in rnd.byes if b.kind is Outcome.PAIRING_BYE), None)
     boards = tuple(sw.Board(data.number_of[PlayerId(g.white_id)], data.number_of[PlayerId(g.black_id)])
                    for g in rnd.games)

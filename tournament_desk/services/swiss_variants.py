@@ -23,7 +23,7 @@ from tournament_desk.core.actions import swiss as core_swiss
 from tournament_desk.core.actions import topcut as core_topcut
 from tournament_desk.core.actions.rounds import check_previous_complete
 from tournament_desk.core.errors import PairingError, StateError
-from tournament_desk.core.messages import msg, per_language
+from tournament_desk.core.messages import Formatted, listing, msg
 from tournament_desk.core.model import Bye, EventState, Game, Round
 from tournament_desk.core.pairing import knockout, manual
 from tournament_desk.core.results import Outcome
@@ -54,8 +54,7 @@ __all__ = [
 
 
 def _check_last_round_complete(state: EventState, force: bool) -> None:
-    check_previous_complete(state, force=force, why_en="; enter them or confirm",
-                            why_fr=" ; saisissez-les ou confirmez")
+    check_previous_complete(state, force=force, why=msg("; enter them or confirm"))
 
 
 # -- score groups (seed 004) ------------------------------------------------------------------------------------
@@ -68,7 +67,7 @@ class ScoreGroupPairResult:
     pairing: scoregroups.ScoreGroupPairing
 
     def notes(self, lang: str = "en") -> tuple[str, ...]:
-        return self.pairing.notes_fr if lang == "fr" else self.pairing.notes_en
+        return tuple(n.text(lang) for n in self.pairing.notes)
 
 
 def pair_next_scoregroup_round(session: EventSession, *, force: bool = False) -> ScoreGroupPairResult:
@@ -121,8 +120,8 @@ class ManualStoreResult:
     overridden: bool
 
 
-def _issue_list(issues: Sequence[manual.ManualIssue], lang: str) -> str:
-    return "; ".join(i.message(lang) for i in issues)
+def _issue_list(issues: Sequence[manual.ManualIssue]) -> Formatted:
+    return listing((i.msg for i in issues), "; ")
 
 
 def store_manual_round(session: EventSession, boards: Sequence[tuple[int, int]], byes: Sequence[int] = (),
@@ -144,12 +143,12 @@ def store_manual_round(session: EventSession, boards: Sequence[tuple[int, int]],
     reason = (reason or "").strip()
     if absolute and not reason:
         raise PairingError(
-            msg("Round {number} breaks absolute rules: {issue_list}. Change the pairing or override with a reason",
-                number=number, issue_list=per_language(_issue_list(absolute, 'en'), _issue_list(absolute, 'fr'))),
+            msg("Round {number} breaks absolute rules: {issues}. Change the pairing or override with a reason",
+                number=number, issues=_issue_list(absolute)),
         )
     if any(i.code in ("unknown", "twice", "self") for i in absolute):
-        raise PairingError(msg("Round {number} cannot be stored: {issue_list}", number=number,
-                               issue_list=per_language(_issue_list(absolute, 'en'), _issue_list(absolute, 'fr'))))
+        raise PairingError(msg("Round {number} cannot be stored: {issues}", number=number,
+                               issues=_issue_list(absolute)))
     games = tuple(Game(number, i, w, b) for i, (w, b) in enumerate(boards, start=1))
     requested = state.requests_for(number)
     paired = {pid for w, b in boards for pid in (w, b)}
@@ -158,17 +157,17 @@ def store_manual_round(session: EventSession, boards: Sequence[tuple[int, int]],
     bye_entries += [Bye(number, p.id, Outcome.WITHDRAWN) for p in state.players
                     if not p.is_active_in(number) and p.id not in paired and p.id not in requested]
     rnd = Round(number, games, tuple(sorted(bye_entries, key=lambda b: b.player_id)))
-    label_en, label_fr = f"Pair round {number} by hand", f"Apparier la ronde {number} à la main"
     if absolute:
         codes = ", ".join(sorted({i.code for i in absolute}))
-        label_en += f" — override ({codes}): {reason}"
-        label_fr += f" — dérogation ({codes}) : {reason}"
+        label = msg("Pair round {number} by hand — override ({codes}): {reason}", number=number, codes=codes,
+                    reason=reason)
     elif reason:
-        label_en += f" — {reason}"
-        label_fr += f" — {reason}"
+        label = msg("Pair round {number} by hand — {reason}", number=number, reason=reason)
+    else:
+        label = msg("Pair round {number} by hand", number=number)
     if number > state.event.rounds:
         raise StateError(msg("The event has only {rounds} rounds", rounds=state.event.rounds))
-    change = session.store_round(rnd, label=(label_en, label_fr))
+    change = session.store_round(rnd, label=label)
     return ManualStoreResult(change, rnd, tuple(issues), bool(absolute))
 
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from tournament_desk.core.errors import ImportFormatError, TournamentError, ValidationError
 from tournament_desk.core.ids import PairingNumber, PlayerId
-from tournament_desk.core.messages import msg
+from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.model import Bye, Event, Game, PairingSystem, Player, RatingSystem, Round, TimeControl
 from tournament_desk.core.pairing.swiss_state import Colour
 from tournament_desk.core.results import Discipline, GameResult, Outcome
@@ -65,33 +65,40 @@ def export_event_trf(session: EventSession, out: Path | str, *, edition: str = "
 # ------------------------------------------------------------------------------------------------ import
 @dataclass(frozen=True, slots=True)
 class TrfImport:
-    """What an import created: the event file, its players and rounds, and what was not taken, said twice
-    (English, French)."""
+    """What an import created: the event file, its players and rounds, and what was not taken (catalogue
+    messages)."""
 
     path: Path
     players: int
     rounds: int
     id_of: dict[int, int]
     """TRF starting rank -> player id in the event file"""
-    warnings: tuple[tuple[str, str], ...] = field(default=())
+    notes: tuple[Msg, ...] = field(default=())
+    """What the event did not take from the file."""
+
+    def warning_texts(self, lang: str = "en") -> tuple[str, ...]:
+        return tuple(n.text(lang) for n in self.notes)
+
+    @property
+    def warnings(self) -> tuple[tuple[str, str], ...]:
+        """The notes as (English, French) pairs, for the older callers."""
+        return tuple((n.text("en"), n.text("fr")) for n in self.notes)
 
     def summary(self, lang: str = "en") -> str:
-        if lang == "fr":
-            head = f"Tournoi créé : {self.path} ({self.players} joueurs, {self.rounds} rondes importées)"
-        else:
-            head = f"Created {self.path} ({self.players} players, {self.rounds} rounds imported)"
-        return "\n".join([head, *(f"  {fr if lang == 'fr' else en}" for en, fr in self.warnings)])
+        head = msg("Created {path} ({players} players, {rounds} rounds imported)", path=self.path,
+                   players=self.players, rounds=self.rounds).text(lang)
+        return "\n".join([head, *(f"  {text}" for text in self.warning_texts(lang))])
 
 
-def _error(line: int, column: int | None, en: str, fr: str) -> ImportFormatError:
-    return ImportFormatError(en, fr, line=line or None, column=column)
+def _error(line: int, column: int | None, message: Msg) -> ImportFormatError:
+    return ImportFormatError(message, line=line or None, column=column)
 
 
 def _read(trf_path: Path | str) -> TrfTournament:
     try:
         trf = read_file(str(trf_path))
     except TrfError as exc:
-        raise _error(exc.line, exc.column, exc.message, f"TRF illisible : {exc.message}") from None
+        raise _error(exc.line, exc.column, pmsg("unreadable TRF", "{error}", error=exc.message)) from None
     except OSError as exc:
         raise ImportFormatError(msg("Cannot read {trf_path}: {strerror}", trf_path=trf_path,
                                     strerror=exc.strerror)) from None
@@ -129,9 +136,9 @@ def _scoring(trf: TrfTournament) -> ScoringProfile:
     return CHESS.with_points(**values)
 
 
-def _check(trf: TrfTournament, played: int, scoring: ScoringProfile) -> list[tuple[str, str]]:
+def _check(trf: TrfTournament, played: int, scoring: ScoringProfile) -> list[Msg]:
     """Refuse what cannot be a tournament (ImportFormatError with line and column); list what is tolerated."""
-    warnings: list[tuple[str, str]] = []
+    warnings: list[Msg] = []
     by_rank = {p.start_rank: p for p in trf.players}
     for r in range(1, played + 1):
         col = _column(r)
@@ -140,48 +147,51 @@ def _check(trf: TrfTournament, played: int, scoring: ScoringProfile) -> list[tup
             e = p.rounds[r - 1] if len(p.rounds) >= r else TrfRoundEntry()
             if e.opponent is None:
                 if e.result not in _BYE and not e.is_blank:
-                    raise _error(p.line, col + 7, f"round {r}: result '{e.result}' without an opponent (a bye is "
-                                 "U, H, F, Z or -)", f"ronde {r} : résultat « {e.result} » sans adversaire (une "
-                                 "exemption s'écrit U, H, F, Z ou -)")
+                    raise _error(p.line, col + 7, msg("round {r}: result '{result}' without an opponent (a bye is "
+                                                      "U, H, F, Z or -)", r=r, result=e.result))
                 if e.result == "U":
                     if pab is not None:
-                        raise _error(p.line, col + 7, f"round {r}: players {pab.start_rank} and {p.start_rank} "
-                                     "both have the pairing-allocated bye (U): there is at most one per round",
-                                     f"ronde {r} : les joueurs {pab.start_rank} et {p.start_rank} ont tous deux "
-                                     "l'exemption d'appariement (U) : il y en a au plus une par ronde")
+                        raise _error(p.line, col + 7, msg("round {r}: players {start_rank} and {start_rank2} both "
+                                                          "have the pairing-allocated bye (U): there is at most "
+                                                          "one per round", r=r, start_rank=pab.start_rank,
+                                                          start_rank2=p.start_rank))
                     pab = p
                 continue
             other = by_rank.get(e.opponent)
             if other is None:
-                raise _error(p.line, col, f"round {r}: opponent {e.opponent} has no player record (001)",
-                             f"ronde {r} : l'adversaire {e.opponent} n'a pas de ligne de joueur (001)")
+                raise _error(p.line, col, msg("round {r}: opponent {opponent} has no player record (001)", r=r,
+                                              opponent=e.opponent))
             o = other.rounds[r - 1] if len(other.rounds) >= r else TrfRoundEntry()
             if o.opponent != p.start_rank:
-                raise _error(p.line, col, f"round {r}: player {p.start_rank} meets {other.start_rank}, but the line "
-                             f"of {other.start_rank} (line {other.line}) gives "
-                             f"{'no opponent' if o.opponent is None else f'opponent {o.opponent}'}",
-                             f"ronde {r} : le joueur {p.start_rank} rencontre {other.start_rank}, mais la ligne de "
-                             f"{other.start_rank} (ligne {other.line}) donne "
-                             f"{'aucun adversaire' if o.opponent is None else f'adversaire {o.opponent}'}")
+                if o.opponent is None:
+                    problem = msg("round {r}: player {player} meets {other}, but the line of {other} (line {line}) "
+                                  "gives no opponent", r=r, player=p.start_rank, other=other.start_rank,
+                                  line=other.line)
+                else:
+                    problem = msg("round {r}: player {player} meets {other}, but the line of {other} (line {line}) "
+                                  "gives opponent {opponent}", r=r, player=p.start_rank, other=other.start_rank,
+                                  line=other.line, opponent=o.opponent)
+                raise _error(p.line, col, problem)
             if e.colour in ("w", "b") and o.colour == e.colour:
-                raise _error(p.line, col + 5, f"round {r}: players {p.start_rank} and {other.start_rank} both have "
-                             f"{'white' if e.colour == 'w' else 'black'}", f"ronde {r} : les joueurs "
-                             f"{p.start_rank} et {other.start_rank} ont tous deux les "
-                             f"{'blancs' if e.colour == 'w' else 'noirs'}")
+                if e.colour == "w":
+                    problem = msg("round {r}: players {player} and {other} both have white", r=r,
+                                  player=p.start_rank, other=other.start_rank)
+                else:
+                    problem = msg("round {r}: players {player} and {other} both have black", r=r,
+                                  player=p.start_rank, other=other.start_rank)
+                raise _error(p.line, col + 5, problem)
             if e.result and o.result and (e.result, o.result) not in _GAME:
-                raise _error(p.line, col + 7, f"round {r}: results '{e.result}' for {p.start_rank} and "
-                             f"'{o.result}' for {other.start_rank} do not make one game",
-                             f"ronde {r} : les résultats « {e.result} » pour {p.start_rank} et « {o.result} » pour "
-                             f"{other.start_rank} ne forment pas une partie")
+                raise _error(p.line, col + 7, msg("round {r}: results '{result}' for {start_rank} and '{result2}' "
+                                                  "for {start_rank2} do not make one game", r=r, result=e.result,
+                                                  start_rank=p.start_rank, result2=o.result,
+                                                  start_rank2=other.start_rank))
             if bool(e.result) != bool(o.result) or (not e.result and r < played):
-                raise _error(p.line, col + 7, f"round {r}: the game {p.start_rank}-{other.start_rank} has no "
-                             "result on both lines", f"ronde {r} : la partie {p.start_rank}-{other.start_rank} "
-                             "n'a pas de résultat sur les deux lignes")
+                raise _error(p.line, col + 7, msg("round {r}: the game {start_rank}-{start_rank2} has no result on "
+                                                  "both lines", r=r, start_rank=p.start_rank,
+                                                  start_rank2=other.start_rank))
             if e.result in ("W", "L", "D") and e.colour == "w":
-                warnings.append((f"round {r}: the game {p.start_rank}-{other.start_rank} lasted less than one "
-                                 "move (W/L/D): imported as an ordinary result",
-                                 f"ronde {r} : la partie {p.start_rank}-{other.start_rank} a duré moins d'un coup "
-                                 "(W/L/D) : importée comme un résultat ordinaire"))
+                warnings.append(msg("round {r}: the game {player}-{other} lasted less than one move (W/L/D): imported "
+                                    "as an ordinary result", r=r, player=p.start_rank, other=other.start_rank))
     for p in trf.players:
         if p.points is None:
             continue
@@ -189,10 +199,9 @@ def _check(trf: TrfTournament, played: int, scoring: ScoringProfile) -> list[tup
         nxt = p.rounds[played] if len(p.rounds) > played else None
         extra = scoring.points(_BYE[nxt.result]) if nxt is not None and nxt.not_paired else 0.0
         if abs(total - p.points) > 1e-6 and abs(total + extra - p.points) > 1e-6:
-            raise _error(p.line, 81, f"player {p.start_rank} ({p.name}) has {p.points:g} points in the file, but "
-                         f"the results of rounds 1-{played} give {total:g}",
-                         f"le joueur {p.start_rank} ({p.name}) a {p.points:g} points dans le fichier, mais les "
-                         f"résultats des rondes 1 à {played} donnent {total:g}")
+            raise _error(p.line, 81, msg("player {start_rank} ({name}) has {points:g} points in the file, but the "
+                                         "results of rounds 1-{played} give {total:g}", start_rank=p.start_rank,
+                                         name=p.name, points=p.points, played=played, total=total))
     return warnings
 
 
@@ -289,26 +298,20 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
     try:
         system = declared_system(trf)
     except TrfError as exc:
-        raise _error(exc.line, exc.column, exc.message, f"Système d'appariement non pris en charge : "
-                     f"{exc.message}") from None
+        raise _error(exc.line, exc.column, pmsg("unsupported pairing system", "{error}", error=exc.message)) from None
     manual_acceleration = bool(trf.accelerations or trf.acceleration_ranges) and not system.baku
     if manual_acceleration:
-        warnings.append(("the file gives its own accelerated points (XXA/250): the event keeps only the Baku "
-                         "acceleration; pair the accelerated rounds with 'pair --dutch' on an exported TRF",
-                         "le fichier donne ses propres points d'accélération (XXA/250) : le tournoi ne connaît que "
-                         "l'accélération de Bakou ; appariez les rondes accélérées avec « pair --dutch » sur un "
-                         "TRF exporté"))
+        warnings.append(msg("the file gives its own accelerated points (XXA/250): the event keeps only the Baku "
+                            "acceleration; pair the accelerated rounds with 'pair --dutch' on an exported TRF"))
     forbidden = {frozenset((a, b)) for group in trf.forbidden_groups for a in group for b in group if a != b}
     forbidden |= {frozenset((a, b)) for r1, r2, group in trf.forbidden_ranges if r1 <= played + 1 and r2 >= total
                   for a in group for b in group if a != b}
     if any(not (r1 <= played + 1 and r2 >= total) for r1, r2, _ in trf.forbidden_ranges):
-        warnings.append(("pairs forbidden for some rounds only (260) are not kept: the event forbids a pair for "
-                         "every round", "les paires interdites pour certaines rondes seulement (260) ne sont pas "
-                         "conservées : le tournoi interdit une paire pour toutes les rondes"))
+        warnings.append(msg("pairs forbidden for some rounds only (260) are not kept: the event forbids a pair for "
+                            "every round"))
     tiebreaks, unknown = _tiebreaks(trf)
     if unknown:
-        warnings.append((f"tie-breaks not known here and left out: {', '.join(unknown)}",
-                         f"départages inconnus ici et ignorés : {', '.join(unknown)}"))
+        warnings.append(msg("tie-breaks not known here and left out: {codes}", codes=", ".join(unknown)))
     headers = trf.headers
     title = name or (headers.get("012") or ["Imported tournament"])[0].strip() or "Imported tournament"
     start = _date((headers.get("042") or [""])[0])
@@ -330,7 +333,7 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
         event = Event.for_discipline(title, Discipline.CHESS, **event_fields)
         players = _players(trf, rating_system.value)
     except TournamentError as exc:
-        raise ImportFormatError(exc.en, exc.fr) from None
+        raise ImportFormatError(exc.msg) from None
     order = pairing_order(trf)
     with EventSession.create(path, event, arbiter=arbiter) as session:
         try:
@@ -368,8 +371,8 @@ def _players(trf: TrfTournament, rating_system: str) -> dict[int, dict[str, Any]
             fields = trf_player_fields(p, rating_system)
             Player(id=0, **fields)
         except TournamentError as exc:
-            raise _error(p.line, None, f"player {p.start_rank}: {exc.en}", f"joueur {p.start_rank} : {exc.fr}") \
-                from None
+            raise _error(p.line, None, msg("player {start_rank}: {problem}", start_rank=p.start_rank,
+                                           problem=exc.msg)) from None
         out[p.start_rank] = fields
     return out
 

@@ -13,6 +13,7 @@ from tournament_desk.core.homologation import (
     register_rule_set,
     rule_set_for,
 )
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import Event, PairingSystem, RatingSystem
 from tournament_desk.core.results import Discipline
 
@@ -40,11 +41,11 @@ def test_other_disciplines_get_the_general_checks_only(build, people) -> None:
 
 def test_a_registered_rule_set_takes_over() -> None:
     def always(state):
-        return HomologationCheck("club", "info", "Club rule.", "Règle du club.", "Club rules §1")
+        return HomologationCheck("club", "info", msg("Club rule."), rule="Club rules §1")
 
     saved = list(RULE_SETS)
     try:
-        register_rule_set(RuleSet("club", "Club", "Club", (always,),
+        register_rule_set(RuleSet("club", msg("Club"), (always,),
                                   lambda e: e.discipline is Discipline.OTHER))
         event = Event.for_discipline("E", Discipline.OTHER)
         assert rule_set_for(event).key == "club"

@@ -15,7 +15,7 @@ from typing import Any
 
 from tournament_desk.core.actions.step import Message, Step
 from tournament_desk.core.errors import NotFoundError, StateError, ValidationError
-from tournament_desk.core.messages import Msg, msg, per_language
+from tournament_desk.core.messages import Msg, listing, msg
 from tournament_desk.core.model import REQUESTABLE_BYES, ByeRequest, EventState, Game, Player
 from tournament_desk.core.results import Outcome
 
@@ -78,12 +78,11 @@ def _refuse_duplicates(duplicates: Sequence[tuple[Player, Player]]) -> None:
     def same_licence(new: Player, old: Player) -> bool:
         return bool(old.licence_id.strip()) and old.licence_id.strip().casefold() == new.licence_id.strip().casefold()
 
-    en = "; ".join(f"{new.name} looks like {old.name}, already registered"
-                   + (f" (licence {old.licence_id})" if same_licence(new, old) else "") for new, old in duplicates)
-    fr = "; ".join(f"{new.name} ressemble à {old.name}, déjà inscrit(e)"
-                   + (f" (licence {old.licence_id})" if same_licence(new, old) else "") for new, old in duplicates)
-    raise DuplicatePlayerError(msg("Possible duplicate: {en}. Register anyway if they are different people",
-                                   en=per_language(en, fr)),
+    pairs = [msg("{new} looks like {old}, already registered (licence {licence})", new=new.name, old=old.name,
+                 licence=old.licence_id) if same_licence(new, old) else
+             msg("{new} looks like {old}, already registered", new=new.name, old=old.name) for new, old in duplicates]
+    raise DuplicatePlayerError(msg("Possible duplicate: {duplicates}. Register anyway if they are different people",
+                                   duplicates=listing(pairs, "; ")),
                                duplicates)
 
 
@@ -290,12 +289,11 @@ def request_bye(state: EventState, round_number: int, player_id: int, kind: Outc
                              round_number=round_number))
     request = ByeRequest(round_number, player_id, outcome)
     requests = tuple(sorted((*others, request), key=lambda r: (r.round, r.player_id)))
-    names = {Outcome.HALF_BYE: ("a half-point bye", "une exemption à ½ point"),
-             Outcome.FULL_BYE: ("a full-point bye", "une exemption à 1 point"),
-             Outcome.ZERO_BYE: ("a zero-point bye", "une exemption à 0 point")}[outcome]
+    bye = {Outcome.HALF_BYE: msg("a half-point bye"), Outcome.FULL_BYE: msg("a full-point bye"),
+           Outcome.ZERO_BYE: msg("a zero-point bye")}[outcome]
     return Step(dataclasses.replace(state, requests=requests),
-                msg("Round {round_number}: {name} requests {names}", round_number=round_number, name=player.name,
-                    names=per_language(names[0], names[1])))
+                msg("Round {round_number}: {name} requests {bye}", round_number=round_number, name=player.name,
+                    bye=bye))
 
 
 def set_forbidden_pair(state: EventState, player_a: int, player_b: int, forbidden: bool = True) -> Step:

@@ -13,7 +13,7 @@ import dataclasses
 from tournament_desk.core.actions.rounds import add_round, check_previous_complete
 from tournament_desk.core.actions.step import Step
 from tournament_desk.core.errors import StateError
-from tournament_desk.core.messages import msg, per_language
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import Bye, EventState, Game, PairingSystem, Player, Round
 from tournament_desk.core.pairing import berger
 from tournament_desk.core.results import Discipline, GameResult, Outcome
@@ -78,8 +78,7 @@ def pair_round_robin_round(state: EventState, *, force: bool = False) -> Step:
     confirmed). Round 1 sets the event's number of rounds to the grid's."""
     if not state.event.system.is_round_robin:
         raise StateError(msg("This event is not a round robin"))
-    check_previous_complete(state, force=force, why_en="; enter them or confirm",
-                            why_fr=" ; saisissez-les ou confirmez")
+    check_previous_complete(state, force=force, why=msg("; enter them or confirm"))
     schedule = schedule_for(state)
     number = state.last_round + 1
     if number == 1 and state.event.rounds != len(schedule.rounds):
@@ -87,5 +86,5 @@ def pair_round_robin_round(state: EventState, *, force: bool = False) -> Step:
     if number > len(schedule.rounds):
         raise StateError(msg("Every round of the grid is already paired"))
     step = add_round(state, build_round(state, number))
-    notes = tuple(per_language(w.en, w.fr) for w in berger.closed_event_warnings(len(state.players)))
+    notes = tuple(w.msg for w in berger.closed_event_warnings(len(state.players)))
     return dataclasses.replace(step, notes=notes)

@@ -6,7 +6,7 @@ import dataclasses
 
 from tournament_desk.core.actions.step import Message, Step
 from tournament_desk.core.errors import NotFoundError, ResultError, StateError
-from tournament_desk.core.messages import Msg, msg, per_language
+from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import Bye, EventState, Game, Round
 from tournament_desk.core.results import GameResult, Outcome, format_game_result, parse_bye, parse_game_result
 
@@ -15,15 +15,16 @@ def _with_round(state: EventState, rnd: Round) -> EventState:
     return dataclasses.replace(state, rounds=tuple(rnd if r.number == rnd.number else r for r in state.rounds))
 
 
-def check_previous_complete(state: EventState, *, force: bool, why_en: str, why_fr: str) -> None:
-    """Refuse to pair while the last round misses results, unless the arbiter confirmed (``force``)."""
+def check_previous_complete(state: EventState, *, force: bool, why: Msg) -> None:
+    """Refuse to pair while the last round misses results, unless the arbiter confirmed (``force``); ``why``
+    ends the message (what the arbiter can do)."""
     if not state.rounds or force:
         return
     last = state.round(state.last_round)
     if last.missing_results:
         boards = ", ".join(str(b) for b in last.missing_results)
-        raise MissingResultsError(msg("Round {number} still misses results on board(s) {boards}{why_en}",
-                                      number=last.number, boards=boards, why_en=per_language(why_en, why_fr)),
+        raise MissingResultsError(msg("Round {number} still misses results on board(s) {boards}{why}",
+                                      number=last.number, boards=boards, why=why),
                                   last.number, last.missing_results)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from tournament_desk.core.actions.step import Message, Step
 from tournament_desk.core.errors import StateError, ValidationError
-from tournament_desk.core.messages import msg, per_language
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import Event, EventState
 
 _EVENT_FIELDS = frozenset(f.name for f in dataclasses.fields(Event))
@@ -26,11 +26,11 @@ def update_event(state: EventState, changes: Mapping[str, Any], label: Message |
                              last_round=state.last_round),
                          field="rounds")
     if state.rounds:
-        for name, en, fr in (("system", "The pairing system", "Le système d'appariement"),
-                             ("initial_colour", "The initial colour", "La couleur initiale"),
-                             ("acceleration", "The acceleration", "L'accélération")):
+        for name, refusal in (("system", msg("The pairing system cannot change once round 1 is paired")),
+                              ("initial_colour", msg("The initial colour cannot change once round 1 is paired")),
+                              ("acceleration", msg("The acceleration cannot change once round 1 is paired"))):
             if getattr(event, name) != getattr(state.event, name):
-                raise StateError(msg("{en} cannot change once round 1 is paired", en=per_language(en, fr)), field=name)
+                raise StateError(refusal, field=name)
     label = label or msg("Edit event settings")
     return Step(dataclasses.replace(state, event=event), label)
 

@@ -17,7 +17,7 @@ from tournament_desk.core.actions.rounds import add_round, check_previous_comple
 from tournament_desk.core.actions.step import Message, Step
 from tournament_desk.core.errors import PairingError, StateError
 from tournament_desk.core.ids import PairingNumber, PlayerId
-from tournament_desk.core.messages import Msg, PerLanguage, msg, per_language
+from tournament_desk.core.messages import Msg, listing, msg
 from tournament_desk.core.model import Bye, EventState, Game, PairingSystem, Player, Round
 from tournament_desk.core.pairing import swiss_state as sw
 from tournament_desk.core.pairing.acceleration import BAKU, baku_accelerations, baku_group_a_size
@@ -139,13 +139,11 @@ def initial_colour(state: EventState) -> sw.Colour:
 
 def _check_can_pair(state: EventState, system: PairingSystem, name: Message, *, force: bool) -> int:
     if state.event.system is not system:
-        raise StateError(msg("This event is not paired with the {en}", en=per_language(name.en, name.fr)))
+        raise StateError(msg("This event is not paired with the {system}", system=name))
     if system is PairingSystem.DUTCH:
-        check_previous_complete(state, force=False, why_en=": a Swiss round is paired from the scores",
-                                why_fr=" : une ronde suisse s'apparie d'après les scores")
+        check_previous_complete(state, force=False, why=msg(": a Swiss round is paired from the scores"))
     else:
-        check_previous_complete(state, force=force, why_en="; enter them or confirm",
-                                why_fr=" ; saisissez-les ou confirmez")
+        check_previous_complete(state, force=force, why=msg("; enter them or confirm"))
     number = state.last_round + 1
     if number > state.event.rounds:
         raise StateError(msg("The event has only {rounds} rounds", rounds=state.event.rounds))
@@ -181,7 +179,7 @@ def pair_dutch_round(state: EventState, *, drawn_colour: str) -> Step:
         why = _explain(board, names)
         if why is not None:
             explanations[board_no] = why
-            notes.append(msg("Board {board_no}: {en}", board_no=board_no, en=per_language(why.en, why.fr)))
+            notes.append(msg("Board {board_no}: {why}", board_no=board_no, why=why))
     byes = [Bye(number, pid, kind) for pid, kind in sorted(data.requested.items())]
     if pairing.bye is not None:
         byes.append(Bye(number, data.id_of[PairingNumber(pairing.bye)], Outcome.PAIRING_BYE))
@@ -197,24 +195,22 @@ class DutchPairing:
     granted was made (board number -> explanation)."""
 
     pairing: sw.RoundPairing
-    explanations: dict[int, PerLanguage]
+    explanations: dict[int, Msg]
 
 
-def _explain(board: sw.Board, names: dict[PairingNumber, str]) -> PerLanguage | None:
+def _explain(board: sw.Board, names: dict[PairingNumber, str]) -> Msg | None:
     """Why the board was made: floats and colour preferences not granted, with names and pairing numbers."""
-    parts_en, parts_fr = [], []
+    parts: list[Msg] = []
     for tpn, fl in board.floats.items():
         who = f"{names.get(PairingNumber(tpn), '?')} ({tpn})"
-        parts_en.append(f"{who} floats {fl.value}")
-        parts_fr.append(f"{who} flotte vers le {'haut' if fl is sw.Float.UP else 'bas'}")
+        parts.append(msg("{who} floats up", who=who) if fl is sw.Float.UP else msg("{who} floats down", who=who))
     for tpn, granted in board.preference_granted.items():
         if granted is False:
             who = f"{names.get(PairingNumber(tpn), '?')} ({tpn})"
-            parts_en.append(f"{who} does not get the preferred colour")
-            parts_fr.append(f"{who} n'obtient pas sa couleur préférée")
-    if not parts_en:
+            parts.append(msg("{who} does not get the preferred colour", who=who))
+    if not parts:
         return None
-    return per_language("; ".join(parts_en), "; ".join(parts_fr))
+    return msg("{notes}", notes=listing(parts, "; "))
 
 
 def no_pairing_error(state: EventState, number: int, data: SwissInput) -> PairingError:
@@ -236,17 +232,14 @@ def no_pairing_error(state: EventState, number: int, data: SwissInput) -> Pairin
     single = [present[i].id for i, m in enumerate(mate) if m == -1]
     if len(single) > (len(present) % 2):
         who = ", ".join(state.player(data.id_of[PairingNumber(t)]).name for t in sorted(single))
-        reason_en = f"these players have already met every opponent still available to them: {who}"
-        reason_fr = f"ces joueurs ont déjà rencontré tous les adversaires encore possibles : {who}"
+        reason = msg("these players have already met every opponent still available to them: {who}", who=who)
     else:
-        reason_en = ("the colour rules (never three times the same colour, colour difference at most 2) or the "
+        reason = msg("the colour rules (never three times the same colour, colour difference at most 2) or the "
                      "bye's eligibility leave no legal pairing")
-        reason_fr = ("les règles de couleur (jamais trois fois la même couleur, écart d'au plus 2) ou les "
-                     "conditions de l'exemption ne laissent aucun appariement légal")
     return NoLegalPairingError(
-        msg("Round {number} cannot be paired by the rules: {reason_en}. Pair this round by hand (Pairings > Pair "
+        msg("Round {number} cannot be paired by the rules: {reason}. Pair this round by hand (Pairings > Pair "
             "by hand, or `tournament-desk manual`): the manual board shows the options and accepts a repeated game "
-            "with a written reason", number=number, reason_en=per_language(reason_en, reason_fr)),
+            "with a written reason", number=number, reason=reason),
         tuple(data.id_of[PairingNumber(t)] for t in single),
     )
 
@@ -284,5 +277,4 @@ def pair_scoregroup_round(state: EventState, *, force: bool = False) -> Step:
                       if not p.is_active_in(number) and p.id not in requested)
     step = add_round(state, Round(number, games, byes + withdrawn),
                      msg("Pair round {number} (score groups)", number=number))
-    notes = tuple(per_language(en, fr) for en, fr in zip(pairing.notes_en, pairing.notes_fr, strict=True))
-    return dataclasses.replace(step, notes=notes, detail=pairing)
+    return dataclasses.replace(step, notes=pairing.notes, detail=pairing)

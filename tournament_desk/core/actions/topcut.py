@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from tournament_desk.core.actions.rounds import add_round, check_previous_complete
 from tournament_desk.core.actions.step import Step
 from tournament_desk.core.errors import StateError, ValidationError
-from tournament_desk.core.messages import msg, per_language
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState, Game, Round, TopCut
 from tournament_desk.core.pairing import knockout
 
@@ -27,7 +27,7 @@ def start_top_cut(state: EventState, size: int | None, draw_rule: knockout.DrawR
         raise StateError(msg("The top cut has already started"))
     if not state.rounds:
         raise StateError(msg("Play the Swiss rounds before the top cut"))
-    check_previous_complete(state, force=False, why_en="; enter them first", why_fr=" ; saisissez-les d'abord")
+    check_previous_complete(state, force=False, why=msg("; enter them first"))
     rule = knockout.DrawRule(draw_rule)
     entrants = len(state.players)
     if size is None:
@@ -71,9 +71,8 @@ def pair_knockout_round(state: EventState) -> Step:
     if number > state.event.rounds:
         state = dataclasses.replace(state, event=dataclasses.replace(state.event, rounds=number))
     games = tuple(Game(number, i, a, b) for i, (a, b) in enumerate(pairs, start=1))
-    name = per_language(knockout.round_name(len(pairs), "en"), knockout.round_name(len(pairs), "fr"))
-    step = add_round(state, Round(number, games), msg("Pair round {number}: top cut, {en}", number=number,
-                                                      en=per_language(name.en, name.fr)))
+    step = add_round(state, Round(number, games), msg("Pair round {number}: top cut, {stage}", number=number,
+                                                      stage=knockout.round_title(len(pairs))))
     return dataclasses.replace(step, detail=(len(current.stages) + 1, len(pairs)))
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from tournament_desk.core.homologation import ffjd, fide, general, national_chess, scrabble
 from tournament_desk.core.homologation.common import Check, HomologationCheck, Level
 from tournament_desk.core.homologation.ffjd import homologation_fee
+from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import Event, EventState, RatingSystem
 from tournament_desk.core.results import Discipline
 
@@ -31,14 +32,21 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """A federation's checks: ``key``, a title in English and French (the heading of ``checks.txt``), the
-    checks in order, and ``applies(event)``, which says whether the rule set is the event's."""
+    """A federation's checks: ``key``, a title (the heading of ``checks.txt``, a catalogue message), the checks in
+    order, and ``applies(event)``, which says whether the rule set is the event's."""
 
     key: str
-    title_en: str
-    title_fr: str
+    title: Msg
     checks: tuple[Check, ...]
     applies: Callable[[Event], bool]
+
+    @property
+    def title_en(self) -> str:
+        return self.title.text("en")
+
+    @property
+    def title_fr(self) -> str:
+        return self.title.text("fr")
 
 
 def _is(discipline: Discipline, *systems: RatingSystem) -> Callable[[Event], bool]:
@@ -48,21 +56,17 @@ def _is(discipline: Discipline, *systems: RatingSystem) -> Callable[[Event], boo
 
 
 RULE_SETS: list[RuleSet] = [
-    RuleSet("fide", "FIDE Rating Regulations (Handbook B.02, 2024)",
-            "Règlement du classement FIDE (Handbook B.02, 2024)", fide.CHECKS,
+    RuleSet("fide", msg("FIDE Rating Regulations (Handbook B.02, 2024)"), fide.CHECKS,
             _is(Discipline.CHESS, RatingSystem.FIDE)),
-    RuleSet("ffe", "French chess federation (FFE): homologated competitions, national Elo",
-            "Fédération française des échecs (FFE) : compétitions homologuées, Élo national", national_chess.CHECKS,
-            _is(Discipline.CHESS, RatingSystem.NATIONAL_ELO)),
-    RuleSet("ffjd", "FFJD draughts homologation (seed 000 §5, §6.6)",
-            "Homologation FFJD des dames (seed 000 §5, §6.6)", ffjd.CHECKS, _is(Discipline.DRAUGHTS)),
-    RuleSet("fisf", "FISF/FFSc Scrabble classique, cote PL (seed 002)",
-            "Scrabble classique FISF/FFSc, cote PL (seed 002)", scrabble.CHECKS, _is(Discipline.SCRABBLE)),
+    RuleSet("ffe", msg("French chess federation (FFE): homologated competitions, national Elo"),
+            national_chess.CHECKS, _is(Discipline.CHESS, RatingSystem.NATIONAL_ELO)),
+    RuleSet("ffjd", msg("FFJD draughts homologation (seed 000 §5, §6.6)"), ffjd.CHECKS, _is(Discipline.DRAUGHTS)),
+    RuleSet("fisf", msg("FISF/FFSc Scrabble classique, cote PL (seed 002)"), scrabble.CHECKS,
+            _is(Discipline.SCRABBLE)),
 ]
 """The federations' rule sets; the first whose ``applies`` holds is the event's (:func:`rule_set_for`)."""
 
-GENERAL = RuleSet("general", "General checks (no federation rule set for this event)",
-                  "Contrôles généraux (pas de règlement fédéral pour ce tournoi)", (), lambda event: True)
+GENERAL = RuleSet("general", msg("General checks (no federation rule set for this event)"), (), lambda event: True)
 
 
 def register_rule_set(rule_set: RuleSet) -> RuleSet:
@@ -81,10 +85,9 @@ def _no_rule_set(state: EventState) -> HomologationCheck:
     e = state.event
     return HomologationCheck(
         "rule-set", "info",
-        f"No federation rules for a {e.discipline.value} event rated '{e.rating_system.value}': only the general "
-        "checks apply.",
-        f"Pas de règlement fédéral pour un tournoi « {e.discipline.value} » classé « {e.rating_system.value} » : "
-        "seuls les contrôles généraux s'appliquent.", "tournament_desk: rule sets (docs/rules.md §11)")
+        msg("No federation rules for a {discipline} event rated '{rating}': only the general checks apply.",
+            discipline=e.discipline.value, rating=e.rating_system.value),
+        rule="tournament_desk: rule sets (docs/rules.md §11)")
 
 
 def homologation_checks(state: EventState) -> list[HomologationCheck]:

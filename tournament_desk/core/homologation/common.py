@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from tournament_desk.core.messages import Msg, PerLanguage, per_language
 from tournament_desk.core.model import EventState, Player
 
 __all__ = [
@@ -34,19 +35,36 @@ class Level(StrEnum):
     ERROR = "error"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class HomologationCheck:
-    """One check: a stable ``code``, its ``level`` (a :class:`Level` value), the finding in English and French,
-    and ``rule``, the document and article it applies (e.g. ``FIDE Handbook B.02 (2024) §1.1``)."""
+    """One check: a stable ``code``, its ``level`` (a :class:`Level` value), the finding (the catalogue's
+    message, in the user's language with :meth:`message`), and ``rule``, the document and article it applies
+    (e.g. ``FIDE Handbook B.02 (2024) §1.1``)."""
 
     code: str
     level: str
-    en: str
-    fr: str
-    rule: str = ""
+    msg: Msg | PerLanguage
+    rule: str
+
+    def __init__(self, code: str, level: str, message: Msg | str, fr: str | None = None, rule: str = "") -> None:
+        """``HomologationCheck(code, level, msg(...), rule=...)``. The older form with an English and a French
+        text (``message``, ``fr``) is accepted until the bundle service, which still builds one, is converted."""
+        text = message if isinstance(message, Msg) else per_language(message, message if fr is None else fr)
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "msg", text)
+        object.__setattr__(self, "rule", rule)
+
+    @property
+    def en(self) -> str:
+        return self.msg.text("en")
+
+    @property
+    def fr(self) -> str:
+        return self.msg.text("fr")
 
     def message(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" else self.en
+        return self.msg.text(lang)
 
 
 Check = Callable[[EventState], "HomologationCheck | None"]

@@ -12,6 +12,7 @@ import datetime as dt
 
 from tournament_desk.core.formatting import format_number
 from tournament_desk.core.homologation.common import HomologationCheck, age_on, entrants, names
+from tournament_desk.core.messages import Formatted, msg
 from tournament_desk.core.model import EventState, Player, RatingSystem
 from tournament_desk.core.ratings.from_event import cadence_of
 
@@ -56,34 +57,28 @@ def cadence(state: EventState) -> HomologationCheck:
     if _is_slow(state):
         return HomologationCheck(
             "cadence", "ok",
-            f"Time control {tc} ({total} = minutes + seconds per move, 60 or more): slow series, official cadence "
-            "category (§5.2.1) — it must be one of the FMJD official cadences.",
-            f"Cadence {tc} ({total} = minutes + secondes par coup, 60 ou plus) : série à cadence lente, catégorie "
-            "« cadence officielle » (§5.2.1) — elle doit être une cadence officielle de la FMJD.", rule)
+            msg("Time control {tc} ({total} = minutes + seconds per move, 60 or more): slow series, official "
+                "cadence category (§5.2.1) — it must be one of the FMJD official cadences.", tc=tc, total=total),
+            rule=rule)
     if total >= 30:
         return HomologationCheck(
             "cadence", "ok",
-            f"Time control {tc}: minutes + seconds per move = {total} >= 30: semi-rapid series (§5.2.2, normal case).",
-            f"Cadence {tc} : minutes + secondes par coup = {total} >= 30 : série semi-rapide (§5.2.2, cas normal).",
-            rule)
+            msg("Time control {tc}: minutes + seconds per move = {total} >= 30: semi-rapid series (§5.2.2, normal "
+                "case).", tc=tc, total=total),
+            rule=rule)
     if total >= 15 and share >= 0.75:
         return HomologationCheck(
             "cadence", "ok",
-            f"Time control {tc}: {total} >= 15 with {beginners}/{n} players ({pct}) under 15, scholars, unrated "
-            "or rated below 1400 (at least 75%): semi-rapid series for beginners and scholars (§5.2.2).",
-            f"Cadence {tc} : {total} >= 15 avec {beginners}/{n} joueurs ({pct}) de moins de 15 ans, scolaires, "
-            "non classés ou classés sous 1400 (au moins 75 %) : série semi-rapide débutants et scolaires "
-            "(§5.2.2).", rule)
-    need = "15 (at least 75% beginners)" if share >= 0.75 else "30"
-    need_fr = "15 (au moins 75 % de débutants)" if share >= 0.75 else "30"
+            msg("Time control {tc}: {total} >= 15 with {beginners}/{n} players ({pct}) under 15, scholars, unrated "
+                "or rated below 1400 (at least 75%): semi-rapid series for beginners and scholars (§5.2.2).", tc=tc,
+                total=total, beginners=beginners, n=n, pct=pct), rule=rule)
+    need = msg("15 (at least 75% beginners)") if share >= 0.75 else "30"
     return HomologationCheck(
         "cadence", "error",
-        f"Time control {tc}: minutes + seconds per move = {total}, below {need}; only {beginners}/{n} "
-        f"players ({pct}) are under 15, scholars, unrated or below 1400 (the 15 rule needs 75%): the series "
-        "cannot be homologated (§5.2.2).",
-        f"Cadence {tc} : minutes + secondes par coup = {total}, moins que {need_fr} ; seulement "
-        f"{beginners}/{n} joueurs ({pct}) ont moins de 15 ans, sont scolaires, non classés ou sous 1400 "
-        "(la règle des 15 exige 75 %) : la série ne peut pas être homologuée (§5.2.2).", rule)
+        msg("Time control {tc}: minutes + seconds per move = {total}, below {need}; only {beginners}/{n} "
+            "players ({pct}) are under 15, scholars, unrated or below 1400 (the 15 rule needs 75%): the series "
+            "cannot be homologated (§5.2.2).", tc=tc, total=total, need=need, beginners=beginners, n=n, pct=pct),
+        rule=rule)
 
 
 def licences(state: EventState) -> HomologationCheck:
@@ -98,45 +93,42 @@ def licences(state: EventState) -> HomologationCheck:
         if missing:
             return HomologationCheck(
                 "licences", "error",
-                f"Slow cadence: {len(missing)} player(s) without a licence id: {names(missing)}. Every player "
-                "residing in France must hold an FFJD licence (§5.3.1).",
-                f"Cadence lente : {len(missing)} joueur(s) sans numéro de licence : {names(missing)}. Tout joueur "
-                "résidant en France doit être licencié FFJD (§5.3.1).", rule)
-        extra_en = f" ({len(foreign)} foreign player(s) without one)" if foreign else ""
-        extra_fr = f" ({len(foreign)} joueur(s) étranger(s) sans licence)" if foreign else ""
+                msg("Slow cadence: {n_missing} player(s) without a licence id: {names}. Every player residing in "
+                    "France must hold an FFJD licence (§5.3.1).", n_missing=len(missing), names=names(missing)),
+                rule=rule)
+        if foreign:
+            return HomologationCheck(
+                "licences", "ok",
+                msg("Slow cadence: every player residing in France has a licence id ({foreign} foreign player(s) "
+                    "without one) (§5.3.1).", foreign=len(foreign)), rule=rule)
         return HomologationCheck(
-            "licences", "ok", f"Slow cadence: every player residing in France has a licence id{extra_en} (§5.3.1).",
-            f"Cadence lente : tous les joueurs résidant en France ont un numéro de licence{extra_fr} (§5.3.1).",
-            rule)
+            "licences", "ok", msg("Slow cadence: every player residing in France has a licence id (§5.3.1)."),
+            rule=rule)
     rule = f"{SOURCE} §5.3.2"
     if missing:
         return HomologationCheck(
             "licences", "warning",
-            f"Accelerated cadence: {len(missing)} player(s) without a licence id: {names(missing)}. Beginners "
-            "may play without a licence, at most up to their 3rd homologated competition (§5.3.2).",
-            f"Cadence accélérée : {len(missing)} joueur(s) sans numéro de licence : {names(missing)}. Les "
-            "débutants peuvent jouer sans licence, au plus jusqu'à leur 3e compétition homologuée (§5.3.2).", rule)
-    return HomologationCheck("licences", "ok", "Every player has a licence id (§5.3.2).",
-                             "Tous les joueurs ont un numéro de licence (§5.3.2).", rule)
+            msg("Accelerated cadence: {n_missing} player(s) without a licence id: {names}. Beginners may play "
+                "without a licence, at most up to their 3rd homologated competition (§5.3.2).",
+                n_missing=len(missing), names=names(missing)), rule=rule)
+    return HomologationCheck("licences", "ok", msg("Every player has a licence id (§5.3.2)."), rule=rule)
 
 
 def players(state: EventState) -> HomologationCheck:
     """Seed 000 §5.4: at most 20 players in a closed (round-robin) series, 50 in a Swiss series."""
     rule = f"{SOURCE} §5.4"
     n = len(entrants(state))
-    if state.event.system.is_round_robin:
-        kind_en, kind_fr, limit = "closed (round-robin)", "fermé (toutes rondes)", CLOSED_MAX
-    else:
-        kind_en, kind_fr, limit = "Swiss", "suisse", SWISS_MAX
+    closed = state.event.system.is_round_robin
+    limit = CLOSED_MAX if closed else SWISS_MAX
     if n > limit:
-        return HomologationCheck(
-            "players", "error",
-            f"{n} players in a {kind_en} series: more than {limit}, it cannot be homologated directly; contact the "
-            "rating officer (§5.4).",
-            f"{n} joueurs dans une série en système {kind_fr} : plus de {limit}, l'homologation directe est "
-            "impossible ; contacter le responsable du classement (§5.4).", rule)
-    return HomologationCheck("players", "ok", f"{n} players in a {kind_en} series (at most {limit}, §5.4).",
-                             f"{n} joueurs dans une série en système {kind_fr} (au plus {limit}, §5.4).", rule)
+        text = (msg("{n} players in a closed (round-robin) series: more than {limit}, it cannot be homologated "
+                    "directly; contact the rating officer (§5.4).", n=n, limit=limit) if closed else
+                msg("{n} players in a Swiss series: more than {limit}, it cannot be homologated directly; contact "
+                    "the rating officer (§5.4).", n=n, limit=limit))
+        return HomologationCheck("players", "error", text, rule=rule)
+    text = (msg("{n} players in a closed (round-robin) series (at most {limit}, §5.4).", n=n, limit=limit) if closed
+            else msg("{n} players in a Swiss series (at most {limit}, §5.4).", n=n, limit=limit))
+    return HomologationCheck("players", "ok", text, rule=rule)
 
 
 def rounds(state: EventState) -> HomologationCheck | None:
@@ -149,17 +141,14 @@ def rounds(state: EventState) -> HomologationCheck | None:
     low, high = n / 3, n / 2
     if low <= e.rounds <= high:
         return HomologationCheck(
-            "rounds", "ok", f"{e.rounds} rounds for {n} players: between a third ({format_number(low)}) and a "
-                            f"half ({format_number(high)}) of the players (§6.6).",
-            f"{e.rounds} rondes pour {n} joueurs : entre le tiers ({format_number(low, 'fr')}) et la moitié "
-            f"({format_number(high, 'fr')}) du nombre de joueurs (§6.6).", rule)
+            "rounds", "ok", msg("{rounds} rounds for {n} players: between a third ({low}) and a half ({high}) of "
+                                "the players (§6.6).", rounds=e.rounds, n=n, low=Formatted(low, format_number),
+                                high=Formatted(high, format_number)), rule=rule)
     return HomologationCheck(
         "rounds", "warning",
-        f"{e.rounds} rounds for {n} players: the regulations want between a third ({format_number(low)}) "
-        f"and a half ({format_number(high)}) of the number of players (§6.6).",
-        f"{e.rounds} rondes pour {n} joueurs : le règlement demande entre le tiers "
-        f"({format_number(low, 'fr')}) et la moitié ({format_number(high, 'fr')}) du nombre de joueurs "
-        "(§6.6).", rule)
+        msg("{rounds} rounds for {n} players: the regulations want between a third ({low}) and a half ({high}) of "
+            "the number of players (§6.6).", rounds=e.rounds, n=n, low=Formatted(low, format_number),
+            high=Formatted(high, format_number)), rule=rule)
 
 
 def homologation_fee(state: EventState) -> tuple[int, int, int]:
@@ -181,13 +170,15 @@ def homologation_fee(state: EventState) -> tuple[int, int, int]:
 def fee(state: EventState) -> HomologationCheck:
     """Seed 000 §5.5: 1 € per player who played at least one game (accelerated), 2 € (slow)."""
     count, rate, total_fee = homologation_fee(state)
-    cad_en, cad_fr = ("slow", "lente") if rate == 2 else ("accelerated", "accélérée")
-    return HomologationCheck(
-        "fee", "info",
-        f"Homologation fee: {count} player(s) played at least one game × {rate} € ({cad_en} cadence) = "
-        f"{total_fee} € (EXEMPT not counted, withdrawn and foreign players counted; §5.5).",
-        f"Droits d'homologation : {count} joueur(s) ayant joué au moins une partie × {rate} € (cadence {cad_fr}) "
-        f"= {total_fee} € (EXEMPT non compté, joueurs retirés et étrangers comptés ; §5.5).", f"{SOURCE} §5.5")
+    if rate == 2:
+        text = msg("Homologation fee: {count} player(s) played at least one game × {rate} € (slow cadence) = "
+                   "{total_fee} € (EXEMPT not counted, withdrawn and foreign players counted; §5.5).", count=count,
+                   rate=rate, total_fee=total_fee)
+    else:
+        text = msg("Homologation fee: {count} player(s) played at least one game × {rate} € (accelerated cadence) "
+                   "= {total_fee} € (EXEMPT not counted, withdrawn and foreign players counted; §5.5).", count=count,
+                   rate=rate, total_fee=total_fee)
+    return HomologationCheck("fee", "info", text, rule=f"{SOURCE} §5.5")
 
 
 CHECKS = (cadence, licences, players, rounds, fee)

@@ -13,6 +13,7 @@ import datetime as dt
 
 from tournament_desk.core.formatting import format_date, format_number, format_score
 from tournament_desk.core.homologation.common import HomologationCheck, entrants, names
+from tournament_desk.core.messages import Formatted, Msg, listing, msg
 from tournament_desk.core.model import EventState, Player, Sex
 from tournament_desk.core.ratings.fide import minimum_minutes
 from tournament_desk.core.ratings.from_event import fide_games, fide_minutes, fide_rating
@@ -45,23 +46,20 @@ def registration(state: EventState) -> HomologationCheck:
     top = [p for p in players if (fide_rating(p) or 0) > 2700
            or (p.sex is Sex.FEMALE and (fide_rating(p) or 0) > 2500)]
     days = 30 if top else 3
-    why_en = f" ({names(top, 3)} rated over 2700, or over 2500 for a woman)" if top else ""
-    why_fr = f" ({names(top, 3)} classé(e)s plus de 2700, ou plus de 2500 pour une joueuse)" if top else ""
+    who = names(top, 3)
     start = state.event.start_date
     if start is None:
-        return HomologationCheck(
-            "registration", "info",
-            f"The tournament is registered with FIDE at least {days} days before it starts{why_en} (§0.2); no start "
-            "date is set.",
-            f"Le tournoi est enregistré auprès de la FIDE au moins {days} jours avant son début{why_fr} (§0.2) ; "
-            "aucune date de début n'est indiquée.", rule)
-    last = start - dt.timedelta(days=days)
-    return HomologationCheck(
-        "registration", "info",
-        f"Register the tournament and its schedule with FIDE by {format_date(last)}, {days} days before it starts"
-        f"{why_en} (§0.2).",
-        f"Enregistrer le tournoi et son calendrier auprès de la FIDE au plus tard le {format_date(last, 'fr')}, "
-        f"{days} jours avant son début{why_fr} (§0.2).", rule)
+        text = (msg("The tournament is registered with FIDE at least {days} days before it starts ({who} rated over "
+                    "2700, or over 2500 for a woman) (§0.2); no start date is set.", days=days, who=who) if top else
+                msg("The tournament is registered with FIDE at least {days} days before it starts (§0.2); no start "
+                    "date is set.", days=days))
+        return HomologationCheck("registration", "info", text, rule=rule)
+    last = Formatted(start - dt.timedelta(days=days), format_date)
+    text = (msg("Register the tournament and its schedule with FIDE by {last}, {days} days before it starts ({who} "
+                "rated over 2700, or over 2500 for a woman) (§0.2).", last=last, days=days, who=who) if top else
+            msg("Register the tournament and its schedule with FIDE by {last}, {days} days before it starts (§0.2).",
+                last=last, days=days))
+    return HomologationCheck("registration", "info", text, rule=rule)
 
 
 def rate_of_play(state: EventState) -> HomologationCheck:
@@ -75,58 +73,49 @@ def rate_of_play(state: EventState) -> HomologationCheck:
     players = entrants(state)
     if t < 60:
         if t > 10:
-            chapter_en, chapter_fr, rule = "rapid", "rapide", f"{B02} §1.1; {B02RB} §1.1.1"
+            rule = f"{B02} §1.1; {B02RB} §1.1.1"
+            text = msg("Time control {tc}: {t} minutes per player for 60 moves, less than the 60 the standard list "
+                       "needs (§1.1): the games are rapid games, rated on the FIDE rapid list under the Rapid and "
+                       "Blitz Rating Regulations; the rating report of this bundle is the standard list's, without "
+                       "them.", tc=tc, t=t)
         elif t > 3:
-            chapter_en, chapter_fr, rule = "blitz", "blitz", f"{B02} §1.1; {B02RB} §1.1.2"
+            rule = f"{B02} §1.1; {B02RB} §1.1.2"
+            text = msg("Time control {tc}: {t} minutes per player for 60 moves, less than the 60 the standard list "
+                       "needs (§1.1): the games are blitz games, rated on the FIDE blitz list under the Rapid and "
+                       "Blitz Rating Regulations; the rating report of this bundle is the standard list's, without "
+                       "them.", tc=tc, t=t)
         else:
             return HomologationCheck(
                 "rate-of-play", "error",
-                f"Time control {tc}: {t} minute(s) per player for 60 moves; no FIDE list rates games of 3 minutes "
-                "or less (B.02 RB §1.1.2).",
-                f"Cadence {tc} : {t} minute(s) par joueur pour 60 coups ; aucune liste FIDE ne classe des parties "
-                "de 3 minutes ou moins (B.02 RB §1.1.2).", f"{B02RB} §1.1.2")
-        return HomologationCheck(
-            "rate-of-play", "error",
-            f"Time control {tc}: {t} minutes per player for 60 moves, less than the 60 the standard list needs "
-            f"(§1.1): the games are {chapter_en} games, rated on the FIDE {chapter_en} list under the Rapid and "
-            "Blitz Rating Regulations; the rating report of this bundle is the standard list's, without them.",
-            f"Cadence {tc} : {t} minutes par joueur pour 60 coups, moins que les 60 qu'exige la liste standard "
-            f"(§1.1) : ce sont des parties {chapter_fr}, classées sur la liste FIDE {chapter_fr} selon le règlement "
-            "rapide et blitz ; le rapport de classement de ce paquet est celui de la liste standard, sans elles.",
-            rule)
+                msg("Time control {tc}: {t} minute(s) per player for 60 moves; no FIDE list rates games of 3 "
+                    "minutes or less (B.02 RB §1.1.2).", tc=tc, t=t), rule=f"{B02RB} §1.1.2")
+        return HomologationCheck("rate-of-play", "error", text, rule=rule)
     rule = f"{B02} §1.1"
     threshold = 1800 if t < 90 else 2400 if t < 120 else None
     if threshold is None:
         return HomologationCheck(
             "rate-of-play", "ok",
-            f"Time control {tc}: {t} minutes per player for 60 moves (120 or more): every game can be rated "
-            "(§1.1). If the first time control has a number of moves, it must be at least 30 (§1.2): check it.",
-            f"Cadence {tc} : {t} minutes par joueur pour 60 coups (120 ou plus) : toutes les parties peuvent être "
-            "classées (§1.1). Si la première période fixe un nombre de coups, il doit être d'au moins 30 (§1.2) : "
-            "à vérifier.", rule)
+            msg("Time control {tc}: {t} minutes per player for 60 moves (120 or more): every game can be rated "
+                "(§1.1). If the first time control has a number of moves, it must be at least 30 (§1.2): check it.",
+                tc=tc, t=t), rule=rule)
     need = minimum_minutes(threshold, None)
     too_strong = [p for p in players if minimum_minutes(fide_rating(p), None) > t]
     if not too_strong:
         return HomologationCheck(
             "rate-of-play", "ok",
-            f"Time control {tc}: {t} minutes per player for 60 moves; no player is rated {threshold} or more, so "
-            f"every game can be rated (§1.1: {need} minutes needed from {threshold}).",
-            f"Cadence {tc} : {t} minutes par joueur pour 60 coups ; aucun joueur n'est classé {threshold} ou plus, "
-            f"toutes les parties peuvent donc être classées (§1.1 : {need} minutes exigées à partir de "
-            f"{threshold}).", rule)
+            msg("Time control {tc}: {t} minutes per player for 60 moves; no player is rated {threshold} or more, "
+                "so every game can be rated (§1.1: {need} minutes needed from {threshold}).", tc=tc, t=t,
+                threshold=threshold, need=need), rule=rule)
     ratings = {p.id: fide_rating(p) for p in state.players}
     lost = sum(1 for r in state.rounds for g in r.games if g.result is not None and g.result.is_played
                and minimum_minutes(ratings[g.white_id], ratings[g.black_id]) > t)
     level = "error" if len(too_strong) == len(players) else "warning"
     return HomologationCheck(
         "rate-of-play", level,
-        f"Time control {tc}: {t} minutes per player for 60 moves, less than the {need} a game with a player rated "
-        f"{threshold} or more needs (§1.1): the games of {len(too_strong)} player(s) will not be rated: "
-        f"{names(too_strong)} ({lost} such game(s) played so far, left out of the rating report).",
-        f"Cadence {tc} : {t} minutes par joueur pour 60 coups, moins que les {need} qu'exige une partie avec un "
-        f"joueur classé {threshold} ou plus (§1.1) : les parties de {len(too_strong)} joueur(s) ne seront pas "
-        f"classées : {names(too_strong)} ({lost} partie(s) de ce genre jouée(s) à ce jour, hors du rapport de "
-        "classement).", rule)
+        msg("Time control {tc}: {t} minutes per player for 60 moves, less than the {need} a game with a player "
+            "rated {threshold} or more needs (§1.1): the games of {n_too_strong} player(s) will not be rated: "
+            "{names} ({lost} such game(s) played so far, left out of the rating report).", tc=tc, t=t, need=need,
+            threshold=threshold, n_too_strong=len(too_strong), names=names(too_strong), lost=lost), rule=rule)
 
 
 def hours_per_day(state: EventState) -> HomologationCheck:
@@ -140,39 +129,37 @@ def hours_per_day(state: EventState) -> HomologationCheck:
     if e.start_date is None or e.end_date is None:
         return HomologationCheck(
             "hours-per-day", "info",
-            f"No start or end date: the 12 hours of play a day (§3, {format_number(game / 60)} h a game of 60 "
-            "moves) cannot be checked.",
-            f"Pas de date de début ou de fin : les 12 heures de jeu par jour (§3, {format_number(game / 60, 'fr')} h "
-            "par partie de 60 coups) ne peuvent pas être vérifiées.", rule)
+            msg("No start or end date: the 12 hours of play a day (§3, {value} h a game of 60 moves) cannot be "
+                "checked.", value=Formatted(game / 60, format_number)), rule=rule)
     days = (e.end_date - e.start_date).days + 1
     busiest = -(-e.rounds // days)
     hours = busiest * game / 60
     t = minutes_for_60_moves(state)
     if 3 < t < 60:  # B.02 RB §3.1: rounds per day instead of hours
-        most, kind_en, kind_fr, article = ((15, "rapid", "rapide", "§3.1.1") if t > 10 else
-                                           (30, "blitz", "blitz", "§3.1.2"))
+        if t > 10:
+            most, article = 15, "§3.1.1"
+            text = msg("{rounds} rapid rounds in {days} day(s): at least {busiest} on one day; at most {most} rapid "
+                       "rounds a day (B.02 RB {article}).", rounds=e.rounds, days=days, busiest=busiest, most=most,
+                       article=article)
+        else:
+            most, article = 30, "§3.1.2"
+            text = msg("{rounds} blitz rounds in {days} day(s): at least {busiest} on one day; at most {most} blitz "
+                       "rounds a day (B.02 RB {article}).", rounds=e.rounds, days=days, busiest=busiest, most=most,
+                       article=article)
         level = "error" if busiest > most else "ok"
-        return HomologationCheck(
-            "hours-per-day", level,
-            f"{e.rounds} {kind_en} rounds in {days} day(s): at least {busiest} on one day; at most {most} {kind_en} "
-            f"rounds a day (B.02 RB {article}).",
-            f"{e.rounds} rondes {kind_fr} en {days} jour(s) : au moins {busiest} un même jour ; au plus {most} "
-            f"rondes {kind_fr} par jour (B.02 RB {article}).", f"{B02RB} {article}")
+        return HomologationCheck("hours-per-day", level, text, rule=f"{B02RB} {article}")
     if busiest * game > DAY_MINUTES_MAX:
         return HomologationCheck(
             "hours-per-day", "error",
-            f"{e.rounds} rounds in {days} day(s): at least {busiest} rounds on one day, {format_number(hours)} hours "
-            f"of play ({format_number(game / 60)} h a game of 60 moves), more than the 12 hours a day allowed (§3).",
-            f"{e.rounds} rondes en {days} jour(s) : au moins {busiest} rondes un même jour, soit "
-            f"{format_number(hours, 'fr')} heures de jeu ({format_number(game / 60, 'fr')} h par partie de 60 "
-            "coups), plus que les 12 heures par jour permises (§3).", rule)
+            msg("{rounds} rounds in {days} day(s): at least {busiest} rounds on one day, {hours} hours of play "
+                "({value} h a game of 60 moves), more than the 12 hours a day allowed (§3).", rounds=e.rounds,
+                days=days, busiest=busiest, hours=Formatted(hours, format_number),
+                value=Formatted(game / 60, format_number)), rule=rule)
     return HomologationCheck(
         "hours-per-day", "ok",
-        f"{e.rounds} rounds in {days} day(s): {busiest} round(s) a day make {format_number(hours)} hours of play, "
-        "within 12 (§3); the schedule of each day is not recorded: no day may have more.",
-        f"{e.rounds} rondes en {days} jour(s) : {busiest} ronde(s) par jour font {format_number(hours, 'fr')} "
-        "heures de jeu, dans la limite de 12 (§3) ; l'horaire de chaque jour n'est pas enregistré : aucun jour "
-        "ne doit dépasser.", rule)
+        msg("{rounds} rounds in {days} day(s): {busiest} round(s) a day make {hours} hours of play, within 12 "
+            "(§3); the schedule of each day is not recorded: no day may have more.", rounds=e.rounds, days=days,
+            busiest=busiest, hours=Formatted(hours, format_number)), rule=rule)
 
 
 def long_event(state: EventState) -> HomologationCheck | None:
@@ -182,10 +169,8 @@ def long_event(state: EventState) -> HomologationCheck | None:
         return None
     return HomologationCheck(
         "long-event", "info",
-        f"The event lasts {(e.end_date - e.start_date).days + 1} days: more than 30, its results are reported "
-        "month by month (§4).",
-        f"Le tournoi dure {(e.end_date - e.start_date).days + 1} jours : plus de 30, ses résultats sont "
-        "transmis mois par mois (§4).", f"{B02} §4")
+        msg("The event lasts {value} days: more than 30, its results are reported month by month (§4).",
+            value=(e.end_date - e.start_date).days + 1), rule=f"{B02} §4")
 
 
 def unplayed_games(state: EventState) -> HomologationCheck:
@@ -195,13 +180,12 @@ def unplayed_games(state: EventState) -> HomologationCheck:
                 if g.result is not None and not g.result.is_played]
     rule = f"{B02} §5.1"
     if not unplayed:
-        return HomologationCheck("unplayed", "ok", "No forfeit: every game entered was played (§5.1).",
-                                 "Aucun forfait : toutes les parties saisies ont été jouées (§5.1).", rule)
+        return HomologationCheck("unplayed", "ok", msg("No forfeit: every game entered was played (§5.1)."), rule=rule)
     where = ", ".join(f"R{r}/{b}" for r, b in unplayed[:10]) + ("…" if len(unplayed) > 10 else "")
     return HomologationCheck(
         "unplayed", "info",
-        f"{len(unplayed)} unplayed game(s) (forfeits): {where}. They are not rated (§5.1).",
-        f"{len(unplayed)} partie(s) non jouée(s) (forfaits) : {where}. Elles ne sont pas classées (§5.1).", rule)
+        msg("{n_unplayed} unplayed game(s) (forfeits): {where}. They are not rated (§5.1).", n_unplayed=len(unplayed),
+            where=where), rule=rule)
 
 
 def match(state: EventState) -> HomologationCheck | None:
@@ -214,11 +198,9 @@ def match(state: EventState) -> HomologationCheck | None:
     if unrated:
         return HomologationCheck(
             "match", "error",
-            f"A match between two players, {names(unrated)} unrated: such a match is not rated (§6.1).",
-            f"Un match entre deux joueurs, dont {names(unrated)} non classé(s) : un tel match n'est pas classé "
-            "(§6.1).", rule)
-    return HomologationCheck("match", "ok", "A match between two rated players (§6.1).",
-                             "Un match entre deux joueurs classés (§6.1).", rule)
+            msg("A match between two players, {names} unrated: such a match is not rated (§6.1).",
+                names=names(unrated)), rule=rule)
+    return HomologationCheck("match", "ok", msg("A match between two rated players (§6.1)."), rule=rule)
 
 
 def unrated_players(state: EventState) -> HomologationCheck | None:
@@ -231,21 +213,18 @@ def unrated_players(state: EventState) -> HomologationCheck | None:
         return None
     games = fide_games(state)
     ratings = {p.id: fide_rating(p) for p in state.players}
-    parts_en, parts_fr = [], []
+    parts: list[Msg] = []
     for p in unrated[:12]:
         vs_rated = [s for o, s in games.get(p.id, []) if ratings.get(o) is not None]
-        parts_en.append(f"{p.name} {len(vs_rated)} ({format_score(sum(vs_rated))} pts)")
-        parts_fr.append(f"{p.name} {len(vs_rated)} ({format_score(sum(vs_rated), 'fr')} pts)")
+        parts.append(msg("{name} {games} ({score} pts)", name=p.name, games=len(vs_rated),
+                         score=Formatted(sum(vs_rated), format_score)))
     more = f", … (+{len(unrated) - 12})" if len(unrated) > 12 else ""
     return HomologationCheck(
         "unrated", "info",
-        f"{len(unrated)} unrated player(s); games against rated opponents: {', '.join(parts_en)}{more}. A first "
-        "rating needs 5 such games (pooled over at most 26 months) and at least 1400 (§7.1.4); a zero score in a "
-        "first event is disregarded (§8.2.1).",
-        f"{len(unrated)} joueur(s) non classé(s) ; parties contre des adversaires classés : "
-        f"{', '.join(parts_fr)}{more}. Un premier classement demande 5 telles parties (cumulées sur 26 mois au "
-        "plus) et au moins 1400 (§7.1.4) ; un score nul dans un premier tournoi n'est pas retenu (§8.2.1).",
-        f"{B02} §7.1.4, §8.2")
+        msg("{unrated} unrated player(s); games against rated opponents: {parts}{more}. A first rating needs 5 such "
+            "games (pooled over at most 26 months) and at least 1400 (§7.1.4); a zero score in a first event is "
+            "disregarded (§8.2.1).", unrated=len(unrated), parts=listing(parts), more=more),
+        rule=f"{B02} §7.1.4, §8.2")
 
 
 def games_against_unrated(state: EventState) -> HomologationCheck | None:
@@ -264,10 +243,8 @@ def games_against_unrated(state: EventState) -> HomologationCheck | None:
         return None
     return HomologationCheck(
         "games-vs-unrated", "info",
-        f"{count} game(s) between a rated and an unrated player: they count for the unrated player's first rating "
-        "(§8.2), not for the rated player's change (§8.3.1).",
-        f"{count} partie(s) entre un joueur classé et un non classé : elles comptent pour le premier classement du "
-        "non classé (§8.2), pas pour l'évolution du joueur classé (§8.3.1).", f"{B02} §8.3.1")
+        msg("{count} game(s) between a rated and an unrated player: they count for the unrated player's first "
+            "rating (§8.2), not for the rated player's change (§8.3.1).", count=count), rule=f"{B02} §8.3.1")
 
 
 def fide_ids(state: EventState) -> HomologationCheck:
@@ -278,12 +255,9 @@ def fide_ids(state: EventState) -> HomologationCheck:
     if missing:
         return HomologationCheck(
             "fide-ids", "warning",
-            f"{len(missing)} rated player(s) without a FIDE id: {names(missing)}. The rating report (TRF) names "
-            "players by their FIDE ID number (§7.1.2, §9.1).",
-            f"{len(missing)} joueur(s) classé(s) sans identifiant FIDE : {names(missing)}. Le rapport de "
-            "classement (TRF) désigne les joueurs par leur numéro d'identifiant FIDE (§7.1.2, §9.1).", rule)
-    return HomologationCheck("fide-ids", "ok", "Every rated player has a FIDE id (§7.1.2, §9.1).",
-                             "Tous les joueurs classés ont un identifiant FIDE (§7.1.2, §9.1).", rule)
+            msg("{n_missing} rated player(s) without a FIDE id: {names}. The rating report (TRF) names players by "
+                "their FIDE ID number (§7.1.2, §9.1).", n_missing=len(missing), names=names(missing)), rule=rule)
+    return HomologationCheck("fide-ids", "ok", msg("Every rated player has a FIDE id (§7.1.2, §9.1)."), rule=rule)
 
 
 def arbiter(state: EventState) -> HomologationCheck:
@@ -293,16 +267,12 @@ def arbiter(state: EventState) -> HomologationCheck:
     if not [a for a in state.event.arbiters if a.strip()]:
         return HomologationCheck(
             "arbiter", "warning",
-            "No arbiter named: the Chief Arbiter provides the tournament report (TRF) to the federation's Rating "
-            "Officer (§9.1).",
-            "Aucun arbitre indiqué : l'arbitre principal remet le rapport du tournoi (TRF) au responsable du "
-            "classement de la fédération (§9.1).", rule)
+            msg("No arbiter named: the Chief Arbiter provides the tournament report (TRF) to the federation's "
+                "Rating Officer (§9.1)."), rule=rule)
     chief = state.event.arbiters[0]
     return HomologationCheck(
-        "arbiter", "ok", f"Chief Arbiter: {chief}; the tournament report (TRF) goes to the federation's Rating "
-                         "Officer (§9.1).",
-        f"Arbitre principal : {chief} ; le rapport du tournoi (TRF) va au responsable du classement de la "
-        "fédération (§9.1).", rule)
+        "arbiter", "ok", msg("Chief Arbiter: {chief}; the tournament report (TRF) goes to the federation's Rating "
+                             "Officer (§9.1).", chief=chief), rule=rule)
 
 
 def _first_of_next_month(day: dt.date) -> dt.date:
@@ -319,22 +289,18 @@ def reporting(state: EventState) -> HomologationCheck:
     if end is None:
         return HomologationCheck(
             "reporting", "info",
-            "No end date: the first list the event can be rated on (closing date 3 days before the list, §7.1.3) "
-            "and the last one (the third list after its end, §9.1) cannot be given.",
-            "Pas de date de fin : la première liste où le tournoi peut être classé (clôture 3 jours avant la liste, "
-            "§7.1.3) et la dernière (la troisième liste après sa fin, §9.1) ne peuvent pas être indiquées.", rule)
+            msg("No end date: the first list the event can be rated on (closing date 3 days before the list, "
+                "§7.1.3) and the last one (the third list after its end, §9.1) cannot be given."), rule=rule)
     first = _first_of_next_month(end)
     if end > first - dt.timedelta(days=3):
         first = _first_of_next_month(first)
     third = _first_of_next_month(_first_of_next_month(_first_of_next_month(end)))
     return HomologationCheck(
         "reporting", "info",
-        f"The event ends on {format_date(end)}: it can be rated on the list of {format_date(first)} (closing date "
-        f"3 days before, §7.1.3); a report that misses the list of {format_date(third)}, the third after its end, "
-        "is not rated (§9.1).",
-        f"Le tournoi se termine le {format_date(end, 'fr')} : il peut être classé sur la liste du "
-        f"{format_date(first, 'fr')} (clôture 3 jours avant, §7.1.3) ; un rapport qui manque la liste du "
-        f"{format_date(third, 'fr')}, la troisième après sa fin, n'est pas classé (§9.1).", rule)
+        msg("The event ends on {end}: it can be rated on the list of {first} (closing date 3 days before, §7.1.3); "
+            "a report that misses the list of {third}, the third after its end, is not rated (§9.1).",
+            end=Formatted(end, format_date), first=Formatted(first, format_date),
+            third=Formatted(third, format_date)), rule=rule)
 
 
 CHECKS = (registration, rate_of_play, hours_per_day, long_event, unplayed_games, match, unrated_players,

@@ -8,6 +8,7 @@ bye at most once), C.05 Annex 1 (Berger tables: N − 1 rounds, N = n or n + 1),
 from __future__ import annotations
 
 from tournament_desk.core.homologation.common import HomologationCheck, entrants
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState, PairingSystem
 
 __all__ = ["CHECKS", "entrants_count", "results_complete", "rounds_possible"]
@@ -20,9 +21,8 @@ def entrants_count(state: EventState) -> HomologationCheck:
     if n < 2:
         return HomologationCheck(
             "entrants", "error",
-            f"{n} player(s) registered: an event needs at least two players.",
-            f"{n} joueur(s) inscrit(s) : un tournoi demande au moins deux joueurs.", rule)
-    return HomologationCheck("entrants", "ok", f"{n} players registered.", f"{n} joueurs inscrits.", rule)
+            msg("{n} player(s) registered: an event needs at least two players.", n=n), rule=rule)
+    return HomologationCheck("entrants", "ok", msg("{n} players registered.", n=n), rule=rule)
 
 
 def rounds_possible(state: EventState) -> HomologationCheck | None:
@@ -40,22 +40,24 @@ def rounds_possible(state: EventState) -> HomologationCheck | None:
         big_n = n if n % 2 == 0 else n + 1
         expected = (big_n - 1) * (2 if e.system is PairingSystem.DOUBLE_ROUND_ROBIN else 1)
         rule = "FIDE Handbook C.05 Annex 1 (Berger tables)"
-        kind_en = "double round robin" if e.system is PairingSystem.DOUBLE_ROUND_ROBIN else "round robin"
-        kind_fr = "toutes-rondes aller-retour" if e.system is PairingSystem.DOUBLE_ROUND_ROBIN else "toutes-rondes"
+        double = e.system is PairingSystem.DOUBLE_ROUND_ROBIN
         if e.rounds == expected:
-            return HomologationCheck(
-                "rounds-possible", "ok", f"{e.rounds} rounds: the {kind_en} of {n} players.",
-                f"{e.rounds} rondes : le {kind_fr} de {n} joueurs.", rule)
+            text = (msg("{rounds} rounds: the double round robin of {n} players.", rounds=e.rounds, n=n) if double
+                    else msg("{rounds} rounds: the round robin of {n} players.", rounds=e.rounds, n=n))
+            return HomologationCheck("rounds-possible", "ok", text, rule=rule)
         if state.rounds:  # the grid fixed the number of rounds when round 1 was paired
             level = "error"
+            text = (msg("{rounds} rounds announced, but a double round robin of {n} players has {expected} rounds.",
+                        rounds=e.rounds, n=n, expected=expected) if double else
+                    msg("{rounds} rounds announced, but a round robin of {n} players has {expected} rounds.",
+                        rounds=e.rounds, n=n, expected=expected))
         else:
             level = "info"
-        return HomologationCheck(
-            "rounds-possible", level,
-            f"{e.rounds} rounds announced, but a {kind_en} of {n} players has {expected} rounds"
-            + (" (set when round 1 is paired)." if level == "info" else "."),
-            f"{e.rounds} rondes annoncées, mais un {kind_fr} de {n} joueurs compte {expected} rondes"
-            + (" (fixé à l'appariement de la ronde 1)." if level == "info" else "."), rule)
+            text = (msg("{rounds} rounds announced, but a double round robin of {n} players has {expected} rounds "
+                        "(set when round 1 is paired).", rounds=e.rounds, n=n, expected=expected) if double else
+                    msg("{rounds} rounds announced, but a round robin of {n} players has {expected} rounds (set "
+                        "when round 1 is paired).", rounds=e.rounds, n=n, expected=expected))
+        return HomologationCheck("rounds-possible", level, text, rule=rule)
     n = len(entrants(state))
     if n < 2:
         return None
@@ -64,13 +66,11 @@ def rounds_possible(state: EventState) -> HomologationCheck | None:
     if e.rounds > most:
         return HomologationCheck(
             "rounds-possible", "error",
-            f"{e.rounds} rounds for {n} players: without meeting an opponent twice or a second bye, a Swiss of "
-            f"{n} players has at most {most} rounds.",
-            f"{e.rounds} rondes pour {n} joueurs : sans rencontrer deux fois un adversaire ni recevoir une "
-            f"seconde exemption, un suisse de {n} joueurs compte au plus {most} rondes.", rule)
+            msg("{rounds} rounds for {n} players: without meeting an opponent twice or a second bye, a Swiss of "
+                "{n} players has at most {most} rounds.", rounds=e.rounds, n=n, most=most), rule=rule)
     return HomologationCheck(
-        "rounds-possible", "ok", f"{e.rounds} rounds for {n} players (at most {most} without a rematch).",
-        f"{e.rounds} rondes pour {n} joueurs (au plus {most} sans revanche).", rule)
+        "rounds-possible", "ok", msg("{rounds} rounds for {n} players (at most {most} without a rematch).",
+                                     rounds=e.rounds, n=n, most=most), rule=rule)
 
 
 def results_complete(state: EventState) -> HomologationCheck:
@@ -83,15 +83,13 @@ def results_complete(state: EventState) -> HomologationCheck:
         if pending:
             return HomologationCheck(
                 "results", "warning",
-                f"The event is not finished: {state.last_round}/{e.rounds} rounds paired, results missing on "
-                f"{where}.",
-                f"Le tournoi n'est pas terminé : {state.last_round}/{e.rounds} rondes appariées, résultats "
-                f"manquants : {where}.", rule)
+                msg("The event is not finished: {last_round}/{rounds} rounds paired, results missing on {where}.",
+                    last_round=state.last_round, rounds=e.rounds, where=where), rule=rule)
         return HomologationCheck(
-            "results", "warning", f"The event is not finished: {state.last_round}/{e.rounds} rounds paired.",
-            f"Le tournoi n'est pas terminé : {state.last_round}/{e.rounds} rondes appariées.", rule)
-    return HomologationCheck("results", "ok", f"All {e.rounds} rounds are paired and every result is in.",
-                             f"Les {e.rounds} rondes sont appariées et tous les résultats saisis.", rule)
+            "results", "warning", msg("The event is not finished: {last_round}/{rounds} rounds paired.",
+                                      last_round=state.last_round, rounds=e.rounds), rule=rule)
+    return HomologationCheck("results", "ok", msg("All {rounds} rounds are paired and every result is in.",
+                                                  rounds=e.rounds), rule=rule)
 
 
 CHECKS = (entrants_count, rounds_possible, results_complete)

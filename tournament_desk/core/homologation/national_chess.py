@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from tournament_desk.core.homologation.common import HomologationCheck, entrants, names
 from tournament_desk.core.homologation.fide import minutes_for_60_moves
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState, RatingSystem
 
 __all__ = ["CHECKS", "arbiter", "cadence", "licences", "unrated_players"]
@@ -40,30 +41,22 @@ def cadence(state: EventState) -> HomologationCheck:
     if t >= 120:
         return HomologationCheck(
             "cadence", "ok",
-            f"Time control {tc}: {t} minutes a player (a game of at least 4 hours): tournament A, rated for the "
-            "national Elo and FIDE (§2.1).",
-            f"Cadence {tc} : {t} minutes par joueur (une partie d'au moins 4 heures) : tournoi A, comptant pour "
-            "l'Élo national et la FIDE (§2.1).", rule)
+            msg("Time control {tc}: {t} minutes a player (a game of at least 4 hours): tournament A, rated for the "
+                "national Elo and FIDE (§2.1).", tc=tc, t=t), rule=rule)
     if t >= 60:
         return HomologationCheck(
             "cadence", "ok",
-            f"Time control {tc}: {t} minutes a player (at least 60): tournament B, rated for the national Elo "
-            "(and FIDE where its rules allow, §2.1).",
-            f"Cadence {tc} : {t} minutes par joueur (au moins 60) : tournoi B, comptant pour l'Élo national (et la "
-            "FIDE le cas échéant, §2.1).", rule)
+            msg("Time control {tc}: {t} minutes a player (at least 60): tournament B, rated for the national Elo "
+                "(and FIDE where its rules allow, §2.1).", tc=tc, t=t), rule=rule)
     if t >= 15:
         return HomologationCheck(
             "cadence", "error",
-            f"Time control {tc}: {t} minutes a player, less than 60: tournament C (rapid), rated for the rapid "
-            "rating, not for the national Elo this event is rated in (§2.1).",
-            f"Cadence {tc} : {t} minutes par joueur, moins de 60 : tournoi C (rapide), comptant pour le classement "
-            "rapide et non pour l'Élo national de ce tournoi (§2.1).", rule)
+            msg("Time control {tc}: {t} minutes a player, less than 60: tournament C (rapid), rated for the rapid "
+                "rating, not for the national Elo this event is rated in (§2.1).", tc=tc, t=t), rule=rule)
     return HomologationCheck(
         "cadence", "error",
-        f"Time control {tc}: {t} minutes a player, less than 15: none of the homologated tournaments A, B or C "
-        "(§2.1).",
-        f"Cadence {tc} : {t} minutes par joueur, moins de 15 : ce n'est aucun des tournois homologués A, B ou C "
-        "(§2.1).", rule)
+        msg("Time control {tc}: {t} minutes a player, less than 15: none of the homologated tournaments A, B or C "
+            "(§2.1).", tc=tc, t=t), rule=rule)
 
 
 def licences(state: EventState) -> HomologationCheck:
@@ -75,17 +68,14 @@ def licences(state: EventState) -> HomologationCheck:
     if missing:
         return HomologationCheck(
             "licences", "error",
-            f"{len(missing)} player(s) of the French federation without a licence number: {names(missing)}. An "
-            "event rated for the Elo needs a licence A (a licence B allows rapid tournaments only).",
-            f"{len(missing)} joueur(s) de la fédération française sans numéro de licence : {names(missing)}. Un "
-            "tournoi comptant pour l'Élo demande une licence A (la licence B ne permet que les tournois rapides).",
-            LICENCES)
+            msg("{n_missing} player(s) of the French federation without a licence number: {names}. An event rated "
+                "for the Elo needs a licence A (a licence B allows rapid tournaments only).", n_missing=len(missing),
+                names=names(missing)),
+            rule=LICENCES)
     return HomologationCheck(
         "licences", "info",
-        "Every player of the French federation has a licence number. It must be a licence A (the event file does "
-        "not record the type; a licence B allows rapid tournaments only).",
-        "Tous les joueurs de la fédération française ont un numéro de licence. Ce doit être une licence A (le "
-        "fichier du tournoi n'en garde pas le type ; la licence B ne permet que les tournois rapides).", LICENCES)
+        msg("Every player of the French federation has a licence number. It must be a licence A (the event file "
+            "does not record the type; a licence B allows rapid tournaments only)."), rule=LICENCES)
 
 
 def arbiter(state: EventState) -> HomologationCheck:
@@ -97,15 +87,12 @@ def arbiter(state: EventState) -> HomologationCheck:
     if not named:
         return HomologationCheck(
             "arbiter", "error",
-            "No arbiter named: the chief arbiter's name is mandatory to homologate the tournament.",
-            "Aucun arbitre indiqué : le nom de l'arbitre principal est obligatoire pour homologuer le tournoi.",
-            rule)
+            msg("No arbiter named: the chief arbiter's name is mandatory to homologate the tournament."),
+            rule=rule)
     return HomologationCheck(
         "arbiter", "ok",
-        f"Chief arbiter: {named[0]} (the name is mandatory at homologation; the title the event requires is not "
-        "recorded: check it).",
-        f"Arbitre principal : {named[0]} (le nom est obligatoire à l'homologation ; le titre exigé pour le tournoi "
-        "n'est pas enregistré : à vérifier).", rule)
+        msg("Chief arbiter: {named} (the name is mandatory at homologation; the title the event requires is not "
+            "recorded: check it).", named=named[0]), rule=rule)
 
 
 def unrated_players(state: EventState) -> HomologationCheck | None:
@@ -117,11 +104,10 @@ def unrated_players(state: EventState) -> HomologationCheck | None:
         return None
     return HomologationCheck(
         "unrated", "info",
-        f"{len(unrated)} player(s) without a national Elo: {names(unrated)}. A player enters the list after at "
-        "least 8 compatible games, on one or several seasons (seed 001 §1).",
-        f"{len(unrated)} joueur(s) sans Élo national : {names(unrated)}. Un joueur entre au classement après au "
-        "moins 8 parties compatibles, sur une ou plusieurs saisons (seed 001 §1).",
-        "Le classement national Élo (seed 001) §1")
+        msg("{n_unrated} player(s) without a national Elo: {names}. A player enters the list after at least 8 "
+            "compatible games, on one or several seasons (seed 001 §1).", n_unrated=len(unrated),
+            names=names(unrated)),
+        rule="Le classement national Élo (seed 001) §1")
 
 
 CHECKS = (cadence, licences, arbiter, unrated_players)

@@ -9,6 +9,7 @@ Checks: the event's category and value M by size (§4), the number of games an e
 from __future__ import annotations
 
 from tournament_desk.core.homologation.common import HomologationCheck, entrants, names
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState, RatingSystem
 from tournament_desk.core.ratings import scrabble_pl
 
@@ -22,10 +23,8 @@ def regulations(state: EventState) -> HomologationCheck:
     international du Scrabble classique" — neither text is a source of this program: not checked."""
     return HomologationCheck(
         "regulations", "info",
-        "An event can be homologated if it follows the Cahier des charges and the Règlement international du "
-        "Scrabble classique (§1): those texts are not checked here.",
-        "Une épreuve est homologable si elle respecte le Cahier des charges et le Règlement international du "
-        "Scrabble classique (§1) : ces textes ne sont pas contrôlés ici.", f"{SOURCE} §1")
+        msg("An event can be homologated if it follows the Cahier des charges and the Règlement international du "
+            "Scrabble classique (§1): those texts are not checked here."), rule=f"{SOURCE} §1")
 
 
 def category(state: EventState) -> HomologationCheck:
@@ -33,16 +32,13 @@ def category(state: EventState) -> HomologationCheck:
     and its value M (20, 50, 100, 150); championships, opens and masters have their own category."""
     n = len(entrants(state))
     if n < 1:
-        return HomologationCheck("category", "info", "No player yet: no category (§4).",
-                                 "Aucun joueur encore : pas de catégorie (§4).", f"{SOURCE} §4")
+        return HomologationCheck("category", "info", msg("No player yet: no category (§4)."), rule=f"{SOURCE} §4")
     cat = scrabble_pl.category(scrabble_pl.EventKind.HOMOLOGATED, n)
     m = scrabble_pl.value_m(cat)
     return HomologationCheck(
         "category", "info",
-        f"{n} players: as a homologated tournament (TH), category {cat}, M = {m} (§4); a championship, an "
-        "international open or a masters has the category of its kind.",
-        f"{n} joueurs : en tournoi homologué (TH), catégorie {cat}, M = {m} (§4) ; un championnat, un open "
-        "international ou des masters ont la catégorie de leur type.", f"{SOURCE} §4")
+        msg("{n} players: as a homologated tournament (TH), category {cat}, M = {m} (§4); a championship, an "
+            "international open or a masters has the category of its kind.", n=n, cat=cat, m=m), rule=f"{SOURCE} §4")
 
 
 def games(state: EventState) -> HomologationCheck:
@@ -52,11 +48,11 @@ def games(state: EventState) -> HomologationCheck:
     if rounds > scrabble_pl.NBP_MAX:
         return HomologationCheck(
             "games", "error",
-            f"{rounds} rounds: a tournament counts at most {scrabble_pl.NBP_MAX} games (NbPmax, §7).",
-            f"{rounds} rondes : un tournoi compte au plus {scrabble_pl.NBP_MAX} parties (NbPmax, §7).", rule)
+            msg("{rounds} rounds: a tournament counts at most {nbp_max} games (NbPmax, §7).", rounds=rounds,
+                nbp_max=scrabble_pl.NBP_MAX), rule=rule)
     return HomologationCheck(
-        "games", "ok", f"{rounds} rounds, at most {scrabble_pl.NBP_MAX} (NbPmax, §7).",
-        f"{rounds} rondes, au plus {scrabble_pl.NBP_MAX} (NbPmax, §7).", rule)
+        "games", "ok", msg("{rounds} rounds, at most {nbp_max} (NbPmax, §7).", rounds=rounds,
+                           nbp_max=scrabble_pl.NBP_MAX), rule=rule)
 
 
 def game_points(state: EventState) -> HomologationCheck | None:
@@ -73,13 +69,11 @@ def game_points(state: EventState) -> HomologationCheck | None:
         where = ", ".join(f"R{r}/{b}" for r, b in missing[:10]) + ("…" if len(missing) > 10 else "")
         return HomologationCheck(
             "game-points", "warning",
-            f"{len(missing)} game(s) without both players' points: {where}. The final ranking breaks ties on the "
-            "points difference, at most 100 a game (§7).",
-            f"{len(missing)} partie(s) sans les points des deux joueurs : {where}. Le classement final départage "
-            "à la différence de points, limitée à 100 par partie (§7).", rule)
+            msg("{n_missing} game(s) without both players' points: {where}. The final ranking breaks ties on the "
+                "points difference, at most 100 a game (§7).", n_missing=len(missing), where=where), rule=rule)
     return HomologationCheck(
-        "game-points", "ok", f"Every game played ({len(played)}) has both players' points (§7).",
-        f"Toutes les parties jouées ({len(played)}) ont les points des deux joueurs (§7).", rule)
+        "game-points", "ok", msg("Every game played ({n_played}) has both players' points (§7).",
+                                 n_played=len(played)), rule=rule)
 
 
 def unrated_players(state: EventState) -> HomologationCheck | None:
@@ -90,11 +84,9 @@ def unrated_players(state: EventState) -> HomologationCheck | None:
         return None
     return HomologationCheck(
         "pl-star", "info",
-        f"{len(unrated)} player(s) without a PL: {names(unrated)}. Each starts from the PL* of his duplicate "
-        "series, 1000 for a new licence (§2.1): give the series with the players file (rate --players).",
-        f"{len(unrated)} joueur(s) sans cote PL : {names(unrated)}. Chacun part de la PL* de sa série de "
-        "duplicate, 1000 pour un nouveau licencié (§2.1) : indiquez la série dans le fichier des joueurs "
-        "(rate --players).", f"{SOURCE} §2.1")
+        msg("{n_unrated} player(s) without a PL: {names}. Each starts from the PL* of his duplicate series, 1000 "
+            "for a new licence (§2.1): give the series with the players file (rate --players).",
+            n_unrated=len(unrated), names=names(unrated)), rule=f"{SOURCE} §2.1")
 
 
 def licences(state: EventState) -> HomologationCheck:
@@ -105,12 +97,10 @@ def licences(state: EventState) -> HomologationCheck:
     if missing:
         return HomologationCheck(
             "licences", "warning",
-            f"{len(missing)} player(s) without a licence number: {names(missing)}. A player takes out a licence "
-            "to be rated, at the latest at the event (then PL* 1000, §2.1).",
-            f"{len(missing)} joueur(s) sans numéro de licence : {names(missing)}. Un joueur prend une licence "
-            "pour être classé, au plus tard à l'épreuve (PL* 1000, §2.1).", rule)
-    return HomologationCheck("licences", "ok", "Every player has a licence number (§2.1).",
-                             "Tous les joueurs ont un numéro de licence (§2.1).", rule)
+            msg("{n_missing} player(s) without a licence number: {names}. A player takes out a licence to be "
+                "rated, at the latest at the event (then PL* 1000, §2.1).", n_missing=len(missing),
+                names=names(missing)), rule=rule)
+    return HomologationCheck("licences", "ok", msg("Every player has a licence number (§2.1)."), rule=rule)
 
 
 CHECKS = (regulations, category, games, game_points, unrated_players, licences)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeVar
 
 from tournament_desk.core.errors import NotFoundError, ValidationError
-from tournament_desk.core.messages import msg
+from tournament_desk.core.messages import Msg, msg
 
 Order = Literal["fide", "fmjd"]
 Colour = Literal["W", "B"]
@@ -209,38 +209,34 @@ class RoundRobinSchedule:
         raise NotFoundError(msg("player {player} is not paired in round {round}", player=player, round=round))
 
 
-def format_grid(schedule: RoundRobinSchedule, lang: Literal["fr", "en"] = "fr") -> str:
+def format_grid(schedule: RoundRobinSchedule, lang: str = "fr") -> str:
     """Text rendering of the grid, in the layout of FFJD Annexe A: "Ronde 1 : (1-8) (2-7) ...".
 
     States which board order is used (FMJD grid or FIDE Berger table) and, for odd n, the EXEMPT number.
     """
-    fr = lang == "fr"
     if schedule.order == "fmjd":
-        title = ("Grille d'appariement FMJD (FFJD, Annexe A)" if fr
-                 else "FMJD pairing grid (FFJD rating regulations, Annex A)")
+        title = msg("FMJD pairing grid (FFJD rating regulations, Annex A)")
     else:
-        title = ("Table de Berger FIDE (Manuel FIDE C.05, annexe 1)" if fr
-                 else "FIDE Berger table (FIDE Handbook C.05, Annex 1)")
-    kind = (("aller-retour" if fr else "double round robin") if schedule.double
-            else ("aller simple" if fr else "single round robin"))
-    lines = [f"{title} — {schedule.n} {'joueurs' if fr else 'players'}, {kind}"]
+        title = msg("FIDE Berger table (FIDE Handbook C.05, Annex 1)")
+    if schedule.double:
+        lines = [msg("{title} — {n} players, double round robin", title=title, n=schedule.n).text(lang)]
+    else:
+        lines = [msg("{title} — {n} players, single round robin", title=title, n=schedule.n).text(lang)]
     if schedule.exempt is not None:
-        lines.append(f"Le numéro {schedule.exempt} est l'EXEMPT (nombre impair de joueurs, FFJD §6.5)." if fr
-                     else f"Number {schedule.exempt} is the EXEMPT / bye (odd number of players).")
+        lines.append(msg("Number {exempt} is the EXEMPT / bye (odd number of players).",
+                         exempt=schedule.exempt).text(lang))
     per_cycle = schedule.size - 1
-    word = "Ronde" if fr else "Round"
-    colon = " :" if fr else ":"
     for index, boards in enumerate(schedule.rounds, start=1):
         if schedule.double and index in (1, per_cycle + 1):
-            cycle = 1 if index == 1 else 2
-            note = ""
-            if cycle == 2:
-                note = " (couleurs inversées)" if fr else " (colours reversed)"
+            if index != 1:
+                lines.append(msg("Cycle 2 (colours reversed)").text(lang))
             elif schedule.swap_last_two and per_cycle >= 2:
-                note = (f" (rondes {per_cycle - 1} et {per_cycle} interverties, recommandation FIDE)" if fr
-                        else f" (rounds {per_cycle - 1} and {per_cycle} swapped, as FIDE recommends)")
-            lines.append(f"Cycle {cycle}{note}")
-        lines.append(f"{word} {index}{colon} " + " ".join(f"({w}-{b})" for w, b in boards))
+                lines.append(msg("Cycle 1 (rounds {first} and {second} swapped, as FIDE recommends)",
+                                 first=per_cycle - 1, second=per_cycle).text(lang))
+            else:
+                lines.append(msg("Cycle 1").text(lang))
+        lines.append(msg("Round {number}: {boards}", number=index,
+                         boards=" ".join(f"({w}-{b})" for w, b in boards)).text(lang))
     return "\n".join(lines) + "\n"
 
 
@@ -310,8 +306,18 @@ def validate_manual_numbering(assignment: Mapping[ID, int]) -> dict[ID, int]:
 @dataclass(frozen=True)
 class EventWarning:
     code: str
-    en: str
-    fr: str
+    msg: Msg
+
+    @property
+    def en(self) -> str:
+        return self.msg.text("en")
+
+    @property
+    def fr(self) -> str:
+        return self.msg.text("fr")
+
+    def message(self, lang: str = "en") -> str:
+        return self.msg.text(lang)
 
 
 def closed_event_warnings(n: int) -> list[EventWarning]:
@@ -324,9 +330,6 @@ def closed_event_warnings(n: int) -> list[EventWarning]:
         return []
     return [EventWarning(
         "closed_event_too_large",
-        f"{n} players: an FFJD closed event has at most {CLOSED_EVENT_MAX_PLAYERS} players for direct "
-        "homologation (FFJD rating regulations §5.4); contact the rating officer before the event.",
-        f"{n} joueurs : en système fermé, le nombre maximum de joueurs est de {CLOSED_EVENT_MAX_PLAYERS} "
-        "pour une homologation directe (règlement du classement FFJD §5.4) ; contactez le responsable "
-        "du classement avant le tournoi.",
+        msg("{n} players: an FFJD closed event has at most {max} players for direct homologation (FFJD rating "
+            "regulations §5.4); contact the rating officer before the event.", n=n, max=CLOSED_EVENT_MAX_PLAYERS),
     )]

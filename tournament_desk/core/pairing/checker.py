@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from tournament_desk.core.ids import PairingNumber
+from tournament_desk.core.messages import N_, Msg, msg
 from tournament_desk.core.pairing.dutch_model import EnginePlayer, build_players, units
 from tournament_desk.core.pairing.swiss_state import Colour, Float, RoundPairing, SwissState
 
@@ -26,17 +27,32 @@ class Severity(enum.Enum):
 class Violation:
     code: str
     severity: Severity
-    message: str  # English
+    msg: Msg
+    """The sentence (the catalogue's message), in the user's language with :meth:`text`."""
     players: tuple[PairingNumber, ...] = ()  # the players concerned, by pairing number (the state's ids)
-    message_fr: str = ""
+
+    @property
+    def message(self) -> str:
+        """The sentence in English."""
+        return self.msg.text("en")
 
     def text(self, lang: str) -> str:
         """The explanation in ``lang`` ("fr" or "en")."""
-        return self.message_fr if lang == "fr" and self.message_fr else self.message
+        return self.msg.text(lang)
 
 
-_COLOUR_FR = {"White": "les Blancs", "Black": "les Noirs"}
-_KIND_FR = {"absolute": "absolue", "strong": "forte", "mild": "faible"}
+_SAME_ABSOLUTE = {
+    Colour.WHITE: N_("{a} and {b} both must have White this round; they cannot meet."),
+    Colour.BLACK: N_("{a} and {b} both must have Black this round; they cannot meet."),
+}
+_NOT_GRANTED = {
+    ("absolute", Colour.WHITE): N_("Player {id} does not get their absolute colour preference (White)."),
+    ("absolute", Colour.BLACK): N_("Player {id} does not get their absolute colour preference (Black)."),
+    ("strong", Colour.WHITE): N_("Player {id} does not get their strong colour preference (White)."),
+    ("strong", Colour.BLACK): N_("Player {id} does not get their strong colour preference (Black)."),
+    ("mild", Colour.WHITE): N_("Player {id} does not get their mild colour preference (White)."),
+    ("mild", Colour.BLACK): N_("Player {id} does not get their mild colour preference (Black)."),
+}
 
 
 def _round_met(state: SwissState, a: PairingNumber, b: PairingNumber) -> int | None:
@@ -59,34 +75,30 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
             out.append(Violation(
                     "UNKNOWN_PLAYER",
                     Severity.ERROR,
-                    f"Player {pid} is not in the tournament.",
+                    msg("Player {pid} is not in the tournament.", pid=pid),
                     (pid,),
-                    f"Le joueur {pid} ne fait pas partie du tournoi.",
                 ))
         elif n > 1:
-            message = f"Player {pid} appears {n} times in the round."
-            message_fr = f"Le joueur {pid} figure {n} fois dans la ronde."
-            out.append(Violation("PAIRED_TWICE", Severity.ERROR, message, (pid,), message_fr))
+            out.append(Violation("PAIRED_TWICE", Severity.ERROR,
+                                 msg("Player {pid} appears {n} times in the round.", pid=pid, n=n), (pid,)))
         if pid in known and pid not in present_ids:
             out.append(
                 Violation(
                     "ABSENT_PAIRED",
                     Severity.ERROR,
-                    f"Player {pid} is absent this round but was paired.",
+                    msg("Player {pid} is absent this round but was paired.", pid=pid),
                     (pid,),
-                    f"Le joueur {pid} est absent à cette ronde mais a été apparié.",
                 )
             )
     for pid in sorted(present_ids - set(counts)):
         out.append(Violation(
                 "MISSING",
                 Severity.ERROR,
-                f"Player {pid} is present but was not paired.",
+                msg("Player {pid} is present but was not paired.", pid=pid),
                 (pid,),
-                f"Le joueur {pid} est présent mais n'a pas été apparié.",
             ))
     if len(present_ids) % 2 == 1 and pairing.bye is None:
-        out.append(Violation("NO_BYE", Severity.ERROR, "The number of players is odd but nobody has the bye."))
+        out.append(Violation("NO_BYE", Severity.ERROR, msg("The number of players is odd but nobody has the bye.")))
     last_round = state.rounds_played >= state.total_rounds - 1
     threshold = (state.rounds_played * max(units(state.scoring.win), units(state.scoring.draw))) >> 1
 
@@ -100,9 +112,8 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
             out.append(Violation(
                     "SELF_PAIRED",
                     Severity.ERROR,
-                    f"Player {a} is paired against himself.",
+                    msg("Player {a} is paired against himself.", a=a),
                     (a,),
-                    f"Le joueur {a} est apparié contre lui-même.",
                 ))
             continue
         met = _round_met(state, a, b) if a in known and b in known else None
@@ -110,40 +121,28 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
             out.append(Violation(
                     "REMATCH",
                     Severity.ERROR,
-                    f"{a} and {b} already met in round {met}.",
+                    msg("{a} and {b} already met in round {met}.", a=a, b=b, met=met),
                     (a, b),
-                    f"{a} et {b} se sont déjà rencontrés à la ronde {met}.",
                 ))
         if state.is_forbidden(a, b):
             out.append(Violation(
                     "FORBIDDEN",
                     Severity.ERROR,
-                    f"{a} and {b} may not be paired together.",
+                    msg("{a} and {b} may not be paired together.", a=a, b=b),
                     (a, b),
-                    f"{a} et {b} ne peuvent pas être appariés ensemble.",
                 ))
         pa, pb = everyone.get(a), everyone.get(b)
         if pa is None or pb is None:
             continue
         ca, cb = pa.colours, pb.colours
         if ca.absolute and cb.absolute and ca.preference is cb.preference and not (topscorer(pa) or topscorer(pb)):
-            colour_name = "White" if ca.preference is Colour.WHITE else "Black"
-            out.append(
-                Violation(
-                    "SAME_ABSOLUTE_COLOUR",
-                    Severity.ERROR,
-                    f"{a} and {b} both must have {colour_name} this round; they cannot meet.",
-                    (a, b),
-                    f"{a} et {b} doivent tous deux avoir {_COLOUR_FR[colour_name]} à cette ronde : ils ne peuvent pas "
-                    "se rencontrer.",
-                )
-            )
+            both = Colour.WHITE if ca.preference is Colour.WHITE else Colour.BLACK
+            out.append(Violation("SAME_ABSOLUTE_COLOUR", Severity.ERROR, msg(_SAME_ABSOLUTE[both], a=a, b=b), (a, b)))
         # Quality: colour preferences (C12/C13) and floats (C14-C17)
         for p, colour in ((pa, Colour.WHITE), (pb, Colour.BLACK)):
             pref = p.colours.preference
             if pref is not None and pref is not colour:
                 kind = "absolute" if p.colours.absolute else "strong" if p.colours.strong else "mild"
-                want = "White" if pref is Colour.WHITE else "Black"
                 # C.04.3 C3: two players with the same absolute preference may meet only when one of them is a
                 # topscorer (last round); then one of the two cannot be granted it, and that is allowed
                 excepted = topscorer(pa) or topscorer(pb)
@@ -152,10 +151,8 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
                     Violation(
                         "COLOUR_NOT_GRANTED",
                         severity,
-                        f"Player {p.id} does not get their {kind} colour preference ({want}).",
+                        msg(_NOT_GRANTED[kind, pref], id=p.id),
                         (p.id,),
-                        f"Le joueur {p.id} n'obtient pas sa préférence de couleur {_KIND_FR[kind]} "
-                        f"({_COLOUR_FR[want]}).",
                     )
                 )
         if pa.score != pb.score:
@@ -165,9 +162,8 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
                     Violation(
                         "DOWNFLOAT_REPEATED",
                         Severity.WARNING,
-                        f"Player {hi.id} floats down again after floating down last round.",
+                        msg("Player {id} floats down again after floating down last round.", id=hi.id),
                         (hi.id,),
-                        f"Le joueur {hi.id} flotte de nouveau vers le bas après l'avoir fait à la ronde précédente.",
                     )
                 )
             if lo.floats[0] is Float.UP:
@@ -175,9 +171,8 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
                     Violation(
                         "UPFLOAT_REPEATED",
                         Severity.WARNING,
-                        f"Player {lo.id} floats up again after floating up last round.",
+                        msg("Player {id} floats up again after floating up last round.", id=lo.id),
                         (lo.id,),
-                        f"Le joueur {lo.id} flotte de nouveau vers le haut après l'avoir fait à la ronde précédente.",
                     )
                 )
     # C2 bye eligibility
@@ -188,9 +183,8 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
                 Violation(
                     "BYE_NOT_ELIGIBLE",
                     Severity.ERROR,
-                    f"Player {receiver.id} already scored a win without playing and cannot get the bye.",
+                    msg("Player {id} already scored a win without playing and cannot get the bye.", id=receiver.id),
                     (receiver.id,),
-                    f"Le joueur {receiver.id} a déjà marqué un gain sans jouer et ne peut pas recevoir l'exempt.",
                 )
             )
         lowest = min((p.score for p in present if p.eligible_for_bye), default=receiver.score)
@@ -199,9 +193,8 @@ def check_round(state: SwissState, pairing: RoundPairing) -> list[Violation]:
                 Violation(
                     "BYE_SCORE_NOT_LOWEST",
                     Severity.WARNING,
-                    f"Player {receiver.id} gets the bye although an eligible player has a lower score.",
+                    msg("Player {id} gets the bye although an eligible player has a lower score.", id=receiver.id),
                     (receiver.id,),
-                    f"Le joueur {receiver.id} reçoit l'exempt alors qu'un joueur qui y a droit a moins de points.",
                 )
             )
     out.sort(key=lambda v: v.severity is not Severity.ERROR)

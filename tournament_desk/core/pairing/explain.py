@@ -25,7 +25,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tournament_desk.core.formatting import format_points
 from tournament_desk.core.ids import PairingNumber
+from tournament_desk.core.messages import N_, Formatted, Msg, msg
 from tournament_desk.core.pairing.colours import allocate_colours
 from tournament_desk.core.pairing.dutch import prepared
 from tournament_desk.core.pairing.dutch_model import EnginePlayer
@@ -39,15 +41,22 @@ _UNIT = 100  # scores are in hundredths of a point (dutch_model.units)
 
 @dataclass(frozen=True)
 class Reason:
-    """The criterion that decided, with a sentence in English and in French."""
+    """The criterion that decided, with its sentence (the catalogue's message)."""
 
     criterion: str  # "C1" ... "C21" (a key of dutch_weights.LAYOUT or an absolute criterion), "Art.4", "order"
     rule: str  # where the rules state it, e.g. "C.04.3 Art.2.4.7 (C12)"
-    en: str
-    fr: str
+    msg: Msg
+
+    @property
+    def en(self) -> str:
+        return self.msg.text("en")
+
+    @property
+    def fr(self) -> str:
+        return self.msg.text("fr")
 
     def text(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" else self.en
+        return self.msg.text(lang)
 
 
 @dataclass(frozen=True)
@@ -91,49 +100,83 @@ class Explanation:
 
     def lines(self, lang: str = "en") -> list[str]:
         """The explanation as sentences, in English or French (``lang`` "fr")."""
-        fr = lang == "fr"
-        out: list[str] = []
+        return [m.text(lang) for m in self.messages()]
+
+    def messages(self) -> list[Msg]:
+        """The explanation's sentences (the catalogue's messages)."""
+        out: list[Msg] = []
         if self.bye:
-            out.append((f"Ronde {self.round_number} : exempt (PAB) pour {self.name(self.players[0])}, "
-                        f"groupe de {_pts(self.bracket_score, fr)}.") if fr else
-                       (f"Round {self.round_number}: the pairing-allocated bye goes to "
-                        f"{self.name(self.players[0])}, from the {_pts(self.bracket_score, fr)} group."))
+            out.append(msg("Round {round}: the pairing-allocated bye goes to {name}, from the {points} group.",
+                           round=self.round_number, name=self.name(self.players[0]),
+                           points=_pts(self.bracket_score)))
         else:
             a, b = self.players
-            out.append((f"Ronde {self.round_number} : {self.name(a)} – {self.name(b)}, appariés dans le groupe de "
-                         f"{_pts(self.bracket_score, fr)}.") if fr else
-                        (f"Round {self.round_number}: {self.name(a)} v {self.name(b)}, paired in the "
-                         f"{_pts(self.bracket_score, fr)} bracket."))
+            out.append(msg("Round {round}: {white} v {black}, paired in the {points} bracket.",
+                           round=self.round_number, white=self.name(a), black=self.name(b),
+                           points=_pts(self.bracket_score)))
         for f in self.floats:
             if f.direction is Float.DOWN:
-                out.append((f"{self.name(f.player)} ({_pts(f.own_score, fr)}) descend dans ce groupe : "
-                            f"{f.why_float.text(lang)}") if fr else
-                           (f"{self.name(f.player)} ({_pts(f.own_score, fr)}) floats down into this bracket: "
-                            f"{f.why_float.text(lang)}"))
+                out.append(msg("{name} ({points}) floats down into this bracket: {why}", name=self.name(f.player),
+                               points=_pts(f.own_score), why=f.why_float.msg))
                 if f.why_him is not None:
-                    out.append((f"  Lui plutôt qu'un autre : {f.why_him.text(lang)}") if fr else
-                               (f"  He rather than another player: {f.why_him.text(lang)}"))
+                    out.append(msg("  He rather than another player: {why}", why=f.why_him.msg))
             else:
-                out.append((f"{self.name(f.player)} ({_pts(f.own_score, fr)}) monte pour jouer un adversaire "
-                            "mieux classé.") if fr else
-                           (f"{self.name(f.player)} ({_pts(f.own_score, fr)}) floats up to meet a higher "
-                            "score."))
+                out.append(msg("{name} ({points}) floats up to meet a higher score.", name=self.name(f.player),
+                               points=_pts(f.own_score)))
         for alt in self.alternatives:
             if alt.expected is None:
-                out.append((f"Pas d'exempt pour {self.name(alt.player)} : {alt.reason.text(lang)}") if fr else
-                           (f"Not the bye for {self.name(alt.player)}: {alt.reason.text(lang)}"))
+                out.append(msg("Not the bye for {name}: {reason}", name=self.name(alt.player), reason=alt.reason.msg))
             else:
-                out.append((f"Pas {self.name(alt.player)} – {self.name(alt.expected)} : {alt.reason.text(lang)}")
-                           if fr else
-                           (f"Not {self.name(alt.player)} v {self.name(alt.expected)}: {alt.reason.text(lang)}"))
+                out.append(msg("Not {name} v {expected}: {reason}", name=self.name(alt.player),
+                               expected=self.name(alt.expected), reason=alt.reason.msg))
         return out
 
 
-def _pts(points: float, fr: bool) -> str:
-    text = f"{points:g}"
-    if fr:
-        return text.replace(".", ",") + (" point" if points <= 1 else " points")
-    return text + (" point" if points == 1 else " points")
+def _pts(points: float) -> Formatted:
+    """A number of points in a sentence (``1 point``, ``2.5 points``; ``0,5 point`` in French)."""
+    return Formatted(points, format_points)
+
+
+# C3: both players must have the same colour (which one, and why: a third one in a row or a difference beyond 2)
+_SAME_COLOUR = {
+    (Colour.WHITE, True): N_("{x} and {y} both must have White: either would get a third Black in a row."),
+    (Colour.BLACK, True): N_("{x} and {y} both must have Black: either would get a third White in a row."),
+    (Colour.WHITE, False): N_("{x} and {y} both must have White: either would reach a colour difference beyond 2."),
+    (Colour.BLACK, False): N_("{x} and {y} both must have Black: either would reach a colour difference beyond 2."),
+}
+
+# C12, C13: the players who would not get their colour preference (none named, one, several)
+_PREFERENCE = {
+    ("C12", 0): N_("a player would not get his colour preference."),
+    ("C12", 1): N_("{who} would not get his colour preference."),
+    ("C12", 2): N_("{who} would not get their colour preference."),
+    ("C13", 0): N_("a player would not get his strong colour preference."),
+    ("C13", 1): N_("{who} would not get his strong colour preference."),
+    ("C13", 2): N_("{who} would not get their strong colour preference."),
+}
+
+_CRITERIA = {
+    "C6": N_("the bracket would make fewer pairs (more downfloaters)."),
+    "C7": N_("a player with a higher score would float down."),
+    "C8": N_("the next bracket could pair fewer players."),
+    "C8s": N_("the next bracket would float down higher scores."),
+    "C9": N_("the bye receiver would have more unplayed games."),
+    "C10": N_("a topscorer would reach a colour difference beyond 2."),
+    "C11": N_("a topscorer would get the same colour three times running."),
+    "C14": N_("a player who floated down in the previous round would float down again."),
+    "C15": N_("a player who floated up in the previous round would float up again."),
+    "C16": N_("a player who floated down two rounds before would float down again."),
+    "C17": N_("a player who floated up two rounds before would float up again."),
+    "C18": N_("a repeated downfloater (previous round) would float with a larger score difference."),
+    "C19": N_("a repeated upfloater (previous round) would meet a larger score difference."),
+    "C20": N_("a repeated downfloater (two rounds before) would float with a larger score difference."),
+    "C21": N_("a repeated upfloater (two rounds before) would meet a larger score difference."),
+}
+
+
+def _and(ids: list[int]) -> Msg | int:
+    """``3``, ``3 and 4``, ``3 and 4 and 5`` (``3 et 4`` in French)."""
+    return ids[0] if len(ids) == 1 else msg("{first} and {rest}", first=ids[0], rest=_and(ids[1:]))
 
 
 # -------------------------------------------------------------------------------------------- evaluation
@@ -169,24 +212,14 @@ class _Round:
             met = _round_met(px, py.id)
             if met is None:
                 return Reason("C1", "C.04.3 Art.2.1.1 (C1)",
-                              f"{px.id} and {py.id} may not be paired together (a forbidden pair).",
-                              f"{px.id} et {py.id} ne peuvent pas être appariés ensemble (paire interdite).")
-            return Reason("C1", "C.04.3 Art.2.1.1 (C1)", f"{px.id} and {py.id} already met in round {met}.",
-                          f"{px.id} et {py.id} se sont déjà rencontrés à la ronde {met}.")
+                              msg("{x} and {y} may not be paired together (a forbidden pair).", x=px.id, y=py.id))
+            return Reason("C1", "C.04.3 Art.2.1.1 (C1)",
+                          msg("{x} and {y} already met in round {met}.", x=px.id, y=py.id, met=met))
         cx, cy = px.colours, py.colours
         if edge_weight(px, py, False, False, self.ctx) == 0 and cx.preference is not None:
-            colour = cx.preference
-            en_c, fr_c = ("White", "les Blancs") if colour is Colour.WHITE else ("Black", "les Noirs")
-            other_en, other_fr = ("Black", "Noirs") if colour is Colour.WHITE else ("White", "Blancs")
-            if cx.repeated is not None or cy.repeated is not None:
-                why_en = f"either would get a third {other_en} in a row"
-                why_fr = f"l'un d'eux aurait les {other_fr} une troisième fois de suite"
-            else:
-                why_en, why_fr = "either would reach a colour difference beyond 2", \
-                    "l'un d'eux dépasserait une différence de couleurs de 2"
-            return Reason("C3", "C.04.3 Art.2.1.3 (C3)",
-                          f"{px.id} and {py.id} both must have {en_c}: {why_en}.",
-                          f"{px.id} et {py.id} doivent tous deux avoir {fr_c} : {why_fr}.")
+            colour = Colour.WHITE if cx.preference is Colour.WHITE else Colour.BLACK
+            third = cx.repeated is not None or cy.repeated is not None
+            return Reason("C3", "C.04.3 Art.2.1.3 (C3)", msg(_SAME_COLOUR[colour, third], x=px.id, y=py.id))
         return None
 
     def quality(self, pairs: list[tuple[int, int]], bracket: int) -> dict[str, int]:
@@ -209,8 +242,8 @@ class _Round:
                 if k == 0:
                     return bad
                 a, b = self.players[x].id, self.players[y].id
-                return Reason(bad.criterion, bad.rule, f"it would leave {a} v {b}, and " + bad.en,
-                              f"il resterait {a} – {b}, et " + bad.fr)
+                return Reason(bad.criterion, bad.rule,
+                              msg("it would leave {a} v {b}, and {reason}", a=a, b=b, reason=bad.msg))
         qa, qo = self.quality(actual, bracket), self.quality(other, bracket)
         for f in LAYOUT:
             if f.key not in qa or f.key == "C4" or qa[f.key] == qo[f.key]:
@@ -219,62 +252,23 @@ class _Round:
                 break
             if qa[f.key] < qo[f.key]:
                 return Reason("order", f"C.04.3 {f.rule}",
-                              f"in this bracket alone the other pairing would do better on {f.key}; the choice was "
-                              "made by a higher bracket (C4, C8: what it left for the brackets below).",
-                              f"dans ce groupe seul l'autre appariement serait meilleur pour {f.key} ; le choix "
-                              "vient d'un groupe supérieur (C4, C8 : ce qu'il laisse aux groupes suivants).")
+                              msg("in this bracket alone the other pairing would do better on {key}; the choice was "
+                                  "made by a higher bracket (C4, C8: what it left for the brackets below).",
+                                  key=f.key))
             return self._criterion_reason(f.key, f.rule, other, actual)
         return Reason("Art.4", "C.04.3 Art.4",
-                      "equal on every criterion (C1-C21): the generation order decides (Art.4: each S1 player "
-                      "takes the first S2 player in order; the fewest and smallest exchanges).",
-                      "égalité sur tous les critères (C1-C21) : l'ordre de génération décide (Art.4 : chaque "
-                      "joueur de S1 prend le premier joueur de S2 dans l'ordre ; le moins d'échanges possible).")
+                      msg("equal on every criterion (C1-C21): the generation order decides (Art.4: each S1 player "
+                          "takes the first S2 player in order; the fewest and smallest exchanges)."))
 
     def _criterion_reason(self, key: str, rule: str, other: list[tuple[int, int]],
                           actual: list[tuple[int, int]]) -> Reason:
         rule = f"C.04.3 {rule}"
-        ids = self._colour_losers(other, actual, strong=key == "C13") if key in ("C12", "C13") else []
-        who = " and ".join(str(i) for i in ids)
-        qui = " et ".join(str(i) for i in ids)
-        their, leur = ("their", "leur") if len(ids) > 1 else ("his", "sa")
-        verb, verbe = ("would", "n'obtiendraient") if len(ids) > 1 else ("would", "n'obtiendrait")
-        texts: dict[str, tuple[str, str]] = {
-            "C6": ("the bracket would make fewer pairs (more downfloaters).",
-                   "le groupe ferait moins de paires (plus de flotteurs descendants)."),
-            "C7": ("a player with a higher score would float down.",
-                   "un joueur avec plus de points descendrait."),
-            "C8": ("the next bracket could pair fewer players.", "le groupe suivant apparierait moins de joueurs."),
-            "C8s": ("the next bracket would float down higher scores.",
-                    "le groupe suivant ferait descendre des scores plus élevés."),
-            "C9": ("the bye receiver would have more unplayed games.",
-                   "l'exempt aurait plus de parties non jouées."),
-            "C10": ("a topscorer would reach a colour difference beyond 2.",
-                    "un joueur de tête dépasserait une différence de couleurs de 2."),
-            "C11": ("a topscorer would get the same colour three times running.",
-                    "un joueur de tête aurait la même couleur trois fois de suite."),
-            "C12": (f"{who or 'a player'} {verb} not get {their} colour preference.",
-                    f"{qui or 'un joueur'} {verbe} pas {leur} couleur préférée."),
-            "C13": (f"{who or 'a player'} {verb} not get {their} strong colour preference.",
-                    f"{qui or 'un joueur'} {verbe} pas {leur} forte préférence de couleur."),
-            "C14": ("a player who floated down in the previous round would float down again.",
-                    "un joueur descendu à la ronde précédente descendrait de nouveau."),
-            "C15": ("a player who floated up in the previous round would float up again.",
-                    "un joueur monté à la ronde précédente monterait de nouveau."),
-            "C16": ("a player who floated down two rounds before would float down again.",
-                    "un joueur descendu deux rondes avant descendrait de nouveau."),
-            "C17": ("a player who floated up two rounds before would float up again.",
-                    "un joueur monté deux rondes avant monterait de nouveau."),
-            "C18": ("a repeated downfloater (previous round) would float with a larger score difference.",
-                    "un flotteur descendant répété (ronde précédente) aurait un plus grand écart de points."),
-            "C19": ("a repeated upfloater (previous round) would meet a larger score difference.",
-                    "un flotteur montant répété (ronde précédente) aurait un plus grand écart de points."),
-            "C20": ("a repeated downfloater (two rounds before) would float with a larger score difference.",
-                    "un flotteur descendant répété (deux rondes avant) aurait un plus grand écart de points."),
-            "C21": ("a repeated upfloater (two rounds before) would meet a larger score difference.",
-                    "un flotteur montant répété (deux rondes avant) aurait un plus grand écart de points."),
-        }
-        en, fr = texts[key]
-        return Reason(key, rule, en, fr)
+        if key in ("C12", "C13"):
+            ids = self._colour_losers(other, actual, strong=key == "C13")
+            text = msg(_PREFERENCE[key, min(len(ids), 2)], who=_and(ids) if ids else "")
+        else:
+            text = msg(_CRITERIA[key])
+        return Reason(key, rule, text)
 
     def _colour_losers(self, other: list[tuple[int, int]], actual: list[tuple[int, int]], strong: bool) -> list[int]:
         def losers(pairs: list[tuple[int, int]]) -> set[int]:
@@ -400,8 +394,7 @@ def _float_note(rnd: _Round, x: int) -> FloatNote | None:
         return None
     if px.score < po.score:
         return FloatNote(px.id, Float.UP, px.score / _UNIT, px.score / _UNIT,
-                         Reason("C6", "C.04.3 Art.2.4.1 (C6)", "paired with a downfloater.",
-                                "apparié avec un flotteur descendant."), None)
+                         Reason("C6", "C.04.3 Art.2.4.1 (C6)", msg("paired with a downfloater.")), None)
     group = px.score
     members = _bracket_members(rnd, group)
     inside = [m for m in members if (p := rnd.partner.get(m)) is not None and rnd.players[p].score >= group
@@ -409,16 +402,12 @@ def _float_note(rnd: _Round, x: int) -> FloatNote | None:
     floaters = [m for m in members if m not in inside]
     if len(members) % 2 == 1 and len(floaters) == 1:
         why = Reason("C6", "C.04.3 Art.2.4.1 (C6)",
-                     f"the {_pts(group / _UNIT, False)} bracket has an odd number of players ({len(members)}): "
-                     "one floats down.",
-                     f"le groupe de {_pts(group / _UNIT, True)} a un nombre impair de joueurs ({len(members)}) : "
-                     "un joueur descend.")
+                     msg("the {points} bracket has an odd number of players ({n}): one floats down.",
+                         points=_pts(group / _UNIT), n=len(members)))
     else:
         why = Reason("C6", "C.04.3 Art.2.4.1 (C6)",
-                     f"the {_pts(group / _UNIT, False)} bracket could pair only {len(inside)} of its "
-                     f"{len(members)} players (the others already met, or may not meet).",
-                     f"le groupe de {_pts(group / _UNIT, True)} ne pouvait apparier que {len(inside)} de ses "
-                     f"{len(members)} joueurs (les autres se sont déjà rencontrés ou ne peuvent pas se rencontrer).")
+                     msg("the {points} bracket could pair only {paired} of its {n} players (the others already met, "
+                         "or may not meet).", points=_pts(group / _UNIT), paired=len(inside), n=len(members)))
     # He rather than the player expected to float: the lowest-ranked resident who stayed in the bracket.
     stayed = [m for m in inside if rnd.players[m].score == group and m > x]
     if not stayed:
@@ -431,22 +420,19 @@ def _float_note(rnd: _Round, x: int) -> FloatNote | None:
     reason = rnd.compare(actual, other, group)
     return FloatNote(px.id, Float.DOWN, group / _UNIT, po.score / _UNIT, why,
                      Reason(reason.criterion, reason.rule,
-                            f"{rnd.players[y].id} (ranked lower) stays instead because otherwise " + reason.en,
-                            f"{rnd.players[y].id} (classé plus bas) reste plutôt, sinon " + reason.fr))
+                            msg("{player} (ranked lower) stays instead because otherwise {reason}",
+                                player=rnd.players[y].id, reason=reason.msg)))
 
 
 def _bye_reason(rnd: _Round, p: EnginePlayer) -> Reason | None:
     """C2 or C5 when ``p`` may not take the pairing-allocated bye."""
     if not p.eligible_for_bye:
         return Reason("C2", "C.04.3 Art.2.1.2 (C2)",
-                      f"{p.id} already scored a point without playing (a bye or a forfeit win).",
-                      f"{p.id} a déjà marqué un point sans jouer (exempt ou victoire par forfait).")
+                      msg("{player} already scored a point without playing (a bye or a forfeit win).", player=p.id))
     if p.score > rnd.ctx.bye_score:
         return Reason("C5", "C.04.3 Art.2.3.1 (C5)",
-                      f"{p.id} has {_pts(p.score / _UNIT, False)}; a player with "
-                      f"{_pts(rnd.ctx.bye_score / _UNIT, False)} can take the bye.",
-                      f"{p.id} a {_pts(p.score / _UNIT, True)} ; un joueur à "
-                      f"{_pts(rnd.ctx.bye_score / _UNIT, True)} peut être exempt.")
+                      msg("{player} has {points}; a player with {bye_points} can take the bye.", player=p.id,
+                          points=_pts(p.score / _UNIT), bye_points=_pts(rnd.ctx.bye_score / _UNIT)))
     return None
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from tournament_desk.core.errors import PairingError, ValidationError
-from tournament_desk.core.messages import msg
+from tournament_desk.core.messages import N_, Msg, msg
 from tournament_desk.core.results import GameResult
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "match_winner",
     "recommended_size",
     "round_name",
+    "round_title",
 ]
 
 SIZES: tuple[int, ...] = (4, 8, 16, 32)
@@ -48,10 +49,14 @@ class DrawRule(StrEnum):
     HIGHER_SEED = "higher-seed"
     PLAYOFF = "playoff"
 
-    def label(self, lang: str = "en") -> str:
+    @property
+    def message(self) -> Msg:
         if self is DrawRule.HIGHER_SEED:
-            return "la tête de série la mieux placée se qualifie" if lang == "fr" else "the higher seed advances"
-        return "partie de départage (résultat saisi)" if lang == "fr" else "play-off (result entered)"
+            return msg("the higher seed advances")
+        return msg("play-off (result entered)")
+
+    def label(self, lang: str = "en") -> str:
+        return self.message.text(lang)
 
 
 def recommended_size(entrants: int) -> int | None:
@@ -87,11 +92,19 @@ def bracket_order(size: int) -> tuple[int, ...]:
     return tuple(order)
 
 
+_ROUND_NAMES = {1: N_("Final"), 2: N_("Semi-finals"), 4: N_("Quarter-finals"), 8: N_("Round of 16"),
+                16: N_("Round of 32")}
+
+
+def round_title(matches: int) -> Msg:
+    """The name of a knockout round of ``matches`` matches (the final, the semi-finals...)."""
+    if matches in _ROUND_NAMES:
+        return msg(_ROUND_NAMES[matches])
+    return msg("Round of {players}", players=matches * 2)
+
+
 def round_name(matches: int, lang: str = "en") -> str:
-    names = {1: ("Final", "Finale"), 2: ("Semi-finals", "Demi-finales"), 4: ("Quarter-finals", "Quarts de finale"),
-             8: ("Round of 16", "Huitièmes de finale"), 16: ("Round of 32", "Seizièmes de finale")}
-    en, fr = names.get(matches, (f"Round of {matches * 2}", f"Tour à {matches * 2}"))
-    return fr if lang == "fr" else en
+    return round_title(matches).text(lang)
 
 
 @dataclass(frozen=True, slots=True)

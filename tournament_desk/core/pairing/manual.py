@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from tournament_desk.core.errors import NotFoundError
 from tournament_desk.core.ids import PairingNumber
+from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import Bye, EventState, Game
 from tournament_desk.core.pairing.swiss_state import Board as SwissBoard
 from tournament_desk.core.pairing.swiss_state import ByeKind as SwissByeKind
@@ -82,12 +83,23 @@ class ManualIssue:
 
     code: str
     absolute: bool
-    en: str
-    fr: str
+    msg: Msg
+    """What is wrong (the catalogue's message), in the user's language with :meth:`message`."""
     players: tuple[int, ...] = ()
 
+    @property
+    def en(self) -> str:
+        return self.msg.text("en")
+
+    @property
+    def fr(self) -> str:
+        return self.msg.text("fr")
+
     def message(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" else self.en
+        return self.msg.text(lang)
+
+
+_NO_TEXT = Msg("")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,11 +112,18 @@ class Completion:
     bye: int | None = None
     undo_board: int | None = None
     """When impossible: the 1-based index of the chosen board whose removal makes a completion possible."""
-    en: str = ""
-    fr: str = ""
+    msg: Msg = _NO_TEXT
+
+    @property
+    def en(self) -> str:
+        return self.msg.text("en")
+
+    @property
+    def fr(self) -> str:
+        return self.msg.text("fr")
 
     def message(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" else self.en
+        return self.msg.text(lang)
 
 
 # -- what the board shows -----------------------------------------------------------------------------------------
@@ -266,16 +285,14 @@ def _checker_colour_issues(state: EventState, boards: Sequence[tuple[int, int]],
             a, b = players
             out.append(ManualIssue(
                 "colour-absolute", False,
-                f"{_name(state, a)} and {_name(state, b)} both need the same colour this round (colour rule)",
-                f"{_name(state, a)} et {_name(state, b)} doivent tous deux avoir la même couleur à cette ronde "
-                "(règle des couleurs)", players))
+                msg("{name} and {name2} both need the same colour this round (colour rule)", name=_name(state, a),
+                    name2=_name(state, b)), players))
         elif v.code == "COLOUR_NOT_GRANTED":
             (pid,) = players
             out.append(ManualIssue(
                 "colour-preference", False,
-                f"{_name(state, pid)} does not get their colour preference (checker: {v.message})",
-                f"{_name(state, pid)} n'obtient pas la couleur qui lui revient (vérificateur : {v.text('fr')})",
-                players))
+                msg("{name} does not get their colour preference (checker: {checker})", name=_name(state, pid),
+                    checker=v.msg), players))
     return out
 
 
@@ -297,22 +314,20 @@ def check_manual_round(state: EventState, boards: Sequence[tuple[int, int]], bye
         seen[pid] = seen.get(pid, 0) + 1
     for pid, count in sorted(seen.items()):
         if pid not in known:
-            issues.append(ManualIssue("unknown", True, f"No player with id {pid}",
-                                      f"Aucun joueur avec l'identifiant {pid}", (pid,)))
+            issues.append(ManualIssue("unknown", True, msg("No player with id {pid}", pid=pid), (pid,)))
             continue
         if count > 1:
-            issues.append(ManualIssue("twice", True, f"{_name(state, pid)} appears {count} times in the round",
-                                      f"{_name(state, pid)} figure {count} fois dans la ronde", (pid,)))
+            issues.append(ManualIssue("twice", True, msg("{name} appears {count} times in the round",
+                                                         name=_name(state, pid), count=count), (pid,)))
         if pid not in active:
-            issues.append(ManualIssue("withdrawn", True, f"{_name(state, pid)} has withdrawn and cannot be paired",
-                                      f"{_name(state, pid)} s'est retiré et ne peut pas être apparié", (pid,)))
+            issues.append(ManualIssue("withdrawn", True, msg("{name} has withdrawn and cannot be paired",
+                                                             name=_name(state, pid)), (pid,)))
     for pid in sorted(active - set(seen)):
-        issues.append(ManualIssue("missing", True, f"{_name(state, pid)} is not paired",
-                                  f"{_name(state, pid)} n'est pas apparié", (pid,)))
+        issues.append(ManualIssue("missing", True, msg("{name} is not paired", name=_name(state, pid)), (pid,)))
     for board, (w, b) in enumerate(boards, start=1):
         if w == b:
-            issues.append(ManualIssue("self", True, f"Board {board}: a player cannot play himself",
-                                      f"Table {board} : un joueur ne peut pas se rencontrer lui-même", (w,)))
+            issues.append(ManualIssue("self", True, msg("Board {board}: a player cannot play himself", board=board),
+                                      (w,)))
             continue
         if w not in known or b not in known:
             continue
@@ -320,8 +335,8 @@ def check_manual_round(state: EventState, boards: Sequence[tuple[int, int]], bye
         if met is not None:
             issues.append(ManualIssue(
                 "rematch", True,
-                f"Board {board}: {_name(state, w)} and {_name(state, b)} already met in round {met}",
-                f"Table {board} : {_name(state, w)} et {_name(state, b)} se sont déjà rencontrés à la ronde {met}",
+                msg("Board {board}: {name} and {name2} already met in round {met}", board=board, name=_name(state, w),
+                    name2=_name(state, b), met=met),
                 (w, b)))
         white, _black = suggest_colours(state, w, b)
         if white != w:
@@ -329,32 +344,29 @@ def check_manual_round(state: EventState, boards: Sequence[tuple[int, int]], bye
             wb, bb = colour_counts(state, b)
             issues.append(ManualIssue(
                 "colour-suggestion", False,
-                f"Board {board}: {_name(state, b)} had Black more often ({bb} Black, {wb} White) than "
-                f"{_name(state, w)} ({bw} Black, {ww} White) and should have White",
-                f"Table {board} : {_name(state, b)} a eu plus souvent les Noirs ({bb} Noirs, {wb} Blancs) que "
-                f"{_name(state, w)} ({bw} Noirs, {ww} Blancs) et devrait avoir les Blancs", (w, b)))
+                msg("Board {board}: {name} had Black more often ({bb} Black, {wb} White) than {name2} ({bw} Black, "
+                    "{ww} White) and should have White", board=board, name=_name(state, b), bb=bb, wb=wb,
+                    name2=_name(state, w), bw=bw, ww=ww), (w, b)))
     if len(byes) > 1:
-        issues.append(ManualIssue("byes", True, f"{len(byes)} byes: at most one player is exempt in a round",
-                                  f"{len(byes)} exempts : au plus un joueur est exempt par ronde", tuple(byes)))
+        issues.append(ManualIssue("byes", True, msg("{n_byes} byes: at most one player is exempt in a round",
+                                                    n_byes=len(byes)), tuple(byes)))
     if byes and len(active) % 2 == 0:
-        issues.append(ManualIssue("bye-even", True, "The number of players is even: nobody gets the bye",
-                                  "Le nombre de joueurs est pair : personne n'est exempt", tuple(byes)))
+        issues.append(ManualIssue("bye-even", True, msg("The number of players is even: nobody gets the bye"),
+                                  tuple(byes)))
     scores = {pid: state.score(pid) for pid in active}
     for pid in byes:
         if pid not in known or pid not in active:
             continue
         if _had_bye(state, pid):
             issues.append(ManualIssue(
-                "bye-again", True, f"{_name(state, pid)} already had a bye (a win without playing)",
-                f"{_name(state, pid)} a déjà été exempt (une victoire sans jouer)", (pid,)))
+                "bye-again", True, msg("{name} already had a bye (a win without playing)", name=_name(state,
+                                                                                                      pid)), (pid,)))
         eligible = [scores[q] for q in active if not _had_bye(state, q)]
         if eligible and scores[pid] > min(eligible):
             issues.append(ManualIssue(
                 "bye-score", False,
-                f"{_name(state, pid)} gets the bye with {scores[pid]:g} points although an eligible player has "
-                f"{min(eligible):g}",
-                f"{_name(state, pid)} est exempt avec {scores[pid]:g} points alors qu'un joueur pouvant l'être en "
-                f"a {min(eligible):g}", (pid,)))
+                msg("{name} gets the bye with {scores:g} points although an eligible player has {min:g}",
+                    name=_name(state, pid), scores=scores[pid], min=min(eligible)), (pid,)))
     if all(not i.absolute for i in issues):
         issues += _checker_colour_issues(state, boards, byes[0] if byes else None)
     issues.sort(key=lambda i: not i.absolute)
@@ -411,20 +423,17 @@ def find_completion(state: EventState, boards: Sequence[tuple[int, int]], byes: 
     if result is not None:
         extra, bye = result
         added = tuple(suggest_colours(state, a, b) for a, b in extra)
-        return Completion(True, added, bye, None, f"The round can be completed ({len(added)} more boards)",
-                          f"La ronde peut être complétée ({len(added)} tables de plus)")
+        return Completion(True, added, bye, None, msg("The round can be completed ({n_added} more boards)",
+                                                      n_added=len(added)))
     for index in range(len(boards) - 1, -1, -1):
         rest = [pair for i, pair in enumerate(boards) if i != index]
         if _complete(state, rest, byes, [budget]) is not None:
             w, b = boards[index]
             return Completion(
                 False, (), None, index + 1,
-                f"The remaining players have all met each other: no completion exists. Undo board {index + 1} "
-                f"({_name(state, w)} - {_name(state, b)}) and try another configuration",
-                f"Les joueurs restants se sont tous déjà rencontrés : aucune solution. Défaites la table "
-                f"{index + 1} ({_name(state, w)} - {_name(state, b)}) et essayez une autre configuration")
+                msg("The remaining players have all met each other: no completion exists. Undo board {board} "
+                    "({name} - {name2}) and try another configuration", board=index + 1, name=_name(state, w),
+                    name2=_name(state, b)))
     return Completion(False, (), None, None,
-                      "No completion exists, whatever earlier board is undone: start the round again or accept a "
-                      "rematch with a reason",
-                      "Aucune solution, quelle que soit la table défaite : recommencez la ronde ou acceptez une "
-                      "rencontre répétée en donnant un motif")
+                      msg("No completion exists, whatever earlier board is undone: start the round again or accept "
+                          "a rematch with a reason"))

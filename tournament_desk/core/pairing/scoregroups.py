@@ -44,7 +44,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from tournament_desk.core.errors import PairingError
-from tournament_desk.core.messages import msg
+from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import Bye, EventState, Game
 from tournament_desk.core.pairing.matching import max_weight_matching
 from tournament_desk.core.results import Outcome
@@ -106,10 +106,18 @@ class ScoreGroupPairing:
     bye: int | None = None
     rematches: tuple[tuple[int, int], ...] = ()
     """Pairs that already met (only when no rematch-free pairing exists: L31's last resort)."""
-    notes_en: tuple[str, ...] = field(default_factory=tuple)
-    notes_fr: tuple[str, ...] = field(default_factory=tuple)
+    notes: tuple[Msg, ...] = field(default_factory=tuple)
+    """What the arbiter should know (a second bye, the rematches of the last resort)."""
     method: str = "hungarian"
     """``round-1``, ``hungarian`` (group by group), ``greedy``, ``exact`` or ``last-resort``."""
+
+    @property
+    def notes_en(self) -> tuple[str, ...]:
+        return tuple(n.text("en") for n in self.notes)
+
+    @property
+    def notes_fr(self) -> tuple[str, ...]:
+        return tuple(n.text("fr") for n in self.notes)
 
     def pairs(self) -> list[frozenset[int]]:
         return [frozenset(b) for b in self.boards]
@@ -353,15 +361,13 @@ def pair_round(players: Sequence[SgPlayer], round_number: int) -> ScoreGroupPair
         raise PairingError(msg("At least 2 players are needed to pair a round"))
     if round_number == 1 or all(not p.opponents and not p.had_bye and p.group_score == 0 for p in players):
         return round_one(players)
-    notes_en: list[str] = []
-    notes_fr: list[str] = []
+    notes: list[Msg] = []
     rest = list(players)
     bye: SgPlayer | None = None
     if len(rest) % 2:
         bye, _ = _choose_bye(rest)
         if bye.had_bye:
-            notes_en.append(f"Every player already had a bye: player {bye.id} gets a second one")
-            notes_fr.append(f"Tous les joueurs ont déjà été exempts : le joueur {bye.id} l'est une seconde fois")
+            notes.append(msg("Every player already had a bye: player {player} gets a second one", player=bye.id))
         rest = [p for p in rest if p.id != bye.id]
     # L23-26 bottom-up: lowest group first; leftovers (odd player, problem players) join the next group processed.
     groups: dict[float, list[SgPlayer]] = {}
@@ -394,13 +400,10 @@ def pair_round(players: Sequence[SgPlayer], round_number: int) -> ScoreGroupPair
             pairs, method = forced, "last-resort"
             rematches = [(a.id, b.id) for a, b in forced if b.id in a.opponents]
             for a, b in rematches:
-                notes_en.append(f"No pairing avoids every rematch: players {a} and {b} meet again")
-                notes_fr.append(f"Aucun appariement n'évite tous les rematches : les joueurs {a} et {b} se "
-                                "rencontrent à nouveau")
+                notes.append(msg("No pairing avoids every rematch: players {a} and {b} meet again", a=a, b=b))
         return ScoreGroupPairing(_board_order(pairs), bye.id if bye else None, tuple(rematches),
-                                 tuple(notes_en), tuple(notes_fr), method)
-    return ScoreGroupPairing(_board_order(pairs), bye.id if bye else None, (), tuple(notes_en), tuple(notes_fr),
-                             method)
+                                 tuple(notes), method)
+    return ScoreGroupPairing(_board_order(pairs), bye.id if bye else None, (), tuple(notes), method)
 
 
 def to_round_entries(pairing: ScoreGroupPairing, round_number: int) -> tuple[tuple[Game, ...], tuple[Bye, ...]]:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TypedDict
 
 from tournament_desk.core.errors import TournamentError
-from tournament_desk.core.messages import msg
+from tournament_desk.core.messages import Msg, msg
 
 RatedKey = int | str
 """A player as a rating computation knows them: the event file's id, or a licence number in a rating period
@@ -23,6 +24,7 @@ __all__ = [
     "RatedKey",
     "RatingComputationError",
     "mean",
+    "noted",
     "round_half_away",
     "round_half_up",
 ]
@@ -85,8 +87,27 @@ class PreviewRow:
     new_rating: float | None
     performance: float | None
     note: str = ""
+    """The note in English (CSV files; :meth:`note_text` gives it in the user's language)."""
     score: float | None = None
     """The points counted (FFJD 0/1/2 scale; national Elo: Sc over the compatible games)."""
     k: float | None = None
     """The coefficient the rule used: FFJD K (seed 000 §6.1.1, when one K served all the player's games);
     national Elo the share of the performance in the new Elo, Ej = Ei + k·(Pj − Ei) (seed 001 §3)."""
+    remark: Msg | None = None
+    """The note as a catalogue message, when it has words to translate (see :func:`noted`)."""
+
+    def note_text(self, lang: str = "en") -> str:
+        return self.remark.text(lang) if self.remark is not None else self.note
+
+
+class Note(TypedDict, total=False):
+    note: str
+    remark: Msg | None
+
+
+def noted(remark: Msg | str) -> Note:
+    """The ``note`` and ``remark`` of a :class:`PreviewRow`: ``PreviewRow(..., **noted(msg("first rating")))``
+    (a plain text, such as a rule's case code, is the same in every language)."""
+    if isinstance(remark, Msg):
+        return {"note": remark.text("en"), "remark": remark}
+    return {"note": remark}

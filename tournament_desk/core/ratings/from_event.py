@@ -16,10 +16,10 @@ import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 
 from tournament_desk.core.errors import ValidationError
-from tournament_desk.core.messages import msg
+from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import EventState, Player, RatingSystem
 from tournament_desk.core.ratings import elo_fr, ffjd, fide, scrabble_pl
-from tournament_desk.core.ratings.common import PreviewRow, RatedKey
+from tournament_desk.core.ratings.common import PreviewRow, RatedKey, noted
 from tournament_desk.core.results import Outcome
 from tournament_desk.core.scoring import scrabble_spread
 
@@ -79,19 +79,19 @@ def ffjd_from_event(state: EventState, cadence: ffjd.Cadence | None = None,
     return series, ffjd_ratings(state)
 
 
-def ffjd_note(result: ffjd.FfjdPlayerResult) -> str:
+def ffjd_note(result: ffjd.FfjdPlayerResult) -> Msg | str:
     """The preview note of an FFJD result: first rating, still pending, the 600 floor applied (§6.3)."""
-    note = {"rated": "", "first": "first rating", "pending": "not yet rated"}[result.status]
     if result.floored:
-        note = "floor 600"
-    return note
+        return msg("floor 600")
+    notes: dict[str, Msg | str] = {"rated": "", "first": msg("first rating"), "pending": msg("not yet rated")}
+    return notes[result.status]
 
 
-def ffjd_row(pid: RatedKey, name: str, r: ffjd.FfjdPlayerResult, note: str) -> PreviewRow:
+def ffjd_row(pid: RatedKey, name: str, r: ffjd.FfjdPlayerResult, note: Msg | str) -> PreviewRow:
     """One preview row of an FFJD result (evolution as published: after the floor)."""
     return PreviewRow(pid, name, r.rating_before, r.games_counted, r.expected,
                       float(r.evolution) if r.evolution is not None else None, r.new_rating, r.performance,
-                      note, score=r.points, k=r.k)
+                      **noted(note), score=r.points, k=r.k)
 
 
 def ffjd_preview(state: EventState, cadence: ffjd.Cadence | None = None,
@@ -151,18 +151,20 @@ def elo_fr_preview(state: EventState, youth: Callable[[Player], bool] | None = N
     rows = []
     for p in state.players:
         r = results[p.id]
-        note = f"{r.case.value}" + (" (estimate)" if r.elo_before is None and r.pj is not None else "")
-        rows.append(elo_fr_row(p.id, p.name, r, note))
+        estimate = r.elo_before is None and r.pj is not None
+        rows.append(elo_fr_row(p.id, p.name, r, msg("{case} (estimate)", case=r.case.value) if estimate
+                               else r.case.value))
     return rows
 
 
-def elo_fr_row(pid: RatedKey, name: str, r: elo_fr.EloResult, note: str) -> PreviewRow:
+def elo_fr_row(pid: RatedKey, name: str, r: elo_fr.EloResult, note: Msg | str) -> PreviewRow:
     """One preview row of a national Elo result: Sc as the score, the expected score at Ei over the same
     compatible games, and the share k of the performance in the new Elo (seed 001 §3)."""
     before = r.elo_before
     evo = None if (before is None or r.new_elo is None) else float(r.new_elo - before)
     return PreviewRow(pid, name, None if before is None else float(before), r.nj, r.expected, evo,
-                      None if r.new_elo is None else float(r.new_elo), r.pj, note, score=r.sc, k=r.k)
+                      None if r.new_elo is None else float(r.new_elo), r.pj, **noted(note),
+                      score=r.sc, k=r.k)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -339,22 +341,25 @@ def fide_preview(state: EventState, k_factors: Mapping[RatedKey, int] | None = N
         if own is not None:
             k = k_factors.get(p.id) or fide_coefficient(p, own, on)
             r = fide.rated_change(own, rated_games, k, on)
-            note = f"below {fide.MIN_PUBLISHED_RATING}" if r.new_rating < fide.MIN_PUBLISHED_RATING else ""
+            below = r.new_rating < fide.MIN_PUBLISHED_RATING
+            note: Msg | str = msg("below {rating}", rating=fide.MIN_PUBLISHED_RATING) if below else ""
             rows.append(PreviewRow(p.id, p.name, own, r.games, r.expected, float(r.rounded_change),
-                                   float(r.new_rating), None, note, score=r.score, k=float(r.k)))
+                                   float(r.new_rating), None, **noted(note),
+                                   score=r.score, k=float(r.k)))
             continue
         first = fide.initial_rating(rated_games, first_event=first_event.get(p.id, True))
         if first.published:
-            note = "first rating"
+            note = msg("first rating")
         elif first.ru is None and first.games:
-            note = "score 0: disregarded"
+            note = msg("score 0: disregarded")
         elif first.ru is not None and first.games >= fide.NEW_PLAYER_GAMES:
-            note = f"below {fide.MIN_PUBLISHED_RATING}"
+            note = msg("below {rating}", rating=fide.MIN_PUBLISHED_RATING)
         else:
-            note = "not yet rated"
+            note = msg("not yet rated")
         rows.append(PreviewRow(p.id, p.name, None, first.games, None, None,
                                float(first.ru) if first.published else None,
-                               None if first.ru is None else float(first.ru), note, score=first.score))
+                               None if first.ru is None else float(first.ru), **noted(note),
+                               score=first.score))
     return rows
 
 

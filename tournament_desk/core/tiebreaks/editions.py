@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from tournament_desk.core.errors import ValidationError
-from tournament_desk.core.messages import msg
+from tournament_desk.core.messages import N_, Msg, msg
 from tournament_desk.core.results import Outcome
 
 
@@ -40,25 +40,30 @@ class Edition(StrEnum):
     FIDE_2026 = "fide2026"
 
     @property
+    def message(self) -> Msg:
+        """The edition's name (a catalogue message)."""
+        return msg(_LABELS[self])
+
+    @property
     def label_fr(self) -> str:
-        return _LABELS[self][0]
+        return self.label("fr")
 
     @property
     def label_en(self) -> str:
-        return _LABELS[self][1]
+        return self.label("en")
 
     @property
     def is_fide(self) -> bool:
         return self is not Edition.SEED_003
 
     def label(self, lang: str = "en") -> str:
-        return self.label_fr if lang == "fr" else self.label_en
+        return self.message.text(lang)
 
 
-_LABELS: dict[Edition, tuple[str, str]] = {
-    Edition.SEED_003: ("score ajusté (annexe départages §1)", "adjusted score (tie-break annex §1)"),
-    Edition.FIDE_2023: ("FIDE C.07 2023, adversaire fictif", "FIDE C.07 2023, dummy opponent"),
-    Edition.FIDE_2026: ("FIDE C.07 2026, adversaire fictif plafonné", "FIDE C.07 2026, capped dummy opponent"),
+_LABELS: dict[Edition, str] = {
+    Edition.SEED_003: N_("adjusted score (tie-break annex §1)"),
+    Edition.FIDE_2023: N_("FIDE C.07 2023, dummy opponent"),
+    Edition.FIDE_2026: N_("FIDE C.07 2026, capped dummy opponent"),
 }
 
 DEFAULT_EDITION = Edition.SEED_003

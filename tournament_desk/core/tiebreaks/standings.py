@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from tournament_desk.core.errors import ValidationError
-from tournament_desk.core.messages import msg
+from tournament_desk.core.messages import N_, Msg, msg
 from tournament_desk.core.model import EventState
 from tournament_desk.core.tiebreaks import buchholz as bh
 from tournament_desk.core.tiebreaks.context import TiebreakContext, make_context
@@ -119,7 +119,8 @@ class ExplanationLine:
     opponent: int | None
     value: float
     counted: bool
-    note: str
+    note: Msg
+    """What the value is (a game, half an absent opponent's score, a dummy opponent...): a catalogue message."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,39 +143,60 @@ def explain_tiebreak(state: EventState, player_id: int, code: str, *,
     return Explanation(d.code, value, d.edition_used(ctx.edition), lines)
 
 
+# The kinds of contribution (``Contribution.kind``), spelt out.
+_KINDS = {
+    "game": N_("game"),
+    "half-virtual": N_("half the absent opponent's adjusted score"),
+    "average-buchholz": N_("tournament average of the Buchholz (bye, absence)"),
+    "half-buchholz": N_("half the absent opponent's Buchholz"),
+    "average": N_("tournament average (exempt)"),
+    "dummy": N_("dummy opponent"),
+    "dummy-capped": N_("capped dummy opponent"),
+}
+
+
+def _kind(kind: str, vur: bool = False) -> Msg:
+    text = msg(_KINDS[kind]) if kind in _KINDS else Msg(kind)
+    return msg("{kind} (VUR)", kind=text) if vur else text
+
+
 def _lines(ctx: TiebreakContext, code: str, pid: int) -> list[ExplanationLine]:
     if code == "BH" or code.startswith("BH-C") or code.startswith("BH-M"):
         n = int(code[4:]) if len(code) > 2 else 0
         lowest, highest = (n, n) if code.startswith("BH-M") else (n, 0)
-        return [ExplanationLine(c.round, c.opponent, c.value, not c.cut, c.kind + (" (VUR)" if c.vur else ""))
+        return [ExplanationLine(c.round, c.opponent, c.value, not c.cut, _kind(c.kind, c.vur))
                 for c in bh.buchholz_detail(ctx, pid, lowest, highest)]
     if code == "SB":
-        return [ExplanationLine(c.round, c.opponent, c.value * f, True, f"{c.kind}: {c.value:g} x {f:g}")
+        return [ExplanationLine(c.round, c.opponent, c.value * f, True,
+                                msg("{kind}: {value:g} x {factor:g}", kind=_kind(c.kind), value=c.value, factor=f))
                 for c, f in bh.sonneborn_berger_detail(ctx, pid)]
     if code == "SBH":
-        return [ExplanationLine(c.round, c.opponent, c.value, True, c.kind)
+        return [ExplanationLine(c.round, c.opponent, c.value, True, _kind(c.kind))
                 for c in bh.sum_of_buchholz_detail(ctx, pid)]
     if code == "YUGO":
         half = ctx.max_score / 2
         return [ExplanationLine(c.round, c.opponent, c.value, counted,
-                                f"{c.kind}: opponent on {reached:g} (limit {half:g})")
+                                msg("{kind}: opponent on {reached:g} (limit {limit:g})", kind=_kind(c.kind),
+                                    reached=reached, limit=half))
                 for c, reached, counted in bh.yugoslav_detail(ctx, pid)]
     if code == "PERF" and ctx.edition is Edition.SEED_003:
-        return [ExplanationLine(r, opp, rating, True, f"rating after the 350-point rule, result {f:g}")
+        return [ExplanationLine(r, opp, rating, True,
+                                msg("rating after the 350-point rule, result {result:g}", result=f))
                 for r, opp, rating, f in performance_detail(ctx, pid)[1]]
     if code == "ARO" or code.startswith("ARO-C"):
         games = opponent_ratings(ctx, pid)
         cut = int(code[5:]) if len(code) > 3 else 0
         dropped = set(sorted(range(len(games)), key=lambda i: games[i][1])[:cut])
-        return [ExplanationLine(None, opp, rating, i not in dropped, f"result {f:g}")
+        return [ExplanationLine(None, opp, rating, i not in dropped, msg("result {result:g}", result=f))
                 for i, (opp, rating, f) in enumerate(games)]
     if code.startswith("CUM"):
         cut = int(code[5:]) if len(code) > 3 else 0
-        return [ExplanationLine(r, None, s, i >= cut, "running score")
+        return [ExplanationLine(r, None, s, i >= cut, msg("running score"))
                 for i, (r, s) in enumerate(zip(ctx.rounds, running_scores(ctx, pid), strict=True))]
     if code == "KOYA":
         limit = koya_threshold(ctx)
         return [ExplanationLine(e.round, e.opponent, e.points, ctx.score[e.opponent] >= limit - 1e-9,
-                                f"opponent on {ctx.score[e.opponent]:g} (limit {limit:g})")
+                                msg("opponent on {reached:g} (limit {limit:g})", reached=ctx.score[e.opponent],
+                                    limit=limit))
                 for e in ctx.entries[pid] if e.opponent is not None]
     return []

@@ -8,7 +8,7 @@ import of a rating list with a progress bar.
 * :func:`import_rating_list` is the whole File > Import > Rating list step: the mapping dialog when the header
   is not understood (a remembered mapping is used without asking), then the list read in a worker thread
   with a determinate progress bar (FIDE's list: 1.9 million lines; only the registered players' rows are
-  kept), then applied to the event. Self-contained: the texts are here in English and French.
+  kept), then applied to the event. Its texts are the message catalogue's.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tournament_desk.formats.rating_list import FIELD_NAMES_FR, MAPPABLE_FIELDS, ListHeader
+from tournament_desk.core.messages import msg, pmsg
+from tournament_desk.formats.rating_list import MAPPABLE_FIELDS, ListHeader
 from tournament_desk.services.rating_lists import list_header, load_rating_list
 from tournament_desk.services.ratings import RatingListChange, apply_rating_list
 from tournament_desk.services.session import EventSession
@@ -38,21 +39,21 @@ from tournament_desk.services.session import EventSession
 __all__ = ["ColumnMappingDialog", "import_rating_list", "run_with_progress"]
 
 _TEXT = {
-    "title": ("Columns of the rating list", "Colonnes de la liste de classement"),
-    "intro": ("This list's header is not fully recognised. Say what each column holds: an id (licence, FIDE or "
-              "FMJD id) and the rating are needed. The choice is remembered for lists with the same header.",
-              "L'en-tête de cette liste n'est pas entièrement reconnu. Indiquez ce que contient chaque colonne : "
-              "un identifiant (licence, FIDE ou FMJD) et le classement sont nécessaires. Le choix est retenu pour "
-              "les listes de même en-tête."),
-    "none": ("(not read)", "(non lue)"),
-    "need": ("Choose an id column (licence, FIDE id or FMJD id) and the rating column.",
-             "Choisissez une colonne d'identifiant (licence, identifiant FIDE ou FMJD) et la colonne de classement."),
-    "twice": ("'{}' is chosen for two columns.", "« {} » est choisi pour deux colonnes."),
-    "reading": ("Reading the rating list…", "Lecture de la liste de classement…"),
+    "title": msg("Columns of the rating list"),
+    "intro": msg("This list's header is not fully recognised. Say what each column holds: an id (licence, FIDE or "
+                 "FMJD id) and the rating are needed. The choice is remembered for lists with the same header."),
+    "none": msg("(not read)"),
+    "need": msg("Choose an id column (licence, FIDE id or FMJD id) and the rating column."),
+    "reading": msg("Reading the rating list…"),
 }
-_FIELD_EN = {"licence": "licence", "fide_id": "FIDE id", "fmjd_id": "FMJD id", "rating": "rating",
-             "surname": "surname", "first_name": "first name", "name": "full name", "flags": "status flags",
-             "rating_type": "rating type (F/N/E)", "club": "club", "category": "category"}
+_FIELD_NAMES = {
+    "licence": pmsg("column mapping", "licence"), "fide_id": pmsg("column mapping", "FIDE id"),
+    "fmjd_id": pmsg("column mapping", "FMJD id"), "rating": pmsg("column mapping", "rating"),
+    "surname": pmsg("column mapping", "surname"), "first_name": pmsg("column mapping", "first name"),
+    "name": pmsg("column mapping", "full name"), "flags": pmsg("column mapping", "status flags"),
+    "rating_type": pmsg("column mapping", "rating type (F/N/E)"), "club": pmsg("column mapping", "club"),
+    "category": pmsg("column mapping", "category"),
+}
 
 
 def _lang(tr: Callable[..., str] | None) -> str:
@@ -60,8 +61,7 @@ def _lang(tr: Callable[..., str] | None) -> str:
 
 
 def _t(key: str, lang: str) -> str:
-    en, fr = _TEXT[key]
-    return fr if lang == "fr" else en
+    return _TEXT[key].text(lang)
 
 
 class ColumnMappingDialog(QDialog):
@@ -80,7 +80,7 @@ class ColumnMappingDialog(QDialog):
             combo = QComboBox()
             combo.addItem(_t("none", self.lang), None)
             for f in MAPPABLE_FIELDS:
-                combo.addItem(FIELD_NAMES_FR[f] if self.lang == "fr" else _FIELD_EN[f], f)
+                combo.addItem(_FIELD_NAMES[f].text(self.lang), f)
             combo.setCurrentIndex(max(0, combo.findData(field_name)))
             combo.currentIndexChanged.connect(self._check)
             self.combos.append(combo)
@@ -112,8 +112,7 @@ class ColumnMappingDialog(QDialog):
         chosen = [combo.currentData() for combo in self.combos if combo.currentData() is not None]
         for f in chosen:
             if chosen.count(f) > 1:
-                name = FIELD_NAMES_FR[f] if self.lang == "fr" else _FIELD_EN[f]
-                return _t("twice", self.lang).format(name)
+                return msg("'{name}' is chosen for two columns.", name=_FIELD_NAMES[f]).text(self.lang)
         if "rating" not in chosen or not {"licence", "fide_id", "fmjd_id"} & set(chosen):
             return _t("need", self.lang)
         return ""

@@ -63,7 +63,7 @@ class EventDialog(FormDialog):
         self.start = QDateEdit(_qdate(event.start_date if event else None))
         self.end = QDateEdit(_qdate(event.end_date if event else None))
         for d in (self.start, self.end):
-            d.setDisplayFormat("dd/MM/yyyy" if tr.lang == "fr" else "yyyy-MM-dd")
+            d.setDisplayFormat(tr("yyyy-MM-dd"))  # the language's date pattern (French: dd/MM/yyyy)
             d.setCalendarPopup(True)
         self.arbiters = QLineEdit(", ".join(event.arbiters) if event else arbiter)
         self.arbiters.setPlaceholderText(tr("Names, separated by commas"))
@@ -150,7 +150,7 @@ class EventDialog(FormDialog):
         try:
             time_control = TimeControl.parse(self.time_control.text())
         except TournamentError as exc:
-            raise ValidationError(exc.en, exc.fr, field="time_control") from None
+            raise ValidationError(exc.msg, field="time_control") from None
         return {
             "name": self.name.text().strip(),
             "place": self.place.text().strip(),

@@ -5,7 +5,7 @@ rounds paired out of the total, declared pairing system), asks for the number of
 give it (``XXR``/``142``), and on OK creates the event through
 :func:`tournament_desk.services.trf_io.import_event_from_trf`. A file that cannot be imported shows its reason
 (with the line number) in the dialog, which stays open. :attr:`ImportTrfDialog.result_import` holds what was
-created (the lead opens it). Self-contained: the texts are here in English and French.
+created (the lead opens it). Its texts are the message catalogue's.
 """
 
 from __future__ import annotations
@@ -28,28 +28,29 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.messages import msg
 from tournament_desk.formats.trf import TrfError, played_rounds, read_file
 from tournament_desk.services.trf_io import TrfImport, import_event_from_trf
 
 __all__ = ["ImportTrfDialog"]
 
 _TEXT = {
-    "title": ("Import an event from a TRF file", "Importer un tournoi depuis un fichier TRF"),
-    "trf": ("TRF file", "Fichier TRF"), "event": ("New event file", "Nouveau fichier de tournoi"),
-    "name": ("Event name", "Nom du tournoi"), "rounds": ("Number of rounds", "Nombre de rondes"),
-    "browse": ("Browse…", "Parcourir…"),
-    "summary": ("{players} players, {played} round(s) paired of {total}{system}",
-                "{players} joueurs, {played} ronde(s) appariée(s) sur {total}{system}"),
-    "unknown": ("unknown: give it below", "inconnu : indiquez-le ci-dessous"),
-    "need_trf": ("Choose the TRF file to import.", "Choisissez le fichier TRF à importer."),
-    "need_event": ("Choose where to create the event file.", "Choisissez où créer le fichier du tournoi."),
-    "unreadable": ("This TRF cannot be read: {}", "Ce TRF est illisible : {}"),
+    "title": msg("Import an event from a TRF file"),
+    "trf": msg("TRF file"),
+    "event": msg("New event file"),
+    "name": msg("Event name"),
+    "rounds": msg("Number of rounds"),
+    "browse": msg("Browse…"),
+    "summary": msg("{players} players, {played} round(s) paired of {total}{system}"),
+    "unknown": msg("unknown: give it below"),
+    "need_trf": msg("Choose the TRF file to import."),
+    "need_event": msg("Choose where to create the event file."),
+    "unreadable": msg("This TRF cannot be read: {}"),
 }
 
 
 def _t(key: str, lang: str) -> str:
-    en, fr = _TEXT[key]
-    return fr if lang == "fr" else en
+    return _TEXT[key].text(lang)
 
 
 class ImportTrfDialog(QDialog):

@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
 
 from tournament_desk.core.formatting import format_datetime
+from tournament_desk.core.messages import PerLanguage
 from tournament_desk.gui.models.tables import RowsModel, make_table
 from tournament_desk.services.session import AuditEntry, BackupInfo
 
@@ -24,7 +25,8 @@ class HistoryDialog(QDialog):
         self.model = RowsModel([
             (tr("When"), lambda e: format_datetime(dt.datetime.fromtimestamp(e.at), lang)),
             (tr("Arbiter"), lambda e: e.arbiter),
-            (tr("Action"), lambda e: kinds.get(e.kind, "") + (e.label_fr if lang == "fr" else e.label_en)),
+            # the event file keeps each action's name as written in both languages when it was done
+            (tr("Action"), lambda e: kinds.get(e.kind, "") + PerLanguage(e.label_en, e.label_fr).text(lang)),
         ], list(reversed(entries)))
         layout = QVBoxLayout(self)
         layout.addWidget(make_table(self.model))

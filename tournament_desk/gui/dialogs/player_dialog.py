@@ -44,7 +44,7 @@ class PlayerDialog(FormDialog):
         if player:
             select_data(self.sex, player.sex)
         self.birth = QDateEdit()
-        self.birth.setDisplayFormat("dd/MM/yyyy" if tr.lang == "fr" else "yyyy-MM-dd")
+        self.birth.setDisplayFormat(tr("yyyy-MM-dd"))  # the language's date pattern (French: dd/MM/yyyy)
         self.birth.setMinimumDate(NO_DATE)
         self.birth.setSpecialValueText("—")
         self.birth.setDate(QDate(player.birth_date) if player and player.birth_date else NO_DATE)

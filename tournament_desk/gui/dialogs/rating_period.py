@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_desk.core.errors import TournamentError, ValidationError
+from tournament_desk.core.formatting import decimal_text
 from tournament_desk.core.messages import N_, msg
 from tournament_desk.core.model import RatingSystem
 from tournament_desk.core.ratings import ffjd, scrabble_pl
@@ -427,15 +428,15 @@ class RatingPeriodDialog(QDialog):
                 (r.name, None), (_n(r.rating_before), r.rating_before), (str(r.games_counted), r.games_counted),
                 (_n(r.score, 1), r.score), (_n(r.expected_score, 2), r.expected_score), (k, r.k),
                 ("" if r.evolution is None else f"{r.evolution:+.0f}", r.evolution), (_n(r.new_rating), r.new_rating),
-                (_n(r.performance), r.performance), (r.note, None)]
+                (_n(r.performance), r.performance), (r.note_text(self.lang), None)]
             for col, (text, number) in enumerate(values):
-                item = QTableWidgetItem(text.replace(".", ",") if self.lang == "fr" and number is not None else text)
+                item = QTableWidgetItem(decimal_text(text, self.lang) if number is not None else text)
                 if number is not None:
                     item.setData(Qt.ItemDataRole.UserRole, number)
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.results.setItem(i, col, item)
         self.results.setSortingEnabled(True)
-        warnings = [fr if self.lang == "fr" else en for en, fr in result.warnings]
+        warnings = list(result.warning_texts(self.lang))
         self.summary.setText("\n".join([self.t("{} player(s), {} event(s); {} carried to the next period",
                                                len(rows), len(result.events), len(result.carry)), *warnings]))
         for b in (self.save_list_button, self.save_carry_button):

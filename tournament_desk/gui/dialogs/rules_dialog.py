@@ -32,7 +32,7 @@ class RulesDialog(QDialog):
                 editor.setPlaceholderText(tr("empty: not set") if s.optional else s.default)
             editor.setToolTip(s.section)
             self.editors[s.key] = editor
-            form.addRow(s.label_fr if lang == "fr" else s.label_en, editor)
+            form.addRow(s.label(lang), editor)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(tr("Each reading is explained, with its source and its test, in docs/rules.md.")))
         layout.addLayout(form)
