@@ -14,6 +14,7 @@ from typing import Protocol, TypeVar
 from PySide6.QtWidgets import QWidget
 
 from tournament_desk.core.changes import StateChange
+from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.model import EventState
 from tournament_desk.gui.i18n import Translator
 from tournament_desk.services.session import EventSession
@@ -43,7 +44,12 @@ class EventContext(Protocol):
         show its error in the user's language; refresh what it changed. Returns its result, or None."""
         ...
 
-    def warn(self, text: str) -> None: ...
+    def warn(self, text: str, title: str = "") -> None: ...
+
+    def report(self, exc: TournamentError) -> None:
+        """Show an error in the user's language; a full disk or a vanished event file gets its own message
+        (and, for a vanished file, the question where to save the event)."""
+        ...
 
     def ask(self, text: str, title: str = "") -> bool: ...
 

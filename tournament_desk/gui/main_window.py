@@ -8,6 +8,7 @@ and a tab not shown waits until it is.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -16,11 +17,15 @@ from PySide6.QtCore import QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
+    QFrame,
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QPushButton,
     QStackedWidget,
     QTabWidget,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -29,6 +34,7 @@ from tournament_desk.core.changes import StateChange, diff_states
 from tournament_desk.core.errors import StateError, TournamentError
 from tournament_desk.core.messages import N_, msg
 from tournament_desk.core.model import Event, EventState
+from tournament_desk.gui.dialogs import file_problems as fp
 from tournament_desk.gui.dialogs.event_dialog import EventDialog
 from tournament_desk.gui.dialogs.lists import BackupsDialog, HistoryDialog
 from tournament_desk.gui.i18n import Translator, install_qt_translator
@@ -40,10 +46,20 @@ from tournament_desk.gui.tabs.results import ResultsTab
 from tournament_desk.gui.tabs.standings import StandingsTab
 from tournament_desk.gui.worker import Cancelled, run_in_background
 from tournament_desk.services.paths import events_folder, safe_file_stem
-from tournament_desk.services.session import Change, EventFileLockedError, EventSession, restore_event_backup
+from tournament_desk.services.session import (
+    Change,
+    DiskFullError,
+    EventFileDamagedError,
+    EventFileLockedError,
+    EventFileVanishedError,
+    EventSession,
+    restore_event_backup,
+)
 
 T = TypeVar("T")
 MAX_RECENT = 8
+FOLLOW_MS = 1000
+"""How often a read-only window looks whether the writer saved something (one SQLite pragma: cheap)."""
 PRINTABLE = {
     "pairings": N_("Pairing &sheet (last round)…"),
     "crosstable": N_("&Crosstable…"),
@@ -72,8 +88,32 @@ class MainWindow(QMainWindow):
         self.start_page = StartPage(lambda: self.new_event(), lambda: self.open_dialog(),
                                     lambda p: self.open_path(p))
         self.tabs = QTabWidget()
+        self.event_page = QWidget()
+        page = QVBoxLayout(self.event_page)
+        page.setContentsMargins(0, 0, 0, 0)
+        self.readonly_banner = QFrame()
+        self.readonly_banner.setObjectName("readonlyBanner")
+        self.readonly_banner.setStyleSheet("#readonlyBanner { background: #fff2a8; border-bottom: 1px solid #c9b458; }")
+        banner = QHBoxLayout(self.readonly_banner)
+        self.readonly_label = QLabel()
+        self.readonly_label.setWordWrap(True)
+        self.writable_button = QPushButton()
+        self.writable_button.clicked.connect(lambda: self.open_for_writing())
+        banner.addWidget(self.readonly_label, 1)
+        banner.addWidget(self.writable_button)
+        self.readonly_banner.hide()
+        page.addWidget(self.readonly_banner)
+        page.addWidget(self.tabs)
         self.stack.addWidget(self.start_page)
-        self.stack.addWidget(self.tabs)
+        self.stack.addWidget(self.event_page)
+        self.follow_timer = QTimer(self)
+        self.follow_timer.setInterval(FOLLOW_MS)
+        self.follow_timer.timeout.connect(self.follow_writer)
+        self._identity: tuple[int, int] | None = None
+        """The (device, inode) of the file a writing session opened: a file moved or deleted while open is
+        noticed at close, even when nothing was written since."""
+        self.not_saved = False
+        """The event file vanished and the arbiter has not chosen where to save it yet."""
         self.registration = RegistrationTab(self)
         self.pairings = PairingsTab(self)
         self.results = ResultsTab(self)
@@ -157,6 +197,7 @@ class MainWindow(QMainWindow):
         }
         self.print_grid_action = self._action(self.print_menu, lambda: self.pairings.print_grid())
         self.restore_action = self._action(self.file_menu, self.restore_dialog)
+        self.writable_action = self._action(self.file_menu, self.open_for_writing)
         self.file_menu.addSeparator()
         self.quit_action = self._action(self.file_menu, self.close, S.Quit)
 
@@ -184,6 +225,9 @@ class MainWindow(QMainWindow):
         self.event_actions = [self.save_copy_action, self.close_action, self.import_menu.menuAction(),
                               self.export_menu.menuAction(), self.print_menu.menuAction(), self.restore_action,
                               self.history_action, self.settings_action, self.rules_action, self.apart_action]
+        self.editing_actions = [self.import_menu.menuAction(), self.restore_action, self.settings_action,
+                                self.rules_action, self.apart_action]
+        """Disabled in a read-only window (printing, exports, history and copies stay)."""
 
     # -- language -------------------------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:
@@ -220,11 +264,16 @@ class MainWindow(QMainWindow):
             (self.close_action, N_("C&lose the event")),
             (self.import_action, N_("&Players (CSV)…")), (self.print_grid_action, N_("Round-robin &grid…")),
             (self.restore_action, N_("Restore a &backup…")), (self.quit_action, N_("&Quit")),
+            (self.writable_action, N_("Open for &writing")),
             (self.history_action, N_("&History…")), (self.settings_action, N_("Event &settings…")),
             (self.about_action, N_("&About tournament_desk")), (self.rules_action, N_("&Rule settings…")),
             (self.rules_doc_action, N_("About the &rules")), (self.apart_action, N_("Players who must not &meet…")),
         ):
             action.setText(t(text))
+        self.writable_button.setText(t("Open for &writing"))
+        self.writable_button.setToolTip(t("Possible once the other window has closed the event"))
+        self.readonly_label.setText(t("Read-only: another window has this event open for writing. This window "
+                                      "shows what is saved there, as it is saved."))
         self.start_page.retranslate(t)
         for tab in self.all_tabs():
             tab.retranslate()
@@ -243,10 +292,13 @@ class MainWindow(QMainWindow):
             self._session.close()
         self._session = session
         self._state = session.state()
+        self._identity = None if session.readonly else _identity(session.path)
+        self.not_saved = False
         self._remember(session.path)
-        self.stack.setCurrentWidget(self.tabs)
+        self.stack.setCurrentWidget(self.event_page)
         for action in self.event_actions:
             action.setEnabled(True)
+        self._update_editing()
         for tab in self.all_tabs():
             tab.refresh()
         self._update_title()
@@ -254,14 +306,71 @@ class MainWindow(QMainWindow):
         self._update_undo_actions()
         self._focus_current_tab()
 
-    def close_event_file(self) -> None:
+    def close_event_file(self) -> bool:
+        """Close the event (after offering to save it elsewhere if its file vanished). False: the arbiter
+        chose to keep it open."""
+        if not self._may_close():
+            return False
         if self._session is not None:
             self._session.close()
         self._session = None
         self._state = None
         self._show_start()
+        return True
+
+    def _update_editing(self) -> None:
+        """A read-only window shows it (title, banner, status) and offers no action that changes the event; it
+        follows the writer's changes (:meth:`follow_writer`)."""
+        session = self._session
+        editable = session is not None and not session.readonly
+        readonly = session is not None and session.readonly
+        for action in self.editing_actions:
+            action.setEnabled(editable)
+        self.writable_action.setVisible(readonly)
+        self.readonly_banner.setVisible(readonly)
+        for tab in self.all_tabs():
+            tab.set_editable(editable)
+        if readonly:
+            self.follow_timer.start()
+        else:
+            self.follow_timer.stop()
+
+    def follow_writer(self) -> None:
+        """The read-only window's timer: when the writer saved something, read the event again and redraw what
+        changed. A file that cannot be read any more stops the following and says so in the status bar."""
+        session = self._session
+        if session is None or not session.readonly:
+            self.follow_timer.stop()
+            return
+        try:
+            if session.has_changed():
+                self._apply(session.state())
+        except TournamentError as exc:
+            self.follow_timer.stop()
+            self.statusBar().showMessage(exc.message(self._t.lang))
+
+    def open_for_writing(self) -> bool:
+        """From a read-only window: take the event for writing once the other window has closed it."""
+        session = self._session
+        if session is None or not session.readonly:
+            return False
+        try:
+            writer = EventSession.open(session.path)
+        except EventFileLockedError as exc:
+            self.warn(fp.lock_owner_text(self._t, session.path, exc.owner))
+            return False
+        except TournamentError as exc:
+            self.warn(exc.message(self._t.lang))
+            return False
+        self.set_session(writer)
+        self.status(self.t("The event is open for writing"))
+        return True
 
     def _show_start(self) -> None:
+        self.follow_timer.stop()
+        self.readonly_banner.hide()
+        self._identity = None
+        self.not_saved = False
         self.stack.setCurrentWidget(self.start_page)
         for action in self.event_actions:
             action.setEnabled(False)
@@ -275,15 +384,22 @@ class MainWindow(QMainWindow):
         if self._session is None or self._state is None:
             self.setWindowTitle("tournament_desk")
             return
-        ro = f" [{self._t('read-only')}]" if self._session.readonly else ""
-        self.setWindowTitle(f"{self._state.event.name} — {self._session.path.name}{ro} — tournament_desk")
+        t = self._t
+        name, file = self._state.event.name, self._session.path.name
+        if self._session.readonly:
+            title = t("{name} — {file} [read-only] — tournament_desk", name=name, file=file)
+        elif self.not_saved:
+            title = t("{name} — {file} [not saved] — tournament_desk", name=name, file=file)
+        else:
+            title = f"{name} — {file} — tournament_desk"
+        self.setWindowTitle(title)
 
     def refresh(self) -> None:
         """Reload the event from its file and redraw what differs (used after actions outside :meth:`run`)."""
         if self._session is None:
             self._show_start()
             return
-        self._apply(self._session.state())
+        self._reload_after_action()
 
     def _apply(self, new_state: EventState) -> StateChange:
         old = self._state
@@ -311,7 +427,9 @@ class MainWindow(QMainWindow):
             missing = len(rnd.missing_results)
             text += " — " + (t("Round {r}: {m} result(s) missing", r=rnd.number, m=missing) if missing
                              else t("Round {r}: complete", r=rnd.number))
-        if self._session is not None:
+        if self._session is not None and self._session.readonly:
+            text += " — " + t("read-only")
+        elif self._session is not None:
             text += " — " + t("arbiter: {}", self._session.arbiter)
         self.state_label.setText(text)
 
@@ -331,10 +449,21 @@ class MainWindow(QMainWindow):
             tab.focus_main()
 
     # -- talking to the arbiter -----------------------------------------------------------------------------
-    def warn(self, text: str) -> None:
+    def warn(self, text: str, title: str = "") -> None:
         self.messages.append(text)
         if self._interactive:
-            QMessageBox.warning(self, "tournament_desk", text)
+            QMessageBox.warning(self, title or "tournament_desk", text)
+
+    def choose(self, text: str, title: str, accept: str, *, icon: QMessageBox.Icon = QMessageBox.Icon.Warning) -> bool:
+        """A question whose answer is an action (``accept``, the Yes button) or Cancel; in scripted use, Cancel."""
+        self.messages.append(text)
+        if not self._interactive:
+            return False
+        box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+                          self)
+        box.button(QMessageBox.StandardButton.Yes).setText(accept)
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        return box.exec() == QMessageBox.StandardButton.Yes
 
     def ask(self, text: str, title: str = "") -> bool:
         """A yes/no question; in scripted (non-interactive) use the answer is no, and the question is kept."""
@@ -352,21 +481,119 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text, 8000)
 
     def run(self, action: Callable[[], T], *, busy: str | None = None) -> T | None:
-        """Run a service call; show its error in the user's language; redraw what it changed."""
+        """Run a service call; show its error in the user's language; redraw what it changed.
+
+        A full disk says so (the action was not applied, nothing before it is lost). An event file moved or
+        deleted while open asks where to save the event, saves it there and runs the action again."""
         result: T | None = None
-        try:
-            result = run_in_background(self, busy, action, cancellable=True) if busy else action()
-        except Cancelled:
-            self.status(self._t("Cancelled: nothing was changed"))
-        except TournamentError as exc:
-            self.warn(exc.message(self._t.lang))
-        except OSError as exc:
-            self.warn(f"{self._t('File error')}: {exc}")
-        if self._session is not None:
-            self._apply(self._session.state())
+        while True:
+            try:
+                result = run_in_background(self, busy, action, cancellable=True) if busy else action()
+            except Cancelled:
+                self.status(self.t("Cancelled: nothing was changed"))
+            except EventFileVanishedError as exc:
+                if self.save_elsewhere(exc.path):
+                    continue  # the same action, now on the file chosen
+            except TournamentError as exc:
+                self.report(exc)
+            except OSError as exc:
+                self.warn(self.t("File error: {}", exc))
+            break
+        self._reload_after_action()
         if isinstance(result, Change):
             self.status(result.label(self._t.lang))
         return result
+
+    def _reload_after_action(self) -> None:
+        """Show what the file holds now. A vanished file cannot be read: the window keeps what it showed, which
+        is everything acknowledged (the action refused was not applied)."""
+        if self._session is None:
+            return
+        try:
+            self._apply(self._session.state())
+        except EventFileVanishedError:
+            self._update_title()
+            self._update_status()
+
+    def report(self, exc: TournamentError) -> None:
+        """Show an error of an action in the user's language; the event file's own troubles get their specific
+        message (a full disk) or question (a vanished file: where to save it)."""
+        if isinstance(exc, EventFileVanishedError):
+            self.save_elsewhere(exc.path)
+        elif isinstance(exc, DiskFullError):
+            self.warn(fp.disk_full_text(self._t, exc.path.parent if exc.path is not None else None),
+                      self.t("The disk is full"))
+        else:
+            self.warn(exc.message(self._t.lang))
+
+    def save_elsewhere(self, vanished: Path, target: str | None = None) -> bool:
+        """The event file was moved, renamed or deleted while open: say so, ask where to save the event
+        (``target`` answers without asking) and continue there. False if the arbiter cancelled: the window
+        stays, its title says the event is not saved, and the next change asks again."""
+        session = self._session
+        t = self._t
+        if session is None:
+            return False
+        if target is None and not self.choose(fp.vanished_text(t, vanished), t("The event file is gone"),
+                                              t("Choose where to save…")):
+            return self._unsaved()
+        while True:
+            if target is None:
+                target, _ = QFileDialog.getSaveFileName(self, t("Save the event as"), str(_free_name(session.path)),
+                                                        t("Event files (*.tdesk)"))
+            if not target:
+                return self._unsaved()
+            chosen = Path(target) if target.endswith(".tdesk") else Path(target + ".tdesk")
+            try:
+                session.relocate(chosen)
+            except TournamentError as exc:
+                self.warn(exc.message(t.lang))
+                if not self._interactive:
+                    return self._unsaved()
+                target = None
+                continue
+            break
+        self._identity = _identity(session.path)
+        self.not_saved = False
+        self._remember(session.path)
+        self._update_title()
+        self.status(t("The event is now saved in {}", session.path))
+        return True
+
+    def _unsaved(self) -> bool:
+        self.not_saved = True
+        self._update_title()
+        self.warn(fp.not_saved_text(self._t), self.t("The event is not saved"))
+        return False
+
+    def file_missing(self) -> bool:
+        """Is the writing session's file no longer where it was opened (moved, renamed, deleted, replaced)?"""
+        if self._session is None or self._session.readonly or self._identity is None:
+            return False
+        return self.not_saved or _identity(self._session.path) != self._identity
+
+    def _may_close(self) -> bool:
+        """Before the event is closed: a file that vanished is offered to be saved elsewhere first."""
+        if not self.file_missing() or self._session is None:
+            return True
+        if not self._interactive:
+            return True
+        t = self._t
+        box = QMessageBox(QMessageBox.Icon.Warning, t("The event file is gone"),
+                          fp.close_unsaved_text(t, self._session.path), parent=self)
+        box.setStandardButtons(QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                               | QMessageBox.StandardButton.Cancel)
+        box.button(QMessageBox.StandardButton.Save).setText(t("Choose where to save…"))
+        box.button(QMessageBox.StandardButton.Discard).setText(t("Close without saving"))
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Discard:
+            return True
+        if answer == QMessageBox.StandardButton.Save:
+            target, _ = QFileDialog.getSaveFileName(self, t("Save the event as"),
+                                                    str(_free_name(self._session.path)), t("Event files (*.tdesk)"))
+            return bool(target) and self.save_elsewhere(self._session.path, target)
+        return False
 
     run_action = run  # the name used before tabs had a context
 
@@ -386,6 +613,8 @@ class MainWindow(QMainWindow):
     def new_event(self, path: str | None = None, values: dict[str, Any] | None = None) -> bool:
         """The New event form, then where to save it. Nothing is written until both are confirmed, and a
         failure leaves no file behind. ``path``/``values`` answer without asking (scripts, tests)."""
+        if self._session is not None and not self._may_close():
+            return False
         if values is None:
             dialog = EventDialog(self, self._t, arbiter=str(QSettings().value("last_arbiter", "") or ""))
             if not dialog.exec():
@@ -393,8 +622,8 @@ class MainWindow(QMainWindow):
             values = dialog.values()
         if path is None:
             suggested = str(events_folder() / f"{safe_file_stem(values['name'])}.tdesk")
-            path, _ = QFileDialog.getSaveFileName(self, self._t("New event").replace("&", ""), suggested,
-                                                  self._t("Event files (*.tdesk)"))
+            path, _ = QFileDialog.getSaveFileName(self, self.t("New event").replace("&", ""), suggested,
+                                                  self.t("Event files (*.tdesk)"))
             if not path:
                 return False
         target = Path(path) if path.endswith(".tdesk") else Path(path + ".tdesk")
@@ -416,7 +645,7 @@ class MainWindow(QMainWindow):
         session = self._session
         if session is None:
             return False
-        state = session.state()
+        state = self._state if self._state is not None else session.state()
         if values is not None:
             change = self.run(lambda: _store_settings(session, state, values))
             for note in change.note_texts(self._t.lang) if change is not None else ():
@@ -425,7 +654,7 @@ class MainWindow(QMainWindow):
         dialog = EventDialog(self, self._t, state.event, system_locked=bool(state.rounds),
                              submit=lambda v: _store_settings(session, state, v))
         accepted = bool(dialog.exec())
-        self._apply(session.state())
+        self._reload_after_action()
         if accepted and dialog.result_change is not None:
             self.status(dialog.result_change.label(self._t.lang))
             for note in dialog.result_change.note_texts(self._t.lang):
@@ -433,27 +662,36 @@ class MainWindow(QMainWindow):
         return accepted
 
     def open_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, self._t("&Open…").replace("&", ""), str(events_folder()),
-                                              self._t("Event files (*.tdesk)"))
+        name, _ = QFileDialog.getOpenFileName(self, self.t("&Open…").replace("&", ""), str(events_folder()),
+                                              self.t("Event files (*.tdesk)"))
         if name:
             self.open_path(Path(name))
 
-    def open_path(self, path: Path, *, readonly_if_locked: bool | None = None) -> bool:
-        """Open an event. A file another instance has open may be opened read-only (``readonly_if_locked``
-        answers without asking). Any other problem is one message; the start screen stays."""
+    def open_path(self, path: Path, *, readonly_if_locked: bool | None = None,
+                  restore_if_damaged: bool | None = None) -> bool:
+        """Open an event. A file another window has open for writing: who has it, and an offer to open it
+        read-only (``readonly_if_locked`` answers without asking). A damaged file: what is wrong, and an offer to
+        restore its newest good backup (``restore_if_damaged``). Any other problem is one message; the start
+        screen stays."""
+        t = self._t
+        if self._session is not None and not self._may_close():
+            return False
         try:
             session = EventSession.open(path)
         except EventFileLockedError as exc:
             if readonly_if_locked is None:
-                readonly_if_locked = self.ask(exc.message(self._t.lang) + "\n\n" + self._t("Open read-only?"),
-                                              self._t("Cannot open the event"))
+                readonly_if_locked = self.choose(fp.lock_offer_text(t, Path(path), exc.owner),
+                                                 t("The event is open in another window"), t("Open &read-only"),
+                                                 icon=QMessageBox.Icon.Information)
             if not readonly_if_locked:
                 return False
             try:
                 session = EventSession.open(path, readonly=True)
             except TournamentError as exc2:
-                self.warn(exc2.message(self._t.lang))
+                self.warn(exc2.message(t.lang))
                 return False
+        except EventFileDamagedError as exc:
+            return self._offer_backup(Path(path), exc, restore_if_damaged)
         except TournamentError as exc:
             self.warn(exc.message(self._t.lang))
             self._forget(path)
@@ -463,13 +701,42 @@ class MainWindow(QMainWindow):
         self.set_session(session)
         return True
 
+    def _offer_backup(self, path: Path, exc: EventFileDamagedError, restore: bool | None) -> bool:
+        """A damaged event: name what is wrong; offer its newest good backup (the damaged file is kept beside
+        the event), then open the restored event."""
+        t = self._t
+        text = fp.damaged_text(t, path, exc.problems, exc.backup)
+        if exc.backup is None:
+            self.warn(text, t("The event file is damaged"))
+            if self._session is None:
+                self._show_start()
+            return False
+        if restore is None:
+            restore = self.choose(text, t("The event file is damaged"), t("&Restore the backup"))
+        if not restore:
+            if self._session is None:
+                self._show_start()
+            return False
+        backup = exc.backup
+        try:
+            kept = restore_event_backup(path, backup.path)
+        except TournamentError as exc2:
+            self.warn(exc2.message(t.lang))
+            if self._session is None:
+                self._show_start()
+            return False
+        if not self.open_path(path, restore_if_damaged=False):
+            return False
+        self.statusBar().showMessage(fp.restored_text(t, backup, kept), 30000)
+        return True
+
     def save_copy(self, path: str | None = None) -> None:
         session = self._session
         if session is None:
             return
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self._t("Save a &copy as…").replace("&", ""), "",
-                                                  self._t("Event files (*.tdesk)"))
+            path, _ = QFileDialog.getSaveFileName(self, self.t("Save a &copy as…").replace("&", ""), "",
+                                                  self.t("Event files (*.tdesk)"))
         if path:
             target = path
             self.run(lambda: session.save_copy(target))
@@ -481,7 +748,7 @@ class MainWindow(QMainWindow):
             return
         backups = session.backups()
         if not backups:
-            self.inform(self._t("This event has no backup yet"))
+            self.inform(self.t("This event has no backup yet"))
             return
         if choice is None:
             dialog = BackupsDialog(self, self._t, backups)
@@ -519,7 +786,7 @@ class MainWindow(QMainWindow):
         """Print one of the documents (``kind`` in :data:`PRINTABLE`) through the system's print dialog."""
         if self._session is None:
             return
-        pdf = self.run(lambda: self._document(kind), busy=self._t("Printing…"))
+        pdf = self.run(lambda: self._document(kind), busy=self.t("Printing…"))
         if pdf is None:
             return
         from PySide6.QtPrintSupport import QPrinter
@@ -528,22 +795,22 @@ class MainWindow(QMainWindow):
 
         if self._printer is None:  # one printer for the session: the printer, paper and duplex chosen are offered again
             self._printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        title = self._t(PRINTABLE[kind]).replace("&", "").rstrip("…")
+        title = self.t(PRINTABLE[kind]).replace("&", "").rstrip("…")
         printer = self._printer
         if self.run(lambda: print_pdf(self, pdf, title, printer=printer)):
-            self.status(self._t("Sent to the printer: {}", title))
+            self.status(self.t("Sent to the printer: {}", title))
 
     def export_pdf(self, kind: str, path: str | None = None) -> None:
         """Save one of the documents as a PDF file."""
         if self._session is None:
             return
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self._t(PRINTABLE[kind]).replace("&", ""),
+            path, _ = QFileDialog.getSaveFileName(self, self.t(PRINTABLE[kind]).replace("&", ""),
                                                   str(self._session.path.with_name(f"{kind}.pdf")), "PDF (*.pdf)")
         if not path:
             return
         target = Path(path)
-        self.run(lambda: target.write_bytes(self._document(kind)), busy=self._t("Printing…"))
+        self.run(lambda: target.write_bytes(self._document(kind)), busy=self.t("Printing…"))
 
     def export_bundle(self, path: str | None = None) -> None:
         from tournament_desk.services.bundle import export_bundle
@@ -552,16 +819,16 @@ class MainWindow(QMainWindow):
         if session is None:
             return
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self._t("&Homologation bundle…").replace("&", ""),
+            path, _ = QFileDialog.getSaveFileName(self, self.t("&Homologation bundle…").replace("&", ""),
                                                   str(session.path.with_name(f"{session.path.stem}-homologation.zip")),
                                                   "Zip (*.zip)")
         if not path:
             return
         lang, target = self._t.lang, Path(path)
-        result = self.run(lambda: export_bundle(session, target, lang), busy=self._t("Exporting…"))
+        result = self.run(lambda: export_bundle(session, target, lang), busy=self.t("Exporting…"))
         if result is not None:
             lines = [c.message(lang) for c in result.checks if c.level in ("warning", "error")]
-            self.inform(self._t("Bundle written: {}", target.name) + ("\n\n" + "\n".join(lines) if lines else ""))
+            self.inform(self.t("Bundle written: {}", target.name) + ("\n\n" + "\n".join(lines) if lines else ""))
 
     def import_rating_list(self, path: str | None = None) -> None:
         """A federation's rating list (CSV, FIDE TXT or XML): the column mapping is asked for when the layout
@@ -572,8 +839,8 @@ class MainWindow(QMainWindow):
         if session is None:
             return
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, self._t("&Rating list…").replace("&", ""), "",
-                                                  self._t("Rating lists (*.csv *.txt *.xml)"))
+            path, _ = QFileDialog.getOpenFileName(self, self.t("&Rating list…").replace("&", ""), "",
+                                                  self.t("Rating lists (*.csv *.txt *.xml)"))
         if not path:
             return
         target = Path(path)
@@ -605,7 +872,7 @@ class MainWindow(QMainWindow):
         if session is None:
             return
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self._t("&FIDE rating report (TRF)…").replace("&", ""),
+            path, _ = QFileDialog.getSaveFileName(self, self.t("&FIDE rating report (TRF)…").replace("&", ""),
                                                   str(session.path.with_suffix(".trf")), "TRF (*.trf *.txt)")
         if not path:
             return
@@ -641,7 +908,7 @@ class MainWindow(QMainWindow):
 
         path = rules_doc_path()
         if not path.exists():
-            self.warn(self._t("The rules document is not installed: {}", path))
+            self.warn(self.t("The rules document is not installed: {}", path))
             return False
         if self._interactive:
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
@@ -652,8 +919,8 @@ class MainWindow(QMainWindow):
             HistoryDialog(self, self._t, self._session.audit_log()).exec()
 
     def about(self) -> None:
-        QMessageBox.about(self, self._t("&About tournament_desk").replace("&", ""),
-                          f"tournament_desk {__version__}\n{self._t('Offline tournament manager')}")
+        QMessageBox.about(self, self.t("&About tournament_desk").replace("&", ""),
+                          "tournament_desk {}\n{}".format(__version__, self.t("Offline tournament manager")))
 
     # -- recent files ----------------------------------------------------------------------------------------
     def _recent(self) -> list[str]:
@@ -681,7 +948,11 @@ class MainWindow(QMainWindow):
             self.recent_menu.addAction(action)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._may_close():
+            event.ignore()
+            return
         QSettings().setValue("geometry", self.saveGeometry())
+        self.follow_timer.stop()
         if self._session is not None:
             self._session.close()
             self._session = None
@@ -690,6 +961,27 @@ class MainWindow(QMainWindow):
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
         QTimer.singleShot(0, self._focus_current_tab if self._session else self.start_page.focus_main)
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The file's (device, inode), None when there is none: what tells the same file from a moved or new one."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def _free_name(path: Path) -> Path:
+    """Where to suggest saving a vanished event: its own name if free, else ``<stem> (2).tdesk``...; in the
+    events folder when its folder is gone (a removed USB stick)."""
+    folder = path.parent if path.parent.is_dir() else events_folder()
+    candidate = folder / path.name
+    n = 2
+    while candidate.exists():
+        candidate = folder / f"{path.stem} ({n}){path.suffix}"
+        n += 1
+    return candidate
 
 
 def _store_settings(session: EventSession, state: EventState, values: dict[str, Any]) -> Change:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.gui.i18n import Translator
+from tournament_desk.services.session import EventFileVanishedError
 
 E = TypeVar("E", bound=StrEnum)
 ERROR_STYLE = "color: #b00020"
@@ -112,12 +113,22 @@ class FormDialog(QDialog):
     def try_accept(self) -> None:
         """OK: validate and submit; on a refusal show it and stay open."""
         self.clear_errors()
-        try:
-            values = self.values()
-            self.result_change = self.submit(values) if self.submit is not None else None
-        except TournamentError as exc:
-            self.show_error(exc)
-            return
+        while True:
+            try:
+                values = self.values()
+                self.result_change = self.submit(values) if self.submit is not None else None
+            except EventFileVanishedError as exc:
+                # the event file was moved or deleted while open: the window asks where to save the event
+                # (its ``save_elsewhere``), then the same form is submitted again there
+                save_elsewhere = getattr(self.parentWidget(), "save_elsewhere", None)
+                if save_elsewhere is not None and save_elsewhere(exc.path):
+                    continue
+                self.show_error(exc)
+                return
+            except TournamentError as exc:
+                self.show_error(exc)
+                return
+            break
         self.accept()
 
 

@@ -24,6 +24,8 @@ class Tab(QWidget):
         super().__init__()
         self.ctx = ctx
         self._stale = True
+        self.editable = True
+        """False in a read-only window: the tab shows the event but offers nothing that changes it."""
 
     @property
     def t(self) -> Translator:
@@ -31,6 +33,23 @@ class Tab(QWidget):
 
     def run(self, action: Callable[[], Any], *, busy: str | None = None) -> Any:
         return self.ctx.run(action, busy=busy)
+
+    def editing_widgets(self) -> tuple[QWidget, ...]:
+        """The buttons that change the event (disabled in a read-only window; subclasses name them)."""
+        return ()
+
+    def set_editable(self, editable: bool) -> None:
+        self.editable = editable
+        for widget in self.editing_widgets():
+            widget.setEnabled(editable)
+
+    def writable(self) -> bool:
+        """Guard of an editing action reached by a key or a double click: in a read-only window, say why
+        nothing happens (status bar) and return False."""
+        if not self.editable:
+            self.ctx.status(self.t("This window is read-only: changes are made in the window that has the event "
+                                   "open for writing"))
+        return self.editable
 
     def reload(self) -> None:
         """Redraw everything from the context's current state (subclasses do it)."""

@@ -6,7 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QInputDialog, QLabel, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tournament_desk.core.actions.rounds import MissingResultsError
 from tournament_desk.core.changes import StateChange
@@ -115,6 +124,9 @@ class PairingsTab(Tab):
         self.notes: tuple[str, ...] = ()
         """What the engine said about the round just paired (floats, colours not granted...)."""
 
+    def editing_widgets(self) -> tuple[QWidget, ...]:
+        return (self.pair_button, self.unpair_button, self.manual_button, self.topcut_button)
+
     def focus_main(self) -> None:
         self.view.setFocus()
         if not self.view.currentIndex().isValid() and self.model.rowCount():
@@ -142,7 +154,7 @@ class PairingsTab(Tab):
         self.topcut_button.setVisible(swiss and state is not None and bool(state.rounds))
         self.pair_button.setVisible(state is None or state.event.system is not PairingSystem.MANUAL
                                     or (session is not None and top_cut_settings(session) is not None))
-        self.unpair_button.setEnabled(bool(state and state.rounds))
+        self.unpair_button.setEnabled(bool(state and state.rounds) and self.editable)
         self.why_button.setVisible(state is not None and state.event.system is PairingSystem.DUTCH)
         self.why_button.setEnabled(bool(state and state.rounds))
         self.print_button.setEnabled(bool(state and state.rounds))
@@ -232,7 +244,8 @@ class PairingsTab(Tab):
         if session is None:
             return False
         parent = self.ctx.dialog_parent()
-        label = self.t("Pairing round {}…", session.state().last_round + 1)
+        state = self.ctx.state or session.state()
+        label = self.t("Pairing round {}…", state.last_round + 1)
         force = False
         try:
             while True:
@@ -254,7 +267,7 @@ class PairingsTab(Tab):
             self.ctx.status(self.t("Cancelled: nothing was changed"))
             return False
         except TournamentError as exc:
-            self.ctx.warn(exc.message(self.t.lang))
+            self.ctx.report(exc)
             return False
         if outcome is None:
             return False

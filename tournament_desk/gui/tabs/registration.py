@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.collation import name_key
@@ -77,16 +77,20 @@ class RegistrationTab(Tab):
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.view = make_table(self.proxy, sortable=True, fit_columns=False)
         self.view.sortByColumn(1, Qt.SortOrder.AscendingOrder)  # alphabetical, as on a registration desk
-        self.view.doubleClicked.connect(lambda _i: self.edit_player())
+        self.view.doubleClicked.connect(lambda _i: self.writable() and self.edit_player())
         layout.addWidget(self.view)
         self.setTabOrder(self.filter, self.view)
-        QShortcut(QKeySequence("Ctrl+B"), self, activated=lambda: self.request_bye())
+        QShortcut(QKeySequence("Ctrl+B"), self, activated=lambda: self.writable() and self.request_bye())
 
     def _session(self) -> Any:
         session = self.ctx.session
         if session is None:
             raise RuntimeError("no event open")
         return session
+
+    def editing_widgets(self) -> tuple[QWidget, ...]:
+        return (self.add_button, self.edit_button, self.withdraw_button, self.bye_button, self.delete_button,
+                self.import_button, self.lot_button, self.rating_numbers_button, self.manual_numbers_button)
 
     def focus_main(self) -> None:
         self.view.setFocus()
@@ -193,7 +197,7 @@ class RegistrationTab(Tab):
         player = self.selected_player()
         if session is None or player is None:
             return
-        state = session.state()
+        state = self.ctx.state or session.state()
         if player.withdrawn_from_round is not None:
             question = self.t("{name} has withdrawn from round {r}. Reinstate them?", name=player.name,
                               r=player.withdrawn_from_round)
@@ -220,7 +224,7 @@ class RegistrationTab(Tab):
             chosen = (round_number, player.id, kind)
             self.run(lambda: session.request_bye(*chosen))
             return
-        dialog = ByeRequestDialog(self.ctx.dialog_parent(), self.t, session.state(), player,
+        dialog = ByeRequestDialog(self.ctx.dialog_parent(), self.t, self.ctx.state or session.state(), player,
                                   submit=lambda v: session.request_bye(v["round"], v["player"], v["kind"]))
         if dialog.exec():
             self.run(lambda: dialog.result_change)
@@ -276,7 +280,7 @@ class RegistrationTab(Tab):
             chosen = dict(numbers)
             self.run(lambda: assign_numbers(session, "manual", manual=chosen))
             return
-        dialog = NumbersDialog(self.ctx.dialog_parent(), self.t, session.state(),
+        dialog = NumbersDialog(self.ctx.dialog_parent(), self.t, self.ctx.state or session.state(),
                                submit=lambda v: assign_numbers(session, "manual", manual=v["numbers"]))
         if dialog.exec():
             self.run(lambda: dialog.result_change)

@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QKeyEvent
-from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QMenu, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
 
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.messages import N_
@@ -90,6 +90,9 @@ class ResultsTab(Tab):
         self.view.setFocus()
         if not self.view.currentIndex().isValid() and self.model.rowCount():
             self.view.setCurrentIndex(self.model.index(0, 2))
+
+    def editing_widgets(self) -> tuple[QWidget, ...]:
+        return (self.points_button, self.bye_button)
 
     def retranslate(self) -> None:
         self.points_button.setText(self.t("Game p&oints…"))
@@ -182,10 +185,9 @@ class ResultsTab(Tab):
     def record(self, result: GameResult | None, *, confirm: bool | None = None) -> bool:
         """Record ``result`` on the current board and move to the next one. ``confirm`` answers the
         correction question (None: ask). Returns True if something was recorded."""
-        session, game = self.ctx.session, self.current_game()
-        if session is None or game is None:
+        session, game, state = self.ctx.session, self.current_game(), self.ctx.state
+        if session is None or game is None or state is None or not self.writable():
             return False
-        state = session.state()
         replace = False
         if game.result is not None and result is not game.result:
             later = [r.number for r in state.rounds if r.number > game.round]
@@ -213,7 +215,7 @@ class ResultsTab(Tab):
         return True
 
     def _context_menu(self, pos: QPoint) -> None:
-        if self.current_game() is None:
+        if self.current_game() is None or not self.writable():
             return
         menu = QMenu(self)
         state = self.ctx.state
