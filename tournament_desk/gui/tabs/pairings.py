@@ -254,7 +254,7 @@ class PairingsTab(Tab):
                                                 cancellable=True)
                     break
                 except MissingResultsError as exc:
-                    if force or session.event.system is PairingSystem.DUTCH:
+                    if force or state.event.system is PairingSystem.DUTCH:
                         raise
                     answer = confirm_missing
                     if answer is None:
@@ -272,7 +272,7 @@ class PairingsTab(Tab):
         if outcome is None:
             return False
         self.notes = outcome.notes(self.t.lang)
-        if session.event.system.is_round_robin:
+        if (self.ctx.state or state).event.system.is_round_robin:
             for note in self.notes:  # homologation warnings (seed 000 §5.4)
                 self.ctx.inform(note)
         self.show_round()

@@ -92,6 +92,11 @@ class RegistrationTab(Tab):
         return (self.add_button, self.edit_button, self.withdraw_button, self.bye_button, self.delete_button,
                 self.import_button, self.lot_button, self.rating_numbers_button, self.manual_numbers_button)
 
+    def _event(self) -> Any:
+        """The event as the window shows it (the window's copy stays readable when the file is gone)."""
+        state = self.ctx.state
+        return state.event if state is not None else self._session().event
+
     def focus_main(self) -> None:
         self.view.setFocus()
         if not self.view.currentIndex().isValid() and self.proxy.rowCount():
@@ -172,7 +177,7 @@ class RegistrationTab(Tab):
             chosen = dict(fields)
             self.run(lambda: session.add_player(allow_duplicates=allow_duplicates, **chosen))
             return
-        dialog = PlayerDialog(self.ctx.dialog_parent(), self.t, session.event.rating_system.value,
+        dialog = PlayerDialog(self.ctx.dialog_parent(), self.t, self._event().rating_system.value,
                               submit=lambda f, anyway: session.add_player(allow_duplicates=anyway, **f))
         if dialog.exec():
             self.run(lambda: dialog.result_change)
@@ -186,7 +191,7 @@ class RegistrationTab(Tab):
             chosen = dict(fields)
             self.run(lambda: session.edit_player(player.id, **chosen))
             return
-        dialog = PlayerDialog(self.ctx.dialog_parent(), self.t, session.event.rating_system.value, player,
+        dialog = PlayerDialog(self.ctx.dialog_parent(), self.t, self._event().rating_system.value, player,
                               submit=lambda f, anyway: session.edit_player(player.id, allow_duplicates=anyway, **f))
         if dialog.exec():
             self.run(lambda: dialog.result_change)
@@ -249,7 +254,7 @@ class RegistrationTab(Tab):
                                                   self.t("Players (*.csv *.txt *.trf *.tab)"))
             if not path:
                 return
-        system = session.event.rating_system.value
+        system = self._event().rating_system.value
         chosen = Path(path)
         try:
             rows = read_players_file(chosen, rating_system=system)  # TRF or CSV, told by the content
@@ -267,7 +272,7 @@ class RegistrationTab(Tab):
             self.ctx.warn(exc.message(self.t.lang))
             return
         except OSError as exc:
-            self.ctx.warn(f"{self.t('File error')}: {exc}")
+            self.ctx.warn(self.t("File error: {}", exc))
             return
         self.run(lambda: session.add_players(rows))
 
