@@ -380,3 +380,52 @@ def test_a_path_with_spaces_hash_question_mark_percent_and_accents_opens(qapp: Q
     code, errors = run_script(lambda: main([]), again)
     assert not errors, errors[0]
     assert code == 0
+
+
+def test_a_deleted_event_file_and_a_form_or_closing_the_window(qapp: QApplication, home: Path,
+                                                                english: None) -> None:
+    """The Add player form submitted after the file was deleted: asked where to save, then the same form is
+    stored there. The file deleted again, nothing typed: closing the window offers to save it first."""
+    from tests.gui.driver import click_ok, type_into
+    from tournament_desk.gui.dialogs.player_dialog import PlayerDialog
+
+    path = home / "Documents" / "printemps.tdesk"
+    _event(path)
+    first = home / "Documents" / "printemps (2).tdesk"
+    second = home / "printemps du soir.tdesk"
+    seen: dict[str, str] = {}
+
+    def script() -> Script:
+        w = main_window()
+        yield from wait_for(lambda: w.session is not None, "the event")
+        w.tabs.setCurrentWidget(w.registration)
+        path.unlink()
+        later(w.registration.add_button.click)
+        yield
+        dialog = yield from modal(PlayerDialog)
+        type_into(dialog.surname, "Retardataire")
+        type_into(dialog.first_name, "Inès")
+        later(lambda: click_ok(dialog))
+        yield
+        yield from answer(QMessageBox.StandardButton.Yes)
+        yield from choose_file(first)
+        yield from wait_for(lambda: len(w.state.players) == 17, "the late entry, saved elsewhere")
+        assert not dialog.isVisible()
+        first.unlink()  # gone again; this time the arbiter simply closes the window
+        later(w.close)
+        yield
+        box = yield from modal(QMessageBox, "the question before closing")
+        seen["close"] = box.text()
+        later(box.button(QMessageBox.StandardButton.Save).click)
+        yield
+        yield from choose_file(second)
+        yield from wait_for(lambda: not w.isVisible(), "the window closed")
+
+    code, errors = run_script(lambda: main([str(path)]), script)
+    assert not errors, errors[0]
+    assert code == 0
+    assert "is no longer where it was opened" in seen["close"]
+    with EventSession.open(second, readonly=True) as s:
+        state = s.state()
+    assert len(state.players) == 17 and any(p.surname.upper() == "RETARDATAIRE" for p in state.players)
+    assert state.last_round == 1

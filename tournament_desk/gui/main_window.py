@@ -717,7 +717,7 @@ class MainWindow(QMainWindow):
             if self._session is None:
                 self._show_start()
             return False
-        backup = exc.backup
+        backup: Any = exc.backup  # a storage.backup.BackupInfo
         try:
             kept = restore_event_backup(path, backup.path)
         except TournamentError as exc2:

@@ -27,6 +27,7 @@ from tournament_desk.gui.i18n import Translator
 from tournament_desk.services.session import EventFileVanishedError
 
 E = TypeVar("E", bound=StrEnum)
+T = TypeVar("T")
 ERROR_STYLE = "color: #b00020"
 
 
@@ -113,23 +114,25 @@ class FormDialog(QDialog):
     def try_accept(self) -> None:
         """OK: validate and submit; on a refusal show it and stay open."""
         self.clear_errors()
+        try:
+            values, submit = self.values(), self.submit
+            self.result_change = self.saving(lambda: submit(values)) if submit is not None else None
+        except TournamentError as exc:
+            self.show_error(exc)
+            return
+        self.accept()
+
+    def saving(self, store: Callable[[], T]) -> T:
+        """Call ``store`` (the form's submit). If the event file was moved or deleted while open, the window asks
+        where to save the event (its ``save_elsewhere``) and ``store`` runs again there; cancelled, the error is
+        raised (and shown in the form)."""
         while True:
             try:
-                values = self.values()
-                self.result_change = self.submit(values) if self.submit is not None else None
+                return store()
             except EventFileVanishedError as exc:
-                # the event file was moved or deleted while open: the window asks where to save the event
-                # (its ``save_elsewhere``), then the same form is submitted again there
                 save_elsewhere = getattr(self.parentWidget(), "save_elsewhere", None)
-                if save_elsewhere is not None and save_elsewhere(exc.path):
-                    continue
-                self.show_error(exc)
-                return
-            except TournamentError as exc:
-                self.show_error(exc)
-                return
-            break
-        self.accept()
+                if save_elsewhere is None or not save_elsewhere(exc.path):
+                    raise
 
 
 def lay_out_form(dialog: QDialog, form: QFormLayout, on_ok: Callable[[], None]) -> QLabel:

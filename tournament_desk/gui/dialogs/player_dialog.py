@@ -124,14 +124,15 @@ class PlayerDialog(FormDialog):
         self.clear_errors()
         try:
             fields = self.values()
-            if self.player_submit is not None:
+            submit = self.player_submit
+            if submit is not None:
                 try:
-                    self.result_change = self.player_submit(fields, False)
+                    self.result_change = self.saving(lambda: submit(fields, False))
                 except DuplicatePlayerError as exc:
                     if not self.confirm_duplicate(exc.message(self.t.lang)):
                         self.show_error(exc)
                         return
-                    self.result_change = self.player_submit(fields, True)
+                    self.result_change = self.saving(lambda: submit(fields, True))
         except TournamentError as exc:
             self.show_error(exc)
             return

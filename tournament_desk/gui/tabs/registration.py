@@ -77,10 +77,10 @@ class RegistrationTab(Tab):
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.view = make_table(self.proxy, sortable=True, fit_columns=False)
         self.view.sortByColumn(1, Qt.SortOrder.AscendingOrder)  # alphabetical, as on a registration desk
-        self.view.doubleClicked.connect(lambda _i: self.writable() and self.edit_player())
+        self.view.doubleClicked.connect(lambda _i: self.edit_player() if self.writable() else None)
         layout.addWidget(self.view)
         self.setTabOrder(self.filter, self.view)
-        QShortcut(QKeySequence("Ctrl+B"), self, activated=lambda: self.writable() and self.request_bye())
+        QShortcut(QKeySequence("Ctrl+B"), self, activated=lambda: self.request_bye() if self.writable() else None)
 
     def _session(self) -> Any:
         session = self.ctx.session
