@@ -195,7 +195,7 @@ def run_backups(path: Path, kills: int, *, seed: int = 1, max_delay: float = 0.6
             problems = file_problems(info.path)
             if problems:
                 report.unusable += 1
-                report.problems.append(f"{info.path.name}: {problems[0][0]}")
+                report.problems.append(f"{info.path.name}: {problems[0].text('en')}")
         report.leftovers = sum(1 for p in backups_folder(path).iterdir() if p.name.startswith("."))
         try:
             EventSession.open(path).close()
