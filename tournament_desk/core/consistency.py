@@ -53,7 +53,7 @@ def state_problems(state: EventState, *, limit: int = 20) -> list[Problem]:
     numbers: dict[int, int] = {}
     for p in state.players:
         if p.id in ids:
-            if add(f"two players have the id {p.id}", f"deux joueurs ont l'identifiant {p.id}"):
+            if add(msg("two players have the id {id}", id=p.id)):
                 return problems
         ids.add(p.id)
         if p.pairing_number is not None:
