@@ -52,6 +52,9 @@ from tournament_desk.formats.trf_event import event_trf
 sys.path.insert(0, str(Path(__file__).parents[1] / "storage"))
 import fuzz_bundle
 
+# Hostile bundles with two members of one name are made on purpose (zipfile warns when writing them).
+pytestmark = pytest.mark.filterwarnings("ignore:Duplicate name:UserWarning")
+
 
 def _state() -> EventState:
     event = Event.for_discipline(

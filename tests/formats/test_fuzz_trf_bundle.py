@@ -17,6 +17,9 @@ from hypothesis import strategies as st
 from tournament_desk.formats.bundle import BundleError, read_bundle_state, state_from_bundle_dict
 from tournament_desk.formats.trf import TrfError, loads, to_swiss_state
 
+# Hostile bundles with two members of one name are made on purpose (zipfile warns when writing them).
+pytestmark = pytest.mark.filterwarnings("ignore:Duplicate name:UserWarning")
+
 DATA = Path(__file__).parents[1] / "data"
 TRF = sorted((DATA / "dutch").glob("*.trf"))
 SAMPLE = TRF[0].read_bytes()

@@ -25,4 +25,4 @@ def test_result_comes_from_another_thread(qtbot: QtBot) -> None:
 def test_fast_work_and_errors(qtbot: QtBot) -> None:
     assert run_in_background(None, "…", lambda: None) is None
     with pytest.raises(StateError, match="nope"):
-        run_in_background(None, "…", lambda: (_ for _ in ()).throw(StateError("nope", "non")))
+        run_in_background(None, "…", lambda: (_ for _ in ()).throw(StateError("nope")))

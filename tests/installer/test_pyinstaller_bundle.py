@@ -207,7 +207,9 @@ def test_a_round_robin_from_creation_to_printed_grid(bundle: Bundle) -> None:
 def test_errors_are_one_line_in_french_with_the_right_exit_code(bundle: Bundle) -> None:
     done = _run(bundle, "--lang", "fr", "show", "absent.tdesk", check=False)
     assert done.returncode == 5
-    assert done.stderr.strip() == "tournament-desk: Le fichier absent.tdesk n'existe pas"
+    # the path as resolved (the lock and the messages name the real file)
+    absent = (bundle.workdir / "absent.tdesk").resolve()
+    assert done.stderr.strip() == f"tournament-desk: Le fichier {absent} n'existe pas"
 
 
 def test_the_gui_starts_from_the_bundle(bundle: Bundle) -> None:

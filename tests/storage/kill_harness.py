@@ -92,7 +92,13 @@ def run(path: Path, kills: int, *, seed: int = 1, max_delay: float = 0.4) -> Kil
             continue
         time.sleep(rng.uniform(0, max_delay))
         child.send_signal(signal.SIGKILL)
-        out, _err = child.communicate()
+        # Read through the same buffered file object as the READY line: readline() may already hold the first
+        # WILL/ACK lines of a fast child, and communicate() reads the raw pipe, so they would be missed (and the
+        # results they acknowledged reported as lost when the parent is slow to read, on a loaded machine).
+        out = child.stdout.read()
+        if child.stderr is not None:
+            child.stderr.read()
+        child.wait()
         report.kills += 1
         in_flight: tuple[int, int, str] | None = None
         acked_now: list[tuple[tuple[int, int], str]] = []
@@ -195,7 +201,7 @@ def run_backups(path: Path, kills: int, *, seed: int = 1, max_delay: float = 0.6
             problems = file_problems(info.path)
             if problems:
                 report.unusable += 1
-                report.problems.append(f"{info.path.name}: {problems[0][0]}")
+                report.problems.append(f"{info.path.name}: {problems[0].text('en')}")
         report.leftovers = sum(1 for p in backups_folder(path).iterdir() if p.name.startswith("."))
         try:
             EventSession.open(path).close()

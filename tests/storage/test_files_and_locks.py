@@ -220,7 +220,7 @@ def test_last_known_state_is_saved_when_the_file_cannot_be_read(tmp_path: Path) 
         expected = s.state()
 
     def unreadable() -> object:
-        raise EventFileError("the disk is gone", "le disque a disparu")
+        raise EventFileError("the disk is gone")
 
     target = tmp_path / "rescued.tdesk"
     assert rescue_event(target, unreadable, last) == "last-state"  # type: ignore[arg-type]

@@ -73,7 +73,7 @@ def _write_pdf(path: Path, file: Path, document: str, round_number: int | None, 
     with EventSession.open(file, readonly=True) as session:
         pdf = render_document(session, document, round_number, lang)
     path.write_bytes(pdf)
-    print(f"PDF écrit : {path}" if lang == "fr" else f"PDF written: {path}")
+    print(msg("PDF written: {path}", path=path).text(lang))
 
 
 def cmd_print(args: argparse.Namespace, lang: str) -> None:
@@ -87,7 +87,7 @@ def cmd_export(args: argparse.Namespace, lang: str) -> None:
         if args.json:
             print(json.dumps({"trf": str(path), "edition": args.edition}))
         else:
-            print(f"TRF écrit : {path}" if lang == "fr" else f"TRF written: {path}")
+            print(msg("TRF written: {path}", path=path).text(lang))
         return
     if args.pdf:
         if args.output is None:
@@ -111,7 +111,7 @@ def cmd_verify_bundle(args: argparse.Namespace, lang: str) -> None:
                           "problems": [{"kind": p.kind, "path": p.path, "en": p.en, "fr": p.fr}
                                        for p in report.problems]}, ensure_ascii=False, indent=2))
     if not report.ok:
-        raise BundleError(report.summary("en"), report.summary("fr"))
+        raise BundleError(report.summary_msg())
     if not args.json:
         print(report.summary(lang), file=sys.stdout)
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from tournament_desk.core.messages import Msg, PerLanguage, msg
+from tournament_desk.core.messages import Msg, msg
 
 Lang = Literal["en", "fr"]
 
 
 class TournamentError(ValueError):
-    """Base class of every error a user can cause; always explains itself in both languages."""
+    """Base class of every error a user can cause; explains itself in the user's language (the catalogue's)."""
 
     code: str = "error"
 
@@ -24,16 +24,10 @@ class TournamentError(ValueError):
     """The input field the error is about (``surname``, ``rounds``...), so that a form can show the message
     next to it; None when it is not about one field."""
 
-    def __init__(self, message: Msg | str, fr: str | None = None, *, field: str | None = None) -> None:
-        """``message`` is a :class:`Msg`. The older form, an English and a French text (``message``, ``fr``), is
-        still accepted from the files not converted yet (storage, the bundle); it is kept as a message whose one
-        field is already written in each language."""
-        if isinstance(message, Msg):
-            self.msg = message
-        elif fr is None:
-            self.msg = Msg(message)
-        else:
-            self.msg = msg("{text}", text=PerLanguage(message, fr))
+    def __init__(self, message: Msg | str, *, field: str | None = None) -> None:
+        """``message`` is a :class:`Msg` of the catalogue (a plain ``str`` is taken as a message without fields:
+        its text is still looked up in the catalogue)."""
+        self.msg = message if isinstance(message, Msg) else Msg(message)
         super().__init__(self.msg.text("en"))
         if field is not None:
             self.field = field

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from tournament_desk.core.errors import NotFoundError, ValidationError
-from tournament_desk.core.messages import msg, per_language
+from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.scoring import CHESS, DRAUGHTS, KASHDAN, SCRABBLE, ScoringProfile
 
@@ -75,7 +75,7 @@ REQUESTABLE_BYES = (Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.ZERO_BYE)
 """What a player may ask for in advance for a round not yet paired (C.04.1 Art.3; seed 004 byes)."""
 
 
-def _coerce(obj: object, name: str, enum_type: type[StrEnum], label_en: str, label_fr: str) -> None:
+def _coerce(obj: object, name: str, enum_type: type[StrEnum], what: Msg) -> None:
     """Frozen dataclass fields typed as a ``StrEnum`` accept the enum's plain value (a combo box's data,
     JSON, a CLI argument) and hold the enum member afterwards; anything else is refused clearly."""
     value = getattr(obj, name)
@@ -85,10 +85,8 @@ def _coerce(obj: object, name: str, enum_type: type[StrEnum], label_en: str, lab
         object.__setattr__(obj, name, enum_type(value))
     except ValueError:
         allowed = ", ".join(m.value for m in enum_type)
-        raise ValidationError(msg("'{value}' is not a {label_en} (one of: {allowed})", value=value,
-                                  label_en=per_language(label_en, label_fr),
-                                  allowed=allowed),
-                              field=name) from None
+        raise ValidationError(msg("'{value}' is not a {what} (one of: {allowed})", value=value, what=what,
+                                  allowed=allowed), field=name) from None
 
 
 def _clean_name(text: str) -> str:
@@ -104,30 +102,29 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 # Longest text each field takes (the event file's column widths): refused at entry with a clear message, so that
 # every printed document and export can lay out whatever was accepted.
-_PLAYER_TEXT = (("surname", 100, "surname", "nom"), ("first_name", 100, "first name", "prénom"),
-                ("category", 20, "category", "catégorie"), ("club", 200, "club", "club"),
-                ("federation", 10, "federation", "fédération"), ("licence_id", 30, "licence id", "licence"),
-                ("fide_id", 20, "FIDE id", "identifiant FIDE"), ("fmjd_id", 20, "FMJD id", "identifiant FMJD"),
-                ("title", 10, "title", "titre"))
-_EVENT_TEXT = (("name", 200, "event name", "nom du tournoi"), ("place", 200, "place", "lieu"),
-               ("organiser", 200, "organiser", "organisateur"),
-               ("tiebreak_edition", 20, "tie-break edition", "édition des départages"),
-               ("numbering", 60, "numbering method", "méthode de numérotation"))
+_PLAYER_TEXT = (("surname", 100, pmsg("field", "surname")), ("first_name", 100, pmsg("field", "first name")),
+                ("category", 20, pmsg("field", "category")), ("club", 200, pmsg("field", "club")),
+                ("federation", 10, pmsg("field", "federation")), ("licence_id", 30, pmsg("field", "licence id")),
+                ("fide_id", 20, pmsg("field", "FIDE id")), ("fmjd_id", 20, pmsg("field", "FMJD id")),
+                ("title", 10, pmsg("field", "title")))
+_EVENT_TEXT = (("name", 200, pmsg("field", "event name")), ("place", 200, pmsg("field", "place")),
+               ("organiser", 200, pmsg("field", "organiser")),
+               ("tiebreak_edition", 20, pmsg("field", "tie-break edition")),
+               ("numbering", 60, pmsg("field", "numbering method")))
 
 
-def _check_text(value: object, limit: int, en: str, fr: str, field: str | None = None) -> None:
-    """A text field: a string of at most ``limit`` characters without control characters (tabs, line breaks)."""
+def _check_text(value: object, limit: int, what: Msg, field: str | None = None) -> None:
+    """A text field: a string of at most ``limit`` characters without control characters (tabs, line breaks).
+    ``what`` names the field in the message (the catalogue's context ``field``)."""
     if not isinstance(value, str):
-        raise ValidationError(f"The {en} must be text, not {type(value).__name__}",
-                              f"Le champ « {fr} » doit être du texte, et non {type(value).__name__}", field=field)
-    if len(value) > limit:
-        raise ValidationError(f"The {en} is {len(value)} characters long; at most {limit} are allowed",
-                              f"Le champ « {fr} » fait {len(value)} caractères ; {limit} au plus sont permis",
+        raise ValidationError(msg("The {what} must be text, not {kind}", what=what, kind=type(value).__name__),
                               field=field)
+    if len(value) > limit:
+        raise ValidationError(msg("The {what} is {length} characters long; at most {limit} are allowed", what=what,
+                                  length=len(value), limit=limit), field=field)
     if _CONTROL.search(value):
-        raise ValidationError(f"The {en} contains a line break, tab or other control character",
-                              f"Le champ « {fr} » contient un saut de ligne, une tabulation ou un autre "
-                              "caractère de contrôle", field=field)
+        raise ValidationError(msg("The {what} contains a line break, tab or other control character", what=what),
+                              field=field)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,21 +187,20 @@ class Player:
     """Round robin (seed 000 §6.4): the forfeit (0fe or 0fne) the games left after a withdrawal become."""
 
     def __post_init__(self) -> None:
-        _coerce(self, "sex", Sex, "sex", "sexe")
-        _coerce(self, "withdrawal_forfeit", Outcome, "withdrawal forfeit", "forfait après retrait")
+        _coerce(self, "sex", Sex, pmsg("field", "sex"))
+        _coerce(self, "withdrawal_forfeit", Outcome, pmsg("field", "withdrawal forfeit"))
         object.__setattr__(self, "surname", _clean_name(self.surname))
         object.__setattr__(self, "first_name", _clean_name(self.first_name))
-        for name, en, fr in (("surname", "surname", "nom"), ("first_name", "first name", "prénom")):
+        for name, what in (("surname", pmsg("field", "surname")), ("first_name", pmsg("field", "first name"))):
             if len(getattr(self, name)) > MAX_NAME_LENGTH:
-                raise ValidationError(msg("The {en} is longer than {max_name_length} characters", en=per_language(en,
-                                                                                                                  fr),
-                                          max_name_length=MAX_NAME_LENGTH), field=name)
+                raise ValidationError(msg("The {what} is longer than {limit} characters", what=what,
+                                          limit=MAX_NAME_LENGTH), field=name)
         if self.withdrawal_forfeit not in (Outcome.FORFEIT_LOSS_EXCUSED, Outcome.FORFEIT_LOSS_UNEXCUSED):
             raise ValidationError(msg("A withdrawal forfeit is 0fe (excused) or 0fne (unexcused)"))
         if not self.surname:
             raise ValidationError(msg("A player needs a surname"), field="surname")
-        for attr, limit, en, fr in _PLAYER_TEXT:
-            _check_text(getattr(self, attr), limit, en, fr, attr)
+        for attr, limit, what in _PLAYER_TEXT:
+            _check_text(getattr(self, attr), limit, what, attr)
         for system, value in self.ratings:
             if not 0 <= value <= 4000:
                 raise ValidationError(
@@ -213,8 +209,8 @@ class Player:
                     field="ratings",
                 )
         if self.pairing_number is not None and self.pairing_number < 1:
-            raise ValidationError(f"A pairing number must be 1 or more, not {self.pairing_number}",
-                                  f"Un numéro d'appariement doit être au moins 1, et non {self.pairing_number}")
+            raise ValidationError(msg("A pairing number must be 1 or more, not {pairing_number}",
+                                      pairing_number=self.pairing_number))
         if self.withdrawn_from_round is not None and self.withdrawn_from_round < 1:
             raise ValidationError(msg("A withdrawal round must be 1 or more"))
 
@@ -267,17 +263,17 @@ class Event:
             raise ValidationError(msg("The event needs a name"), field="name")
         if len(self.name) > 200:
             raise ValidationError(msg("The event name is longer than 200 characters"), field="name")
-        _coerce(self, "discipline", Discipline, "discipline", "discipline")
-        _coerce(self, "system", PairingSystem, "pairing system", "système d'appariement")
-        _coerce(self, "rating_system", RatingSystem, "rating system", "système de classement")
-        for attr, limit, en, fr in _EVENT_TEXT:
-            _check_text(getattr(self, attr), limit, en, fr, attr)
+        _coerce(self, "discipline", Discipline, pmsg("field", "discipline"))
+        _coerce(self, "system", PairingSystem, pmsg("field", "pairing system"))
+        _coerce(self, "rating_system", RatingSystem, pmsg("field", "rating system"))
+        for attr, limit, what in _EVENT_TEXT:
+            _check_text(getattr(self, attr), limit, what, attr)
         if len(self.arbiters) > 20 or len(self.tiebreaks) > 30:
-            raise ValidationError("At most 20 arbiters and 30 tie-breaks", "Au plus 20 arbitres et 30 départages")
+            raise ValidationError(msg("At most 20 arbiters and 30 tie-breaks"))
         for arbiter in self.arbiters:
-            _check_text(arbiter, 100, "arbiter's name", "nom d'arbitre", "arbiters")
+            _check_text(arbiter, 100, pmsg("field", "arbiter's name"), "arbiters")
         for code in self.tiebreaks:
-            _check_text(code, 20, "tie-break code", "code de départage")
+            _check_text(code, 20, pmsg("field", "tie-break code"))
         if not isinstance(self.rounds, int) or not 1 <= self.rounds <= 99:
             raise ValidationError(msg("The number of rounds must be 1..99, not {rounds}", rounds=self.rounds),
                                   field="rounds")
@@ -409,7 +405,7 @@ class ByeRequest:
     kind: Outcome
 
     def __post_init__(self) -> None:
-        _coerce(self, "kind", Outcome, "bye", "exemption")
+        _coerce(self, "kind", Outcome, pmsg("field", "bye"))
         if self.kind not in REQUESTABLE_BYES:
             raise ValidationError(msg("'{value}' cannot be requested (hpb, fpb or zpb)", value=self.kind.value),
                                   field="kind")

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.consistency import state_problems
-from tournament_desk.core.errors import EventFileError
+from tournament_desk.core.errors import EventFileError, TournamentError
+from tournament_desk.core.messages import Msg, listing, msg
 from tournament_desk.core.model import (
     Bye,
     ByeRequest,
@@ -122,13 +123,17 @@ def state_to_bundle_dict(state: EventState) -> dict[str, Any]:
     }
 
 
-def _bad(en: str, fr: str) -> BundleError:
-    return BundleError(f"event.json: {en}", f"event.json : {fr}")
+def _bad(problem: Msg) -> BundleError:
+    return BundleError(msg("event.json: {problem}", problem=problem))
 
 
-def _get(data: Mapping[str, Any], key: str, where: str) -> Any:
+_IN_FILE = msg("the file")
+_IN_EVENT = msg("the 'event' object")
+
+
+def _get(data: Mapping[str, Any], key: str, where: Msg) -> Any:
     if key not in data:
-        raise _bad(f"'{key}' is missing in {where}", f"« {key} » manque dans {where}")
+        raise _bad(msg("'{key}' is missing in {where}", key=key, where=where))
     return data[key]
 
 
@@ -139,24 +144,23 @@ def _parse_date(text: str | None) -> dt.date | None:
 def state_from_bundle_dict(data: Mapping[str, Any]) -> EventState:
     """Rebuild the :class:`EventState` written by :func:`state_to_bundle_dict` (equal to the original)."""
     if not isinstance(data, Mapping):
-        raise _bad("the file is not a JSON object", "le fichier n'est pas un objet JSON")
+        raise _bad(msg("the file is not a JSON object"))
     schema = data.get("schema")
     if schema != EVENT_SCHEMA:
-        raise _bad(f"unknown schema {schema!r} (expected {EVENT_SCHEMA})",
-                   f"schéma inconnu {schema!r} (attendu {EVENT_SCHEMA})")
+        raise _bad(msg("unknown schema {schema!r} (expected {expected})", schema=schema, expected=EVENT_SCHEMA))
     try:
-        ev = _get(data, "event", "the file")
-        tc = _get(ev, "time_control", "event")
+        ev = _get(data, "event", _IN_FILE)
+        tc = _get(ev, "time_control", _IN_EVENT)
         event = Event(
-            name=_get(ev, "name", "event"), discipline=Discipline(_get(ev, "discipline", "event")),
-            system=PairingSystem(_get(ev, "system", "event")), rounds=int(_get(ev, "rounds", "event")),
+            name=_get(ev, "name", _IN_EVENT), discipline=Discipline(_get(ev, "discipline", _IN_EVENT)),
+            system=PairingSystem(_get(ev, "system", _IN_EVENT)), rounds=int(_get(ev, "rounds", _IN_EVENT)),
             place=ev.get("place", ""), start_date=_parse_date(ev.get("start_date")),
             end_date=_parse_date(ev.get("end_date")), arbiters=tuple(ev.get("arbiters", ())),
             organiser=ev.get("organiser", ""),
             time_control=TimeControl(int(tc["base_minutes"]), int(tc["increment_seconds"])),
-            scoring=ScoringProfile.from_dict(_get(ev, "scoring", "event")),
+            scoring=ScoringProfile.from_dict(_get(ev, "scoring", _IN_EVENT)),
             tiebreaks=tuple(ev.get("tiebreaks", ())), tiebreak_edition=ev.get("tiebreak_edition", ""),
-            rating_system=RatingSystem(_get(ev, "rating_system", "event")),
+            rating_system=RatingSystem(_get(ev, "rating_system", _IN_EVENT)),
             initial_colour=ev.get("initial_colour", ""), acceleration=ev.get("acceleration", ""),
             numbering=ev.get("numbering", ""),
         )
@@ -179,7 +183,7 @@ def state_from_bundle_dict(data: Mapping[str, Any]) -> EventState:
                 pairing_number=p.get("pairing_number"),
                 withdrawal_forfeit=Outcome(p.get("withdrawal_forfeit", Outcome.FORFEIT_LOSS_EXCUSED.value)),
             )
-            for p in _get(data, "players", "the file")
+            for p in _get(data, "players", _IN_FILE)
         )
         rounds = tuple(
             Round(
@@ -191,19 +195,17 @@ def state_from_bundle_dict(data: Mapping[str, Any]) -> EventState:
                             for g in r.get("games", ())),
                 byes=tuple(Bye(int(r["number"]), int(b["player"]), Outcome(b["kind"])) for b in r.get("byes", ())),
             )
-            for r in _get(data, "rounds", "the file")
+            for r in _get(data, "rounds", _IN_FILE)
         )
     except BundleError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError) as exc:
-        msg = (getattr(exc, "en", None) or str(exc))[:300]
-        raise _bad(f"invalid content ({type(exc).__name__}: {msg})",
-                   f"contenu invalide ({type(exc).__name__} : {(getattr(exc, 'fr', None) or str(exc))[:300]})") from exc
+        detail = exc.msg if isinstance(exc, TournamentError) else str(exc)[:300]
+        raise _bad(msg("invalid content ({kind}: {detail})", kind=type(exc).__name__, detail=detail)) from exc
     state = EventState(event, players, rounds, requests, pairs, top_cut, options)
     problems = state_problems(state)
     if problems:
-        raise _bad("the event is inconsistent: " + "; ".join(en for en, _ in problems[:3]),
-                   "le tournoi est incohérent : " + " ; ".join(fr for _, fr in problems[:3]))
+        raise _bad(msg("the event is inconsistent: {problems}", problems=listing(problems[:3], "; ")))
     return state
 
 
@@ -246,20 +248,23 @@ class BundleProblem:
 
     kind: str
     path: str
-    en: str
-    fr: str
+    msg: Msg
+
+    @property
+    def en(self) -> str:
+        return self.msg.text("en")
+
+    @property
+    def fr(self) -> str:
+        return self.msg.text("fr")
 
     def message(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" else self.en
+        return self.msg.text(lang)
 
 
-_WHAT_CHECKSUMS_PROVE = (
+_WHAT_CHECKSUMS_PROVE = msg(
     "The checksums detect accidental damage (a bad copy, a truncated download); they do not prove who made "
-    "the bundle: anyone can change a file and rewrite the manifest.",
-    "Les sommes de contrôle détectent une altération accidentelle (copie défectueuse, téléchargement tronqué) ; "
-    "elles ne prouvent pas qui a fait le paquet : n'importe qui peut modifier un fichier et réécrire le "
-    "manifeste.",
-)
+    "the bundle: anyone can change a file and rewrite the manifest.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,24 +280,24 @@ class BundleReport:
     def ok(self) -> bool:
         return not self.problems
 
-    def summary(self, lang: str = "en") -> str:
-        fr = lang == "fr"
+    def summary_msg(self) -> Msg:
+        """What the verification found, as a catalogue message."""
         if self.ok:
-            story = ""
             if self.consistency:
-                story = (f" Les fichiers racontent la même chose ({len(self.consistency)} contrôles de cohérence)."
-                         if fr else f" Its files tell one story ({len(self.consistency)} consistency checks).")
-            return ((f"Paquet intact : {len(self.checked)} fichiers vérifiés (SHA-256).{story} "
-                     + _WHAT_CHECKSUMS_PROVE[1]) if fr else
-                    (f"Bundle intact: {len(self.checked)} files verified (SHA-256).{story} "
-                     + _WHAT_CHECKSUMS_PROVE[0]))
-        head = (f"Paquet refusé : {len(self.problems)} problème(s)" if fr else
-                f"Bundle refused: {len(self.problems)} problem(s)")
-        return head + "\n" + "\n".join(f"  - {p.message(lang)}" for p in self.problems)
+                return msg("Bundle intact: {files} files verified (SHA-256). Its files tell one story ({checks} "
+                           "consistency checks). {caveat}", files=len(self.checked), checks=len(self.consistency),
+                           caveat=_WHAT_CHECKSUMS_PROVE)
+            return msg("Bundle intact: {files} files verified (SHA-256). {caveat}", files=len(self.checked),
+                       caveat=_WHAT_CHECKSUMS_PROVE)
+        return msg("Bundle refused: {count} problem(s)\n  - {problems}", count=len(self.problems),
+                   problems=listing((p.msg for p in self.problems), "\n  - "))
+
+    def summary(self, lang: str = "en") -> str:
+        return self.summary_msg().text(lang)
 
     def raise_if_bad(self) -> None:
         if not self.ok:
-            raise BundleError(self.summary("en"), self.summary("fr"))
+            raise BundleError(self.summary_msg())
 
 
 # -- reading a zip that may be hostile ------------------------------------------------------------------------
@@ -309,9 +314,8 @@ _RATIO_FROM = 1024 * 1024
 _EOCD = b"PK\x05\x06"
 
 
-def _too_big(path: Path, en: str, fr: str) -> BundleError:
-    return BundleError(f"{path.name} is not a bundle this program reads: {en}",
-                       f"{path.name} n'est pas un paquet que ce programme lit : {fr}")
+def _too_big(path: Path, reason: Msg) -> BundleError:
+    return BundleError(msg("{name} is not a bundle this program reads: {reason}", name=path.name, reason=reason))
 
 
 def _check_directory(path: Path, size: int) -> None:
@@ -323,23 +327,20 @@ def _check_directory(path: Path, size: int) -> None:
         tail = fh.read(tail_len)
     at = tail.rfind(_EOCD)
     if at < 0 or len(tail) - at < 22:
-        raise BundleError(f"{path} is not a readable zip bundle (no zip directory found)",
-                          f"{path} n'est pas un paquet zip lisible (aucun répertoire zip trouvé)")
+        raise BundleError(msg("{path} is not a readable zip bundle (no zip directory found)", path=path))
     entries, cd_size = struct.unpack("<HI", tail[at + 10: at + 16])
     if entries == 0xFFFF or cd_size == 0xFFFFFFFF:
-        raise _too_big(path, "it is a ZIP64 archive (more than 65,535 members or 4 GB)",
-                       "c'est une archive ZIP64 (plus de 65 535 fichiers ou 4 Go)")
+        raise _too_big(path, msg("it is a ZIP64 archive (more than 65,535 members or 4 GB)"))
     if entries > MAX_MEMBERS or cd_size > MAX_MEMBERS * 1024:
-        raise _too_big(path, f"it has {entries} members (a bundle has at most {MAX_MEMBERS})",
-                       f"il contient {entries} fichiers (un paquet en a au plus {MAX_MEMBERS})")
+        raise _too_big(path, msg("it has {entries} members (a bundle has at most {limit})", entries=entries,
+                                 limit=MAX_MEMBERS))
 
 
-def _name_problem(name: str) -> tuple[str, str] | None:
+def _name_problem(name: str) -> Msg | None:
     if not name or name.startswith(("/", "\\")) or "\\" in name or ".." in name.split("/") or ":" in name:
-        return ("its name is not a plain relative path", "son nom n'est pas un chemin relatif simple")
+        return msg("its name is not a plain relative path")
     if any(ord(c) < 32 or ord(c) == 127 for c in name) or len(name) > 200:
-        return ("its name holds control characters or is too long",
-                "son nom contient des caractères de contrôle ou est trop long")
+        return msg("its name holds control characters or is too long")
     return None
 
 
@@ -352,19 +353,19 @@ def read_members(path: Path | str) -> tuple[dict[str, bytes], list[BundleProblem
     try:
         size = path.stat().st_size
     except FileNotFoundError:
-        raise BundleError(f"{path}: no such file", f"{path} : fichier introuvable") from None
+        raise BundleError(msg("{path}: no such file", path=path)) from None
     except OSError as exc:
-        raise BundleError(f"{path} cannot be read ({exc.strerror})", f"{path} est illisible ({exc.strerror})") from None
+        raise BundleError(msg("{path} cannot be read ({reason})", path=path, reason=exc.strerror)) from None
     if path.is_dir():
-        raise BundleError(f"{path} is a folder, not a bundle", f"{path} est un dossier, pas un paquet")
+        raise BundleError(msg("{path} is a folder, not a bundle", path=path))
     if size > MAX_BUNDLE_BYTES:
-        raise _too_big(path, f"it is {size // (1024 * 1024)} MB (at most {MAX_BUNDLE_BYTES // (1024 * 1024)} MB)",
-                       f"il fait {size // (1024 * 1024)} Mo (au plus {MAX_BUNDLE_BYTES // (1024 * 1024)} Mo)")
+        raise _too_big(path, msg("it is {size} MB (at most {limit} MB)", size=size // (1024 * 1024),
+                                 limit=MAX_BUNDLE_BYTES // (1024 * 1024)))
     files: dict[str, bytes] = {}
     problems: list[BundleProblem] = []
 
-    def bad(kind: str, name: str, en: str, fr: str) -> None:
-        problems.append(BundleProblem(kind, name, f"{name}: {en}", f"{name} : {fr}"))
+    def bad(kind: str, name: str, reason: Msg) -> None:
+        problems.append(BundleProblem(kind, name, msg("{name}: {reason}", name=name, reason=reason)))
 
     try:
         _check_directory(path, size)
@@ -373,42 +374,37 @@ def read_members(path: Path | str) -> tuple[dict[str, bytes], list[BundleProblem
             for info in zf.infolist():
                 name = info.filename
                 if info.is_dir():
-                    bad("unexpected", name, "a folder entry (a bundle holds files only)",
-                        "une entrée de dossier (un paquet ne contient que des fichiers)")
+                    bad("unexpected", name, msg("a folder entry (a bundle holds files only)"))
                     continue
                 why = _name_problem(name)
                 if why:
-                    bad("unexpected", name, *why)
+                    bad("unexpected", name, why)
                     continue
                 if name in files or any(p.path == name and p.kind == "duplicate" for p in problems):
-                    bad("duplicate", name, "the zip holds two files of this name (only one can be checked)",
-                        "le zip contient deux fichiers de ce nom (un seul peut être vérifié)")
+                    bad("duplicate", name, msg("the zip holds two files of this name (only one can be checked)"))
                     files.pop(name, None)
                     continue
                 if info.flag_bits & 0x1:
-                    bad("unreadable", name, "it is encrypted (a bundle is never encrypted)",
-                        "il est chiffré (un paquet ne l'est jamais)")
+                    bad("unreadable", name, msg("it is encrypted (a bundle is never encrypted)"))
                     continue
                 if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
-                    bad("unreadable", name, f"unsupported compression method {info.compress_type} (bundles use "
-                        "deflate)", f"méthode de compression {info.compress_type} non prise en charge (les "
-                        "paquets utilisent deflate)")
+                    bad("unreadable", name, msg("unsupported compression method {method} (bundles use deflate)",
+                                                method=info.compress_type))
                     continue
                 if info.file_size > MAX_MEMBER_BYTES or total + info.file_size > MAX_TOTAL_BYTES:
-                    bad("unreadable", name, f"{info.file_size} bytes uncompressed: more than a bundle may hold",
-                        f"{info.file_size} octets décompressés : plus qu'un paquet ne peut contenir")
+                    bad("unreadable", name, msg("{size} bytes uncompressed: more than a bundle may hold",
+                                                size=info.file_size))
                     continue
                 if info.file_size > _RATIO_FROM and info.file_size > MAX_RATIO * max(1, info.compress_size):
-                    bad("unreadable", name, f"compressed {info.file_size // max(1, info.compress_size)} times: a "
-                        "zip bomb, not a bundle file", f"compressé {info.file_size // max(1, info.compress_size)} "
-                        "fois : une bombe zip, pas un fichier de paquet")
+                    bad("unreadable", name, msg("compressed {ratio} times: a zip bomb, not a bundle file",
+                                                ratio=info.file_size // max(1, info.compress_size)))
                     continue
                 try:
                     data = _read_member(zf, info)
                 except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError,
                         RuntimeError, struct.error, OverflowError) as exc:
-                    bad("unreadable", name, f"its data is damaged ({type(exc).__name__}: {exc})",
-                        f"ses données sont endommagées ({type(exc).__name__} : {exc})")
+                    bad("unreadable", name, msg("its data is damaged ({kind}: {exc})", kind=type(exc).__name__,
+                                                exc=exc))
                     continue
                 total += len(data)
                 files[name] = data
@@ -416,8 +412,7 @@ def read_members(path: Path | str) -> tuple[dict[str, bytes], list[BundleProblem
         raise
     except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError, RuntimeError,
             struct.error, OverflowError, UnicodeDecodeError) as exc:
-        raise BundleError(f"{path} is not a readable zip bundle ({exc})",
-                          f"{path} n'est pas un paquet zip lisible ({exc})") from None
+        raise BundleError(msg("{path} is not a readable zip bundle ({exc})", path=path, exc=exc)) from None
     return files, problems
 
 
@@ -442,8 +437,7 @@ def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
 def _load_zip(path: Path) -> dict[str, bytes]:
     files, problems = read_members(path)
     if problems:
-        raise BundleError("Bundle refused:\n" + "\n".join(f"  - {p.en}" for p in problems),
-                          "Paquet refusé :\n" + "\n".join(f"  - {p.fr}" for p in problems))
+        raise BundleError(msg("Bundle refused:\n  - {problems}", problems=listing((p.msg for p in problems), "\n  - ")))
     return files
 
 
@@ -452,22 +446,28 @@ def read_bundle_files(path: Path | str) -> dict[str, bytes]:
     return _load_zip(Path(path))
 
 
+class _BadManifest(ValueError):
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message.text("en"))
+        self.msg = message
+
+
 def _parse_manifest(raw: bytes) -> dict[str, Any]:
     """The manifest, its shape checked (raises ValueError naming what is wrong)."""
     try:
         manifest = json.loads(raw.decode("utf-8"))
     except RecursionError:
-        raise ValueError("nested too deeply") from None
+        raise _BadManifest(msg("nested too deeply")) from None
     if not isinstance(manifest, dict):
-        raise ValueError("not a JSON object")
+        raise _BadManifest(msg("not a JSON object"))
     if manifest.get("schema") != MANIFEST_SCHEMA:
-        raise ValueError(f"unknown schema {str(manifest.get('schema'))[:60]!r}")
+        raise _BadManifest(msg("unknown schema {schema!r}", schema=str(manifest.get("schema"))[:60]))
     entries = manifest.get("files")
     if not isinstance(entries, list):
-        raise ValueError("'files' is not a list")
+        raise _BadManifest(msg("'files' is not a list"))
     for e in entries:
         if not isinstance(e, dict) or not isinstance(e.get("path"), str) or not isinstance(e.get("sha256"), str):
-            raise ValueError("a 'files' entry has no path or sha256")
+            raise _BadManifest(msg("a 'files' entry has no path or sha256"))
     return manifest
 
 
@@ -487,20 +487,19 @@ def _verify(path: Path, files: dict[str, bytes], problems: list[BundleProblem]) 
     if raw is None:
         if not any(p.path == MANIFEST_FILE for p in problems):
             problems.append(BundleProblem("manifest", MANIFEST_FILE,
-                                          "manifest.json is missing: the files cannot be checked",
-                                          "manifest.json manque : impossible de vérifier les fichiers"))
+                                          msg("manifest.json is missing: the files cannot be checked")))
         return BundleReport(str(path), None, (), tuple(problems))
     try:
         manifest = _parse_manifest(raw)
     except (ValueError, UnicodeDecodeError) as exc:
-        p = BundleProblem("manifest", MANIFEST_FILE, f"manifest.json is not a valid manifest ({exc})",
-                          f"manifest.json n'est pas un manifeste valable ({exc})")
+        p = BundleProblem("manifest", MANIFEST_FILE, msg("manifest.json is not a valid manifest ({reason})",
+                                                         reason=getattr(exc, "msg", None) or str(exc)))
         return BundleReport(str(path), None, (), (*problems, p))
     entries: dict[str, dict[str, Any]] = {}
     for e in manifest["files"]:
         if e["path"] in entries:
-            problems.append(BundleProblem("manifest", MANIFEST_FILE, f"manifest.json lists {e['path']} twice",
-                                          f"manifest.json liste {e['path']} deux fois"))
+            problems.append(BundleProblem("manifest", MANIFEST_FILE,
+                                          msg("manifest.json lists {path} twice", path=e["path"])))
         entries[e["path"]] = e
     blocked = {p.path for p in problems}
     checked: list[str] = []
@@ -508,22 +507,21 @@ def _verify(path: Path, files: dict[str, bytes], problems: list[BundleProblem]) 
         if name in blocked:
             continue
         if name not in files:
-            problems.append(BundleProblem("missing", name, f"{name}: listed in the manifest but missing from the zip",
-                                          f"{name} : listé dans le manifeste mais absent du zip"))
+            problems.append(BundleProblem("missing", name,
+                                          msg("{name}: listed in the manifest but missing from the zip", name=name)))
             continue
         actual = sha256(files[name])
         if actual != entry.get("sha256"):
             problems.append(BundleProblem(
                 "modified", name,
-                f"{name}: modified (SHA-256 {actual[:16]}…, manifest says {str(entry.get('sha256'))[:16]}…; "
-                f"{len(files[name])} bytes, manifest says {str(entry.get('size'))[:20]})",
-                f"{name} : modifié (SHA-256 {actual[:16]}…, le manifeste indique {str(entry.get('sha256'))[:16]}… ; "
-                f"{len(files[name])} octets, le manifeste indique {str(entry.get('size'))[:20]})"))
+                msg("{name}: modified (SHA-256 {actual}…, manifest says {listed}…; {size} bytes, manifest says "
+                    "{listed_size})", name=name, actual=actual[:16], listed=str(entry.get("sha256"))[:16],
+                    size=len(files[name]), listed_size=str(entry.get("size"))[:20])))
         else:
             checked.append(name)
     for name in sorted(set(files) - set(entries)):
-        problems.append(BundleProblem("unexpected", name, f"{name}: in the zip but not in the manifest",
-                                      f"{name} : présent dans le zip mais absent du manifeste"))
+        problems.append(BundleProblem("unexpected", name,
+                                      msg("{name}: in the zip but not in the manifest", name=name)))
     return BundleReport(str(path), manifest, tuple(checked), tuple(problems))
 
 
@@ -532,7 +530,7 @@ def read_bundle_state(path: Path | str) -> EventState:
     files, problems = read_members(path)
     _verify(Path(path), files, problems).raise_if_bad()
     if EVENT_FILE not in files:
-        raise BundleError(f"{path}: the bundle holds no event.json", f"{path} : le paquet ne contient pas event.json")
+        raise BundleError(msg("{path}: the bundle holds no event.json", path=path))
     return event_from_bytes(files[EVENT_FILE])
 
 
@@ -541,7 +539,7 @@ def event_from_bytes(raw: bytes) -> EventState:
     try:
         data = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise _bad(f"not valid JSON ({str(exc)[:200]})", f"JSON invalide ({str(exc)[:200]})") from None
+        raise _bad(msg("not valid JSON ({reason})", reason=str(exc)[:200])) from None
     return state_from_bundle_dict(data)
 
 

@@ -15,15 +15,13 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from tournament_desk.core.messages import pmsg
 from tournament_desk.core.pairing.knockout import Bracket, Match, bracket_order, round_name
 from tournament_desk.printing.common import FONT, FONT_BOLD, shrink_to_width
 
-_TEXT = {
-    "fr": {"champion": "Vainqueur", "rule": "Partie nulle", "higher-seed": "tête de série",
-           "playoff": "départage", "pending-playoff": "départage à saisir", "page": "Tableau final"},
-    "en": {"champion": "Champion", "rule": "Drawn game", "higher-seed": "higher seed",
-           "playoff": "play-off", "pending-playoff": "play-off to enter", "page": "Top cut"},
-}
+_NOTES = {"higher-seed": pmsg("bracket", "higher seed"), "playoff": pmsg("bracket", "play-off"),
+          "pending-playoff": pmsg("bracket", "play-off to enter")}
+"""How a match was decided, beside its result (``Match.decided_by``; a game needs no note)."""
 
 
 def _planned(bracket: Bracket) -> list[list[tuple[int | None, int | None, Match | None]]]:
@@ -55,7 +53,6 @@ def bracket_pdf(bracket: Bracket, *, title: str, names: Mapping[int, str], subti
                 lang: str = "fr", results: Mapping[tuple[int, int], str] | None = None) -> bytes:
     """PDF bytes of the bracket. ``names`` maps player ids to names; ``results`` maps (stage, match index) to
     the result as written in the event's discipline (White = the higher seed), optional."""
-    t = _TEXT["fr" if lang == "fr" else "en"]
     results = results or {}
     buffer = io.BytesIO()
     width, height = landscape(A4)
@@ -64,7 +61,8 @@ def bracket_pdf(bracket: Bracket, *, title: str, names: Mapping[int, str], subti
     canvas.setFont(FONT_BOLD, 16)
     canvas.drawString(15 * mm, height - 15 * mm, title)
     canvas.setFont(FONT, 9)
-    heading = f"{t['page']} — top {bracket.size} — {t['rule']} : {bracket.draw_rule.label(lang)}"
+    heading = pmsg("bracket", "Top cut — top {size} — Drawn game: {rule}", size=bracket.size,
+                   rule=bracket.draw_rule.label(lang)).text(lang)
     canvas.drawString(15 * mm, height - 21 * mm, f"{subtitle} — {heading}" if subtitle else heading)
     stages = _planned(bracket)
     columns = len(stages) + 1
@@ -104,7 +102,8 @@ def bracket_pdf(bracket: Bracket, *, title: str, names: Mapping[int, str], subti
                 canvas.drawString(x + 1.5 * mm, y, text)
             if match is not None:
                 shown = results.get((match.stage, match.index), "")
-                note = t.get(match.decided_by, "") if match.decided_by not in ("", "game") else ""
+                found = _NOTES.get(match.decided_by)
+                note = found.text(lang) if found is not None else ""
                 text = " ".join(x for x in (shown, f"({note})" if note else "") if x)
                 if text:
                     canvas.setFont(FONT, font - 1)
@@ -121,7 +120,7 @@ def bracket_pdf(bracket: Bracket, *, title: str, names: Mapping[int, str], subti
     cy = centres[-1][0]
     canvas.line(x - 8 * mm, cy, x, cy)
     canvas.setFont(FONT_BOLD, 10)
-    canvas.drawString(x, cy + 5 * mm, t["champion"])
+    canvas.drawString(x, cy + 5 * mm, pmsg("bracket", "Champion").text(lang))
     champion = bracket.champion
     text, size = shrink_to_width(names.get(champion, str(champion)) if champion is not None else "…", FONT_BOLD,
                                  10, width - right - x)

@@ -1,4 +1,4 @@
-"""Shared pieces of every printed document: fonts, bilingual labels, headers, page numbers, fitted cells.
+"""Shared pieces of every printed document: fonts, labels (from the catalogue), headers, page numbers, cells.
 
 * Fonts: DejaVu Sans Condensed when the system has it, else the Bitstream Vera fonts shipped with reportlab.
   Both are TrueType fonts embedded in the PDF, so French accents and ``½`` print everywhere (the base-14
@@ -33,13 +33,33 @@ from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate
 
 from tournament_desk.core.collation import player_key
 from tournament_desk.core.formatting import format_date_range, format_number, format_score
+from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.model import EventState, Player
 from tournament_desk.core.results import Discipline, Outcome
 
 __all__ = [
-    "FONT", "FONT_BOLD", "MARGIN", "HeaderInfo", "alpha_key", "build_document", "bye_label", "cut_to_width",
-    "dates_text", "fit", "fmt_number", "fmt_points", "header_info", "label", "outcome_mark", "para", "rating_label",
-    "shrink_to_width", "start_numbers",
+    "FONT",
+    "FONT_BOLD",
+    "MARGIN",
+    "HeaderInfo",
+    "after_round_text",
+    "alpha_key",
+    "build_document",
+    "bye_label",
+    "cut_to_width",
+    "dates_text",
+    "fit",
+    "fmt_number",
+    "fmt_points",
+    "header_info",
+    "label",
+    "outcome_mark",
+    "para",
+    "rating_label",
+    "round_text",
+    "shrink_to_width",
+    "start_numbers",
+    "withdrawn_text",
 ]
 
 FONT = "TDSans"
@@ -70,77 +90,84 @@ def _register_fonts() -> None:
 _register_fonts()
 
 # ------------------------------------------------------------------------------------------------ labels
-_LABELS: dict[str, tuple[str, str]] = {
-    # key: (fr, en)
-    "page": ("Page", "Page"),
-    "round": ("Ronde", "Round"),
-    "after_round": ("après la ronde", "after round"),
-    "arbiter": ("Arbitre", "Arbiter"),
-    "arbiters": ("Arbitres", "Arbiters"),
-    "no": ("N°", "No."),
-    "name": ("Nom", "Name"),
-    "club": ("Club", "Club"),
-    "points": ("Pts", "Pts"),
-    "place": ("Pl.", "Pl."),
-    "board": ("Table", "Board"),
-    "white": ("Blancs", "White"),
-    "black": ("Noirs", "Black"),
-    "result": ("Résultat", "Result"),
-    "colour": ("Couleur", "Colour"),
-    "crosstable": ("Grille américaine", "Crosstable"),
-    "wallchart": ("Tableau des résultats (système suisse)", "Swiss wallchart"),
-    "pairings": ("Appariements", "Pairings"),
-    "alpha_list": ("Liste alphabétique", "Alphabetical list"),
-    "byes": ("Exempts et absents", "Byes and absences"),
-    "standings": ("Classement", "Standings"),
-    "slips": ("Feuilles de résultat", "Result slips"),
-    "rating_report": ("Aperçu du classement", "Rating preview"),
-    "tiebreaks": ("Départages", "Tie-breaks"),
-    "legend": ("Légende", "Legend"),
-    "signature": ("Signature", "Signature"),
-    "no_games": ("Aucune ronde appariée.", "No round paired yet."),
-    "no_players": ("Aucun joueur inscrit.", "No players registered."),
-    "pending": ("résultat en attente", "result pending"),
-    "withdrawn_from": ("retiré à partir de la ronde", "withdrawn from round"),
-    "edition": ("Parties non jouées", "Unplayed games"),
-    "source": ("Source", "Source"),
+_LABELS: dict[str, Msg] = {
+    # The catalogue's context "printed": the documents' own words (short column headings, titles).
+    "no": pmsg("printed", "No."),
+    "name": pmsg("printed", "Name"),
+    "club": pmsg("printed", "Club"),
+    "points": pmsg("printed", "Pts"),
+    "place": pmsg("printed", "Pl."),
+    "board": pmsg("printed", "Board"),
+    "white": pmsg("printed", "White"),
+    "black": pmsg("printed", "Black"),
+    "result": pmsg("printed", "Result"),
+    "colour": pmsg("printed", "Colour"),
+    "crosstable": pmsg("printed", "Crosstable"),
+    "wallchart": pmsg("printed", "Swiss wallchart"),
+    "pairings": pmsg("printed", "Pairings"),
+    "alpha_list": pmsg("printed", "Alphabetical list"),
+    "byes": pmsg("printed", "Byes and absences"),
+    "standings": pmsg("printed", "Standings"),
+    "slips": pmsg("printed", "Result slips"),
+    "rating_report": pmsg("printed", "Rating preview"),
+    "tiebreaks": pmsg("printed", "Tie-breaks"),
+    "legend": pmsg("printed", "Legend"),
+    "signature": pmsg("printed", "Signature"),
+    "no_games": pmsg("printed", "No round paired yet."),
+    "no_players": pmsg("printed", "No players registered."),
+    "pending": pmsg("printed", "result pending"),
+    "edition": pmsg("printed", "Unplayed games"),
+    "source": pmsg("printed", "Source"),
 }
 
 
 def label(key: str, lang: str) -> str:
-    fr, en = _LABELS[key]
-    return fr if lang == "fr" else en
+    return _LABELS[key].text(lang)
 
 
-_RATING_LABELS = {"ffjd": ("CP", "CP"), "fide": ("Elo", "Elo"), "elo-fr": ("Elo", "Elo"), "fmjd": ("FMJD", "FMJD"),
-                  "fisf-pl": ("PL", "PL"), "none": ("Cl.", "Rtg")}
+def round_text(number: int, lang: str) -> str:
+    """``Round 3`` / ``Ronde 3``: a document's round, in its header."""
+    return pmsg("printed", "Round {number}", number=number).text(lang)
+
+
+def after_round_text(number: int, lang: str) -> str:
+    """``after round 3`` / ``après la ronde 3``."""
+    return pmsg("printed", "after round {number}", number=number).text(lang)
+
+
+def withdrawn_text(number: int, lang: str) -> str:
+    """``withdrawn from round 3`` / ``retiré à partir de la ronde 3``: beside a withdrawn player's name."""
+    return pmsg("printed", "withdrawn from round {number}", number=number).text(lang)
+
+
+_RATING_LABELS = {"ffjd": "CP", "fide": "Elo", "elo-fr": "Elo", "fmjd": "FMJD", "fisf-pl": "PL"}
+"""The rating lists' own abbreviations (the same in every language)."""
 
 
 def rating_label(state: EventState, lang: str) -> str:
-    fr, en = _RATING_LABELS.get(state.event.rating_system.value, ("Cl.", "Rtg"))
-    return fr if lang == "fr" else en
+    found = _RATING_LABELS.get(state.event.rating_system.value)
+    return found if found is not None else pmsg("printed", "Rtg").text(lang)
 
 
-_BYE_LABELS: dict[Outcome, tuple[str, str]] = {
-    Outcome.PAIRING_BYE: ("EXEMPT", "BYE"),
-    Outcome.HALF_BYE: ("bye ½", "½ bye"),
-    Outcome.FULL_BYE: ("bye 1", "full bye"),
-    Outcome.ZERO_BYE: ("absent", "absent"),
-    Outcome.WITHDRAWN: ("retiré", "withdrawn"),
+_BYE_LABELS: dict[Outcome, Msg] = {
+    Outcome.PAIRING_BYE: pmsg("printed bye", "BYE"),
+    Outcome.HALF_BYE: pmsg("printed bye", "½ bye"),
+    Outcome.FULL_BYE: pmsg("printed bye", "full bye"),
+    Outcome.ZERO_BYE: pmsg("printed bye", "absent"),
+    Outcome.WITHDRAWN: pmsg("printed bye", "withdrawn"),
 }
-_BYE_SHORT: dict[Outcome, tuple[str, str]] = {
-    Outcome.PAIRING_BYE: ("EXE", "BYE"),
-    Outcome.HALF_BYE: ("hpb", "hpb"),
-    Outcome.FULL_BYE: ("fpb", "fpb"),
-    Outcome.ZERO_BYE: ("abs", "abs"),
-    Outcome.WITHDRAWN: ("ret", "wd"),
+_BYE_SHORT: dict[Outcome, Msg] = {
+    Outcome.PAIRING_BYE: pmsg("printed bye, short", "BYE"),
+    Outcome.HALF_BYE: pmsg("printed bye, short", "hpb"),
+    Outcome.FULL_BYE: pmsg("printed bye, short", "fpb"),
+    Outcome.ZERO_BYE: pmsg("printed bye, short", "abs"),
+    Outcome.WITHDRAWN: pmsg("printed bye, short", "wd"),
 }
 
 
 def bye_label(kind: Outcome, lang: str, *, short: bool = False) -> str:
     """How a bye kind is printed (``EXEMPT`` for the pairing-allocated bye, as FFJD sheets say)."""
-    fr, en = (_BYE_SHORT if short else _BYE_LABELS)[kind]
-    return fr if lang == "fr" else en
+    return (_BYE_SHORT if short else _BYE_LABELS)[kind].text(lang)
 
 
 def bye_legend(lang: str) -> str:
@@ -178,14 +205,10 @@ def outcome_mark(outcome: Outcome, state: EventState) -> str:
 
 
 def mark_legend(state: EventState, lang: str) -> str:
-    fr = lang == "fr"
     if state.event.discipline is Discipline.DRAUGHTS:
-        return ("2fe/0fe = victoire/défaite par forfait excusé; 2fne/0fne = forfait non excusé; "
-                "0r = 0-0 réglementaire; 0d = double forfait" if fr else
-                "2fe/0fe = win/loss by excused forfeit; 2fne/0fne = unexcused forfeit; "
-                "0r = 0-0 by rule; 0d = double forfeit")
-    return ("+ / - = gain / perte par forfait; 0r = 0-0 réglementaire; 0d = double forfait" if fr else
-            "+ / - = forfeit win / loss; 0r = 0-0 by rule; 0d = double forfeit")
+        return msg("2fe/0fe = win/loss by excused forfeit; 2fne/0fne = unexcused forfeit; 0r = 0-0 by rule; "
+                   "0d = double forfeit").text(lang)
+    return msg("+ / - = forfeit win / loss; 0r = 0-0 by rule; 0d = double forfeit").text(lang)
 
 
 def start_numbers(state: EventState) -> dict[int, int]:
@@ -229,10 +252,10 @@ class HeaderInfo:
 def header_info(state: EventState, document: str, lang: str, *, round_text: str = "") -> HeaderInfo:
     e = state.event
     arb = ""
-    if e.arbiters:
-        arb = f"{label('arbiters' if len(e.arbiters) > 1 else 'arbiter', lang)} : " if lang == "fr" else \
-            f"{label('arbiters' if len(e.arbiters) > 1 else 'arbiter', lang)}: "
-        arb += ", ".join(e.arbiters)
+    if len(e.arbiters) > 1:
+        arb = pmsg("printed", "Arbiters: {names}", names=", ".join(e.arbiters)).text(lang)
+    elif e.arbiters:
+        arb = pmsg("printed", "Arbiter: {names}", names=e.arbiters[0]).text(lang)
     details = " · ".join(x for x in (e.place, dates_text(state, lang), arb) if x)
     title = f"{document} — {round_text}" if round_text else document
     return HeaderInfo(e.name, details, title)
@@ -300,7 +323,7 @@ def page_size(landscape_: bool) -> tuple[float, float]:
 class _NumberedCanvas(rl_canvas.Canvas):
     """Draws ``Page n / N`` once the total is known (pages are kept until ``save``)."""
 
-    page_label = "Page"
+    page_lang = "en"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -317,7 +340,8 @@ class _NumberedCanvas(rl_canvas.Canvas):
             width, _ = self._pagesize
             self.saveState()
             self.setFont(FONT, 7.5)
-            self.drawRightString(width - MARGIN, 6 * mm, f"{self.page_label} {self._pageNumber} / {total}")
+            page = pmsg("printed", "Page {page} / {pages}", page=self._pageNumber, pages=total)
+            self.drawRightString(width - MARGIN, 6 * mm, page.text(self.page_lang))
             self.restoreState()
             super().showPage()
         super().save()
@@ -325,7 +349,7 @@ class _NumberedCanvas(rl_canvas.Canvas):
 
 def _canvas_maker(lang: str) -> Callable[..., rl_canvas.Canvas]:
     class LangCanvas(_NumberedCanvas):
-        page_label = label("page", lang)
+        page_lang = lang
 
     return LangCanvas
 

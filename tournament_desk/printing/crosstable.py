@@ -15,11 +15,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from tournament_desk.core.formatting import colour_letter
+from tournament_desk.core.messages import pmsg
 from tournament_desk.core.model import Bye, EventState, Game
 from tournament_desk.core.results import Outcome
 from tournament_desk.core.tiebreaks import DEFAULT_EDITION, PRESETS, StandingRow, build_standings, describe_tiebreaks
 from tournament_desk.printing.common import (
     TABLE_BASE,
+    after_round_text,
     build_document,
     bye_label,
     bye_legend,
@@ -35,6 +37,7 @@ from tournament_desk.printing.common import (
     rating_label,
     start_numbers,
     usable_width,
+    withdrawn_text,
 )
 
 __all__ = ["crosstable_pdf", "default_tiebreaks", "edition_of", "place_texts", "roundrobin_crosstable_pdf",
@@ -74,10 +77,9 @@ def tiebreak_legend(codes: Sequence[str], lang: str, size: float = 7, *,
     if not codes:
         return []
     infos = describe_tiebreaks(codes, edition=edition, lang=lang)
-    text = f"{label('tiebreaks', lang)} : " if lang == "fr" else f"{label('tiebreaks', lang)}: "
-    text += "; ".join(f"{i.code} = {i.label} ({i.source}; {i.edition})" if i.edition else
+    items = "; ".join(f"{i.code} = {i.label} ({i.source}; {i.edition})" if i.edition else
                       f"{i.code} = {i.label} ({i.source})" for i in infos)
-    return [para(text, size)]
+    return [para(pmsg("printed", "Tie-breaks: {items}", items=items).text(lang), size)]
 
 
 def crosstable_pdf(state: EventState, lang: str = "fr", *, tiebreaks: Sequence[str] | None = None,
@@ -133,7 +135,7 @@ def roundrobin_crosstable_pdf(state: EventState, lang: str = "fr", *, tiebreaks:
         row = by_player[p.id]
         name = p.name
         if p.withdrawn_from_round is not None:
-            name += f" ({label('withdrawn_from', lang)} {p.withdrawn_from_round})"
+            name += f" ({withdrawn_text(p.withdrawn_from_round, lang)})"
         cells: list[object] = [
             fit(str(numbers[p.id]), w_no, base, align="center"),
             fit(name, w_name, base),
@@ -170,23 +172,22 @@ def roundrobin_crosstable_pdf(state: EventState, lang: str = "fr", *, tiebreaks:
 
 
 def _rounds_text(state: EventState, lang: str) -> str:
-    return f"{label('after_round', lang)} {state.last_round}" if state.rounds else ""
+    return after_round_text(state.last_round, lang) if state.rounds else ""
 
 
 def _system_line(state: EventState, lang: str) -> str:
     e = state.event
     played = sum(1 for r in state.rounds if r.is_complete)
-    if lang == "fr":
-        system = {"round-robin": "toutes rondes", "double-round-robin": "toutes rondes aller-retour",
-                  "dutch": "système suisse (néerlandais)", "scoregroup": "système suisse (groupes de points)",
-                  "manual": "appariements manuels", "knockout": "élimination directe"}[e.system.value]
-        return (f"Système : {system} · Cadence : {e.time_control} · Rondes complètes : {played} / {e.rounds} "
-                f"· Joueurs : {len(state.players)}")
-    system = {"round-robin": "round robin", "double-round-robin": "double round robin",
-              "dutch": "Swiss (Dutch)", "scoregroup": "Swiss (score groups)", "manual": "manual pairings",
-              "knockout": "knockout"}[e.system.value]
-    return (f"System: {system} · Time control: {e.time_control} · Complete rounds: {played} / {e.rounds} "
-            f"· Players: {len(state.players)}")
+    return pmsg("printed", "System: {system} · Time control: {time_control} · Complete rounds: {played} / {rounds} "
+                "· Players: {players}", system=_SYSTEMS[e.system.value], time_control=str(e.time_control),
+                played=played, rounds=e.rounds, players=len(state.players)).text(lang)
+
+
+_SYSTEMS = {"round-robin": pmsg("printed system", "round robin"),
+            "double-round-robin": pmsg("printed system", "double round robin"),
+            "dutch": pmsg("printed system", "Swiss (Dutch)"),
+            "scoregroup": pmsg("printed system", "Swiss (score groups)"),
+            "manual": pmsg("printed system", "manual pairings"), "knockout": pmsg("printed system", "knockout")}
 
 
 def swiss_wallchart_pdf(state: EventState, lang: str = "fr", *, tiebreaks: Sequence[str] | None = None,
@@ -220,7 +221,7 @@ def swiss_wallchart_pdf(state: EventState, lang: str = "fr", *, tiebreaks: Seque
         p = state.player(row.player_id)
         name = p.name
         if p.withdrawn_from_round is not None:
-            name += f" ({label('withdrawn_from', lang)} {p.withdrawn_from_round})"
+            name += f" ({withdrawn_text(p.withdrawn_from_round, lang)})"
         cells: list[object] = [fit(places[p.id], w_place, base, bold=True, align="center"),
                                fit(str(numbers[p.id]), w_no, base, align="center"),
                                fit(name, w_name, base), fit(p.club, w_club, base),
@@ -247,7 +248,7 @@ def swiss_wallchart_pdf(state: EventState, lang: str = "fr", *, tiebreaks: Seque
     for i in range(2, len(table_rows), 2):
         style.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor("#f4f4f4")))
     table.setStyle(TableStyle(style))
-    colours = ("B = Blancs, N = Noirs" if lang == "fr" else "w = white, b = black")
+    colours = pmsg("printed", "w = white, b = black").text(lang)
     story: list[Flowable] = [table, Spacer(1, 2 * mm), para(_system_line(state, lang), 7),
                              para(f"{colours}; {bye_legend(lang)}; {mark_legend(state, lang)}", 7)]
     story += tiebreak_legend(codes, lang, edition=ed)

@@ -13,31 +13,19 @@ from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from tournament_desk.core.messages import pmsg
 from tournament_desk.core.pairing.berger import RoundRobinSchedule
 from tournament_desk.printing.common import cut_to_width
 
-_TEXT = {
-    "fr": {
-        "fmjd": "Grille d'appariement FMJD (ordre des tables de l'annexe A du règlement FFJD)",
-        "fide": "Table de Berger FIDE (C.05, annexe 1)",
-        "round": "Ronde", "board": "T.", "players": "Joueurs", "exempt": "EXEMPT", "cycle": "cycle",
-        "page": "Page", "double": "Double toutes-rondes : couleurs inversées au second cycle",
-        "swap": "; deux dernières rondes du premier cycle interverties (recommandation FIDE)",
-    },
-    "en": {
-        "fmjd": "FMJD pairing grid (board order of the FFJD regulations, Annex A)",
-        "fide": "FIDE Berger table (C.05, Annex 1)",
-        "round": "Round", "board": "B.", "players": "Players", "exempt": "EXEMPT", "cycle": "cycle",
-        "page": "Page", "double": "Double round robin: colours reversed in the second cycle",
-        "swap": "; last two rounds of the first cycle swapped (FIDE recommendation)",
-    },
-}
+_ORDER = {"fmjd": pmsg("grid", "FMJD pairing grid (board order of the FFJD regulations, Annex A)"),
+          "fide": pmsg("grid", "FIDE Berger table (C.05, Annex 1)")}
+_EXEMPT = pmsg("grid", "EXEMPT")
 
 
 def grid_pdf(schedule: RoundRobinSchedule, *, title: str, names: Mapping[int, str] | None = None,
              subtitle: str = "", lang: str = "fr") -> bytes:
     """PDF bytes of the grid. ``names`` maps pairing numbers to player names (optional)."""
-    t = _TEXT["fr" if lang == "fr" else "en"]
+    exempt_text = _EXEMPT.text(lang)
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=landscape(A4), leftMargin=12 * mm, rightMargin=12 * mm,
                             topMargin=12 * mm, bottomMargin=14 * mm, title=title)
@@ -45,20 +33,26 @@ def grid_pdf(schedule: RoundRobinSchedule, *, title: str, names: Mapping[int, st
     story: list = [Paragraph(escape(cut_to_width(title, "Helvetica-Bold", 18, 2.5 * 270 * mm)), styles["Title"])]
     if subtitle:
         story.append(Paragraph(escape(cut_to_width(subtitle, "Helvetica", 10, 4 * 270 * mm)), styles["Normal"]))
-    story.append(Paragraph(t[schedule.order], styles["Heading3"]))
-    if schedule.double:
-        story.append(Paragraph(t["double"] + (t["swap"] if schedule.swap_last_two else ""), styles["Normal"]))
+    story.append(Paragraph(_ORDER[schedule.order].text(lang), styles["Heading3"]))
+    if schedule.double and schedule.swap_last_two:
+        story.append(Paragraph(pmsg("grid", "Double round robin: colours reversed in the second cycle; last two "
+                                            "rounds of the first cycle swapped (FIDE recommendation)").text(lang),
+                               styles["Normal"]))
+    elif schedule.double:
+        story.append(Paragraph(pmsg("grid", "Double round robin: colours reversed in the second cycle").text(lang),
+                               styles["Normal"]))
     story.append(Spacer(1, 4 * mm))
 
     exempt = schedule.exempt
     boards = max(len(r) for r in schedule.rounds)
-    header = [t["round"]] + [f"{t['board']} {b}" for b in range(1, boards + 1)]
+    header = [pmsg("grid", "Round").text(lang)] + [pmsg("grid", "B. {board}", board=b).text(lang)
+                                                   for b in range(1, boards + 1)]
     rows = [header]
     for index, rnd in enumerate(schedule.rounds, start=1):
         cells = []
         for white, black in rnd:
-            w = t["exempt"] if white == exempt else str(white)
-            b = t["exempt"] if black == exempt else str(black)
+            w = exempt_text if white == exempt else str(white)
+            b = exempt_text if black == exempt else str(black)
             cells.append(f"{w} - {b}")
         rows.append([str(index)] + cells + [""] * (boards - len(cells)))
     width = (landscape(A4)[0] - 24 * mm - 14 * mm) / boards
@@ -79,14 +73,14 @@ def grid_pdf(schedule: RoundRobinSchedule, *, title: str, names: Mapping[int, st
 
     if names:
         story.append(Spacer(1, 6 * mm))
-        story.append(Paragraph(t["players"], styles["Heading3"]))
+        story.append(Paragraph(pmsg("grid", "Players").text(lang), styles["Heading3"]))
         style = styles["Normal"]
         # at most three lines per name, whatever its length (a row taller than the page cannot be laid out)
         room = 3 * 95 * mm * 0.85
         entries = [[str(n), Paragraph(escape(cut_to_width(names[n], style.fontName, style.fontSize, room)), style)]
                    for n in sorted(names)]
         if exempt is not None:
-            entries.append([str(exempt), t["exempt"]])
+            entries.append([str(exempt), exempt_text])
         half = (len(entries) + 1) // 2
         left, right = entries[:half], entries[half:]
         right += [["", ""]] * (len(left) - len(right))
@@ -99,7 +93,7 @@ def grid_pdf(schedule: RoundRobinSchedule, *, title: str, names: Mapping[int, st
         canvas.saveState()  # type: ignore[attr-defined]
         canvas.setFont("Helvetica", 8)  # type: ignore[attr-defined]
         canvas.drawRightString(landscape(A4)[0] - 12 * mm, 8 * mm,  # type: ignore[attr-defined]
-                               f"{t['page']} {document.page}")  # type: ignore[attr-defined]
+                               pmsg("grid", "Page {page}", page=document.page).text(lang))  # type: ignore[attr-defined]
         canvas.drawString(12 * mm, 8 * mm, title)  # type: ignore[attr-defined]
         canvas.restoreState()  # type: ignore[attr-defined]
 

@@ -23,6 +23,7 @@ from tournament_desk.printing.common import (
     header_info,
     label,
     para,
+    round_text,
     start_numbers,
     usable_width,
 )
@@ -86,7 +87,7 @@ def pairing_sheet_pdf(state: EventState, round_number: int, lang: str = "fr") ->
         story.append(bt)
 
     # the alphabetical list for the wall
-    story += [PageBreak(), para(f"{label('alpha_list', lang)} — {label('round', lang)} {round_number}", 12,
+    story += [PageBreak(), para(f"{label('alpha_list', lang)} — {round_text(round_number, lang)}", 12,
                                 bold=True), Spacer(1, 2 * mm)]
     aw = [width * 0.46, w_no + 2 * mm, w_pts + 2 * mm, 20 * mm, 26 * mm]
     aw.append(width - sum(aw))
@@ -117,5 +118,5 @@ def pairing_sheet_pdf(state: EventState, round_number: int, lang: str = "fr") ->
         astyle.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor("#f4f4f4")))
     at.setStyle(TableStyle(astyle))
     story.append(at)
-    info = header_info(state, label("pairings", lang), lang, round_text=f"{label('round', lang)} {round_number}")
+    info = header_info(state, label("pairings", lang), lang, round_text=round_text(round_number, lang))
     return build_document(story, info, lang)

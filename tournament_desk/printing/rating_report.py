@@ -10,10 +10,12 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
+from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.model import EventState, RatingSystem
 from tournament_desk.core.ratings.common import PreviewRow
 from tournament_desk.printing.common import (
     TABLE_BASE,
+    after_round_text,
     build_document,
     fit,
     fmt_number,
@@ -24,57 +26,49 @@ from tournament_desk.printing.common import (
     usable_width,
 )
 
-__all__ = ["LEGEND", "NOTE_FR", "SYSTEM_NAMES", "rating_report_pdf"]
+__all__ = ["LEGEND", "SYSTEM_NAMES", "rating_report_pdf"]
 
-SYSTEM_NAMES: dict[RatingSystem, tuple[str, str]] = {
-    RatingSystem.FFJD: ("Capitaux-Points FFJD (règlement du classement, seed 000)",
-                        "FFJD Capital-Points (rating regulations, seed 000)"),
-    RatingSystem.NATIONAL_ELO: ("Élo national (seed 001)", "National Elo (seed 001)"),
-    RatingSystem.FISF_PL: ("Cote PL Scrabble classique (seed 002)", "Scrabble classique PL rating (seed 002)"),
-    RatingSystem.FIDE: ("Classement FIDE (règlement B.02, 2024)", "FIDE rating (Rating Regulations B.02, 2024)"),
+SYSTEM_NAMES: dict[RatingSystem, Msg] = {
+    RatingSystem.FFJD: msg("FFJD Capital-Points (rating regulations, seed 000)"),
+    RatingSystem.NATIONAL_ELO: msg("National Elo (seed 001)"),
+    RatingSystem.FISF_PL: msg("Scrabble classique PL rating (seed 002)"),
+    RatingSystem.FIDE: msg("FIDE rating (Rating Regulations B.02, 2024)"),
 }
-NOTE_FR = {"first rating": "premier classement", "not yet rated": "pas encore classé", "floor 600": "plancher 600",
-           "score 0: disregarded": "score nul : non retenu", "below 1400": "sous 1400", "": ""}
 
-_COLUMNS = (("no", "N°", "No."), ("name", "Nom", "Name"), ("before", "Avant", "Before"),
-            ("games", "Parties", "Games"), ("score", "Points", "Score"), ("expected", "Attendu", "Expected"),
-            ("k", "K", "K"), ("evolution", "Évol.", "Change"), ("new", "Nouveau", "New"), ("perf", "Perf.", "Perf."),
-            ("note", "Remarque", "Note"))
+_COLUMNS = (
+    ("no", pmsg("rating report column", "No.")),
+    ("name", pmsg("rating report column", "Name")),
+    ("before", pmsg("rating report column", "Before")),
+    ("games", pmsg("rating report column", "Games")),
+    ("score", pmsg("rating report column", "Score")),
+    ("expected", pmsg("rating report column", "Expected")),
+    ("k", pmsg("rating report column", "K")),
+    ("evolution", pmsg("rating report column", "Change")),
+    ("new", pmsg("rating report column", "New")),
+    ("perf", pmsg("rating report column", "Perf.")),
+    ("note", pmsg("rating report column", "Note")),
+)
 
 # What the Score, Expected and K columns hold, per system (printed under the table).
-LEGEND: dict[RatingSystem, tuple[str, str]] = {
-    RatingSystem.FFJD: (
-        "Points : points marqués contre les joueurs classés (barème 2/1/0) ; Attendu : somme des PA (§6.1.2) ; "
-        "K : coefficient du §6.1.1 (cadence et CP) ; Évol. : évolution publiée, après le plancher de 600 (§6.3).",
+LEGEND: dict[RatingSystem, Msg] = {
+    RatingSystem.FFJD: msg(
         "Score: points scored against classed players (2/1/0 scale); Expected: sum of the PA (§6.1.2); K: the "
         "§6.1.1 coefficient (cadence and CP); Change: the published evolution, after the 600 floor (§6.3)."),
-    RatingSystem.NATIONAL_ELO: (
-        "Points : score Sc contre les adversaires compatibles (§2.2) ; Attendu : somme des scores attendus au Élo "
-        "Ei sur les mêmes parties (table FIDE 8.1(b), compagne de la table D(P) du §2.4) ; K : part de la "
-        "performance dans le nouvel Élo, Ej = Ei + K × (Pj − Ei) avant arrondi (§3 : 1.a Nj/(16 + Nj), "
-        "1.c Nj/16, 2.c Nj/(Nj + Na), 1 quand la performance remplace le Élo).",
-        "Score: Sc against the compatible opponents (§2.2); Expected: sum of the expected scores at Ei over the "
-        "same games (FIDE table 8.1(b), the companion of the D(P) table of §2.4); K: the share of the performance "
-        "in the new Elo, Ej = Ei + K × (Pj − Ei) before rounding (§3: 1.a Nj/(16 + Nj), 1.c Nj/16, "
+    RatingSystem.NATIONAL_ELO: msg(
+        "Score: Sc against the compatible opponents (§2.2); Expected: sum of the expected scores at Ei over "
+        "the same games (FIDE table 8.1(b), the companion of the D(P) table of §2.4); K: the share of the "
+        "performance in the new Elo, Ej = Ei + K × (Pj − Ei) before rounding (§3: 1.a Nj/(16 + Nj), 1.c Nj/16, "
         "2.c Nj/(Nj + Na), 1 when the performance replaces the Elo)."),
-    RatingSystem.FISF_PL: (
-        "Points : points de l'épreuve ; l'évolution est PE + B + PJ (§2.2).",
+    RatingSystem.FISF_PL: msg(
         "Score: the event's points; the change is PE + B + PJ (§2.2)."),
-    RatingSystem.FIDE: (
-        "Parties et Points : parties jouées contre des adversaires classés (les forfaits ne comptent pas, §5.1) ; "
-        "Attendu : somme des PD de la table 8.1.2, écart limité à 400 points sous 2650 (§8.3.1) ; K : coefficient "
-        "du §8.3.3 (10 à partir de 2400, 40 pour un jeune sous 2300 jusqu'à la fin de l'année de ses 18 ans, 20 "
-        "sinon ; 40 aussi pour un joueur de moins de 30 parties classées, que le fichier ne connaît pas), limité "
-        "à 700/n ; Évol. : K × (Points − Attendu) arrondi, 0,5 en s'éloignant de zéro (§8.3.4). Non classés : "
-        "Perf. = Ru = Ra + dp avec deux adversaires fictifs à 1800 annulés (§8.2, au plus 2200), publié après 5 "
-        "parties contre des classés et à partir de 1400 (§7.1.4).",
-        "Games and Score: games played against rated opponents (forfeits do not count, §5.1); Expected: the sum of "
-        "the PD of table 8.1.2, a difference over 400 counting as 400 below 2650 (§8.3.1); K: the §8.3.3 "
-        "coefficient (10 from 2400, 40 for a junior under 2300 until the end of the year of the 18th birthday, 20 "
-        "otherwise; also 40 for a player with fewer than 30 rated games, which the event file does not know), "
-        "capped at 700/n; Change: K × (Score − Expected) rounded, 0.5 away from zero (§8.3.4). Unrated players: "
-        "Perf. = Ru = Ra + dp with two hypothetical opponents rated 1800, drawn (§8.2, at most 2200), published "
-        "after 5 games against rated opponents and from 1400 (§7.1.4)."),
+    RatingSystem.FIDE: msg(
+        "Games and Score: games played against rated opponents (forfeits do not count, §5.1); Expected: the "
+        "sum of the PD of table 8.1.2, a difference over 400 counting as 400 below 2650 (§8.3.1); K: the "
+        "§8.3.3 coefficient (10 from 2400, 40 for a junior under 2300 until the end of the year of the 18th "
+        "birthday, 20 otherwise; also 40 for a player with fewer than 30 rated games, which the event file "
+        "does not know), capped at 700/n; Change: K × (Score − Expected) rounded, 0.5 away from zero (§8.3.4). "
+        "Unrated players: Perf. = Ru = Ra + dp with two hypothetical opponents rated 1800, drawn (§8.2, at "
+        "most 2200), published after 5 games against rated opponents and from 1400 (§7.1.4)."),
 }
 
 
@@ -109,11 +103,11 @@ def rating_report_pdf(state: EventState, rows: Sequence[PreviewRow], lang: str =
     widths = [8 * mm, 0.0, 12 * mm, 12 * mm, 12 * mm, 14 * mm, 11 * mm, 12 * mm, 14 * mm, 12 * mm, 26 * mm]
     widths[1] = width - sum(widths)
     size = 9
-    header = [fit(fr if lang == "fr" else en, w, size - 0.5, bold=True, align="left" if key == "name" else "center")
-              for (key, fr, en), w in zip(_COLUMNS, widths, strict=True)]
+    header = [fit(title.text(lang), w, size - 0.5, bold=True, align="left" if key == "name" else "center")
+              for (key, title), w in zip(_COLUMNS, widths, strict=True)]
     table_rows: list[list[object]] = [header]
     for r in sorted(rows, key=lambda x: numbers.get(x.player_id, 0)):
-        note = NOTE_FR.get(r.note, r.note) if lang == "fr" else r.note
+        note = r.note_text(lang)
         values = [str(numbers.get(r.player_id, "")), r.name, _value(r.rating_before, lang),
                   str(r.games_counted), _value(r.score, lang, 1), _value(r.expected_score, lang, 2),
                   _k(r.k, lang), _signed(r.evolution), _value(r.new_rating, lang), _value(r.performance, lang), note]
@@ -124,20 +118,18 @@ def rating_report_pdf(state: EventState, rows: Sequence[PreviewRow], lang: str =
     for i in range(2, len(table_rows), 2):
         style.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor("#f4f4f4")))
     table.setStyle(TableStyle(style))
-    fr_name, en_name = SYSTEM_NAMES.get(state.event.rating_system, (state.event.rating_system.value,) * 2)
-    intro = (f"Système : {fr_name}. Aperçu calculé pour ce seul tournoi ; la fédération publie le classement "
-             "officiel." if lang == "fr" else
-             f"System: {en_name}. Preview computed for this event alone; the federation publishes the official "
-             "rating.")
+    system = SYSTEM_NAMES.get(state.event.rating_system, state.event.rating_system.value)
+    intro = msg("System: {system}. Preview computed for this event alone; the federation publishes the official "
+                "rating.", system=system).text(lang)
     story: list[Flowable] = [para(intro, 8.5)]
     if settings:
         story.append(para(settings, 8.5))
     story.append(Spacer(1, 3 * mm))
-    story.append(table if rows else para("Aucun joueur à classer." if lang == "fr" else "No player to rate.", 10))
+    story.append(table if rows else para(msg("No player to rate.").text(lang), 10))
     legend = LEGEND.get(state.event.rating_system)
     if rows and legend is not None:
         story.append(Spacer(1, 2 * mm))
-        story.append(para(legend[0] if lang == "fr" else legend[1], 7.5))
+        story.append(para(legend.text(lang), 7.5))
     info = header_info(state, label("rating_report", lang), lang,
-                       round_text=f"{label('after_round', lang)} {state.last_round}" if state.rounds else "")
+                       round_text=after_round_text(state.last_round, lang) if state.rounds else "")
     return build_document(story, info, lang)

@@ -13,6 +13,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as rl_canvas
 
+from tournament_desk.core.messages import pmsg
 from tournament_desk.core.model import EventState, Game
 from tournament_desk.core.results import Discipline
 from tournament_desk.printing.common import (
@@ -22,6 +23,7 @@ from tournament_desk.printing.common import (
     fmt_points,
     header_info,
     label,
+    round_text,
     shrink_to_width,
     start_numbers,
 )
@@ -42,7 +44,7 @@ def slips_pdf(state: EventState, round_number: int, lang: str = "fr") -> bytes:
     rnd = state.round(round_number)
     games = sorted(rnd.games, key=lambda g: g.board)
     numbers = start_numbers(state)
-    info = header_info(state, label("slips", lang), lang, round_text=f"{label('round', lang)} {round_number}")
+    info = header_info(state, label("slips", lang), lang, round_text=round_text(round_number, lang))
     width, height = A4
     buffer = io.BytesIO()
     canv = rl_canvas.Canvas(buffer, pagesize=A4, invariant=1)
@@ -65,7 +67,8 @@ def slips_pdf(state: EventState, round_number: int, lang: str = "fr") -> bytes:
             canv.setFont(FONT, 11)
             canv.drawString(MARGIN, height - MARGIN - 10 * mm, label("no_games", lang))
         canv.setFont(FONT, 7)
-        canv.drawRightString(width - MARGIN, 5 * mm, f"{label('page', lang)} {page + 1} / {pages}")
+        page_text = pmsg("printed", "Page {page} / {pages}", page=page + 1, pages=pages).text(lang)
+        canv.drawRightString(width - MARGIN, 5 * mm, page_text)
         canv.drawString(MARGIN, 5 * mm, shrink_to_width(f"{info.event} — {info.document}", FONT, 7, 120 * mm)[0])
         canv.showPage()
     canv.save()
@@ -77,7 +80,7 @@ def _slip(canv: rl_canvas.Canvas, state: EventState, g: Game, numbers: dict[int,
     left, right = MARGIN + 2 * mm, page_w - MARGIN - 2 * mm
     inner = right - left
     y = top - 7 * mm
-    title = f"{label('round', lang)} {g.round} — {label('board', lang)} {g.board}"
+    title = pmsg("printed", "Round {round} — Board {board}", round=g.round, board=g.board).text(lang)
     canv.setFont(FONT_BOLD, 12)
     canv.drawRightString(right, y, title)
     tw = canv.stringWidth(title, FONT_BOLD, 12)
@@ -91,8 +94,9 @@ def _slip(canv: rl_canvas.Canvas, state: EventState, g: Game, numbers: dict[int,
         p = state.player(pid)
         x = left + k * col
         canv.setFont(FONT, 8)
-        canv.drawString(x, y - 7 * mm, f"{label(colour, lang)} — {label('no', lang)} {numbers[pid]}"
-                                       f" — {fmt_points(state.score(pid, before))} {label('points', lang).lower()}")
+        line = pmsg("printed", "{colour} — No. {number} — {points} pts", colour=label(colour, lang),
+                    number=numbers[pid], points=fmt_points(state.score(pid, before)))
+        canv.drawString(x, y - 7 * mm, line.text(lang))
         name, nsize = shrink_to_width(p.name, FONT_BOLD, 12, col - 6 * mm, 6.5)
         canv.setFont(FONT_BOLD, nsize)
         canv.drawString(x, y - 13 * mm, name)
@@ -103,7 +107,7 @@ def _slip(canv: rl_canvas.Canvas, state: EventState, g: Game, numbers: dict[int,
 
     # result boxes
     canv.setFont(FONT, 8.5)
-    canv.drawString(left, y - 25 * mm, label("result", lang) + " :" if lang == "fr" else label("result", lang) + ":")
+    canv.drawString(left, y - 25 * mm, pmsg("printed", "Result:").text(lang))
     x = left + 22 * mm
     for choice in _choices(state):
         canv.rect(x, y - 26.2 * mm, 3.6 * mm, 3.6 * mm)
@@ -111,7 +115,7 @@ def _slip(canv: rl_canvas.Canvas, state: EventState, g: Game, numbers: dict[int,
         canv.drawString(x + 5 * mm, y - 25.2 * mm, choice)
         x += 9 * mm + canv.stringWidth(choice, FONT_BOLD, 10)
     canv.setFont(FONT, 8)
-    other = "Autre : ________" if lang == "fr" else "Other: ________"
+    other = pmsg("printed", "Other: ________").text(lang)
     canv.drawString(x + 2 * mm, y - 25.2 * mm, other)
 
     # signatures
@@ -119,7 +123,7 @@ def _slip(canv: rl_canvas.Canvas, state: EventState, g: Game, numbers: dict[int,
     for k, colour in enumerate(("white", "black")):
         x = left + k * col
         canv.setFont(FONT, 8)
-        caption = f"{label('signature', lang)} ({label(colour, lang)})"
+        caption = pmsg("printed", "Signature ({colour})", colour=label(colour, lang)).text(lang)
         canv.drawString(x, sig_y + 1.5 * mm, caption)
         start = x + canv.stringWidth(caption, FONT, 8) + 3 * mm
         canv.setLineWidth(0.5)

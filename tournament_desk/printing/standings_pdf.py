@@ -10,10 +10,12 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from tournament_desk.core.errors import NotFoundError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState
 from tournament_desk.core.tiebreaks import build_standings
 from tournament_desk.printing.common import (
     TABLE_BASE,
+    after_round_text,
     build_document,
     fit,
     fmt_number,
@@ -25,6 +27,7 @@ from tournament_desk.printing.common import (
     rating_label,
     start_numbers,
     usable_width,
+    withdrawn_text,
 )
 from tournament_desk.printing.crosstable import default_tiebreaks, edition_of, place_texts, tiebreak_legend
 
@@ -37,8 +40,8 @@ def standings_pdf(state: EventState, after_round: int | None = None, lang: str =
     ``edition`` default to the event's (services pass the effective list of ``services.standings``)."""
     last = state.last_round if after_round is None else after_round
     if last < 0 or last > state.last_round:
-        raise NotFoundError(f"Round {last} is not paired (last paired round: {state.last_round})",
-                            f"La ronde {last} n'est pas appariée (dernière ronde appariée : {state.last_round})")
+        raise NotFoundError(msg("Round {last} is not paired (last paired round: {last_round})", last=last,
+                                last_round=state.last_round))
     codes = default_tiebreaks(state, tiebreaks)
     ed = edition_of(state, edition)
     rows = build_standings(state, list(codes), edition=ed, up_to_round=last)
@@ -63,7 +66,7 @@ def standings_pdf(state: EventState, after_round: int | None = None, lang: str =
         p = state.player(r.player_id)
         name = p.name
         if p.withdrawn_from_round is not None and p.withdrawn_from_round <= max(last, 1):
-            name += f" ({label('withdrawn_from', lang)} {p.withdrawn_from_round})"
+            name += f" ({withdrawn_text(p.withdrawn_from_round, lang)})"
         cells: list[object] = [fit(places[p.id], w_place, size, bold=True, align="center"),
                                fit(str(numbers[p.id]), w_no, size, align="center"),
                                fit(name, w_name, size, min_size=6), fit(p.club, w_club, size - 0.5, min_size=5.5),
@@ -77,9 +80,7 @@ def standings_pdf(state: EventState, after_round: int | None = None, lang: str =
         style.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor("#f4f4f4")))
     table.setStyle(TableStyle(style))
     story: list[Flowable] = [table, Spacer(1, 3 * mm)] if rows else [para(label("no_players", lang), 10)]
-    shared = ("Places partagées : égalité aux points et à tous les départages." if lang == "fr" else
-              "Shared places: equal on points and on every tie-break.")
+    shared = msg("Shared places: equal on points and on every tie-break.").text(lang)
     story += [para(shared, 7.5), *tiebreak_legend(codes, lang, 7.5, edition=ed)]
-    round_text = f"{label('after_round', lang)} {last}"
-    info = header_info(state, label("standings", lang), lang, round_text=round_text)
+    info = header_info(state, label("standings", lang), lang, round_text=after_round_text(last, lang))
     return build_document(story, info, lang)

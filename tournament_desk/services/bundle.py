@@ -11,8 +11,8 @@
 * ``manifest.json`` — SHA-256 and size of every other file.
 
 ``verify_bundle(path)`` reports modified, missing and unexpected files; ``load_bundle(path)`` returns the
-event of an intact, consistent bundle and refuses a damaged, altered or inconsistent one with a bilingual
-:class:`BundleError`;
+event of an intact, consistent bundle and refuses a damaged, altered or inconsistent one with a
+:class:`BundleError` (a catalogue message);
 ``import_bundle(path, event_path)`` recreates it as a new event file.
 """
 
@@ -30,6 +30,7 @@ from pathlib import Path
 from tournament_desk import __version__
 from tournament_desk.core import homologation
 from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.model import EventState, Round
 from tournament_desk.core.ratings.common import PreviewRow
 from tournament_desk.core.ratings.from_event import preview_event
@@ -73,27 +74,32 @@ def homologation_checks(state: EventState) -> list[HomologationCheck]:
     return homologation.homologation_checks(state)
 
 
-_LEVELS = {"ok": ("OK", "OK"), "info": ("INFO", "INFO"), "warning": ("ATTENTION", "WARNING"),
-           "error": ("ERREUR", "ERROR")}
+_LEVELS = {"ok": pmsg("check level", "OK"), "info": pmsg("check level", "INFO"),
+           "warning": pmsg("check level", "WARNING"), "error": pmsg("check level", "ERROR")}
+
+
+def _both(text: Msg) -> str:
+    """``checks.txt`` is written for the federation in both languages: the French, then the English."""
+    return f"{text.text('fr')} / {text.text('en')}"
 
 
 def checks_text(state: EventState, checks: list[HomologationCheck]) -> str:
     """``checks.txt``: every check in French then in English, then the rule it applies."""
     e = state.event
     rules = homologation.rule_set_for(e)
-    lines = [f"{e.name} — contrôles d'homologation / homologation checks",
-             f"{rules.title_fr} / {rules.title_en}",
+    title = _both(msg("homologation checks"))
+    lines = [f"{e.name} — {title}", _both(rules.title),
              f"tournament_desk {__version__}", ""]
     errors = sum(1 for c in checks if c.level == "error")
     warnings = sum(1 for c in checks if c.level == "warning")
-    lines.append(f"Erreurs : {errors} ; avertissements : {warnings}. / Errors: {errors}; warnings: {warnings}.")
+    lines.append(_both(msg("Errors: {errors}; warnings: {warnings}.", errors=errors, warnings=warnings)))
     lines.append("")
+    rule = _both(pmsg("checks.txt", "Rule"))
     for c in checks:
-        fr, en = _LEVELS[c.level]
-        lines.append(f"[{fr}] {c.fr}")
-        lines.append(f"[{en}] {c.en}")
+        lines.append(f"[{_LEVELS[c.level].text('fr')}] {c.fr}")
+        lines.append(f"[{_LEVELS[c.level].text('en')}] {c.en}")
         if c.rule:
-            lines.append(f"Règle / Rule: {c.rule}")
+            lines.append(f"{rule}: {c.rule}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
@@ -128,13 +134,11 @@ class ExportResult:
         return tuple(c for c in self.checks if c.level == "error")
 
     def summary(self, lang: str = "en") -> str:
-        fr = lang == "fr"
-        head = (f"Paquet d'homologation écrit : {self.path} ({len(self.files)} fichiers + manifest.json)" if fr else
-                f"Homologation bundle written: {self.path} ({len(self.files)} files + manifest.json)")
-        lines = [head]
+        lines = [msg("Homologation bundle written: {path} ({count} files + manifest.json)", path=self.path,
+                     count=len(self.files)).text(lang)]
         for c in self.checks:
             if c.level in ("warning", "error"):
-                lines.append(f"  [{_LEVELS[c.level][0 if fr else 1]}] {c.message(lang)}")
+                lines.append(f"  [{_LEVELS[c.level].text(lang)}] {c.message(lang)}")
         return "\n".join(lines)
 
 
@@ -166,8 +170,7 @@ def bundle_files(state: EventState, lang: str = "fr", audit: Sequence[AuditEntry
         rows = preview_event(state)
     except TournamentError as exc:
         checks.append(HomologationCheck("rating-preview", "warning",
-                                        f"No rating preview in the bundle: {exc.message('en')}",
-                                        f"Pas d'aperçu de classement dans le paquet : {exc.message('fr')}"))
+                                        msg("No rating preview in the bundle: {reason}", reason=exc.msg)))
     else:
         files["rating-preview.pdf"] = rating_report_pdf(state, rows, lang, settings=rating_settings(state, lang))
         files["rating-preview.csv"] = rating_preview_csv(state, rows)
@@ -221,15 +224,22 @@ class BundleContents:
 
 @dataclass(frozen=True, slots=True)
 class BundleCheck:
-    """One check a bundle must pass. ``rule_en``/``rule_fr`` cite what it enforces (a section of
-    docs/bundle-schema.md, or of a federation's rules); ``disciplines`` limits it to events of those
-    disciplines (None: every event). ``run`` returns the problems found (an empty list: passed)."""
+    """One check a bundle must pass. ``rule`` cites what it enforces (a section of docs/bundle-schema.md, or of
+    a federation's rules; a catalogue message); ``disciplines`` limits it to events of those disciplines (None:
+    every event). ``run`` returns the problems found (an empty list: passed)."""
 
     code: str
-    rule_en: str
-    rule_fr: str
+    rule: Msg
     run: Callable[[BundleContents], list[BundleProblem]]
     disciplines: frozenset[Discipline] | None = None
+
+    @property
+    def rule_en(self) -> str:
+        return self.rule.text("en")
+
+    @property
+    def rule_fr(self) -> str:
+        return self.rule.text("fr")
 
     def applies(self, state: EventState) -> bool:
         return self.disciplines is None or state.event.discipline in self.disciplines
@@ -247,59 +257,55 @@ def register_bundle_check(check: BundleCheck) -> BundleCheck:
     return check
 
 
-def _differs(name: str, what_en: str, what_fr: str) -> BundleProblem:
-    return BundleProblem("inconsistent", name, f"{name} does not tell the same story as event.json: {what_en}",
-                         f"{name} ne dit pas la même chose que event.json : {what_fr}")
+def _differs(name: str, what: Msg) -> BundleProblem:
+    return BundleProblem("inconsistent", name, msg("{name} does not tell the same story as event.json: {what}",
+                                                   name=name, what=what))
 
 
 def _check_members(c: BundleContents) -> list[BundleProblem]:
-    return [BundleProblem("unexpected", n, f"{n}: not a file a bundle holds (docs/bundle-schema.md)",
-                          f"{n} : ce n'est pas un fichier de paquet (docs/bundle-schema.md)")
+    return [BundleProblem("unexpected", n, msg("{name}: not a file a bundle holds (docs/bundle-schema.md)", name=n))
             for n in sorted(set(c.files) - KNOWN_FILES)]
 
 
 def _trf_check(name: str, edition: str) -> Callable[[BundleContents], list[BundleProblem]]:
     def run(c: BundleContents) -> list[BundleProblem]:
         if name not in c.files:
-            return [BundleProblem("missing", name, f"{name}: missing (every bundle holds the results in TRF)",
-                                  f"{name} : manquant (tout paquet contient les résultats en TRF)")]
+            return [BundleProblem("missing", name,
+                                  msg("{name}: missing (every bundle holds the results in TRF)", name=name))]
         try:
             actual = trf_loads(c.files[name])
         except (TrfError, ValueError) as exc:
-            return [_differs(name, f"it cannot be read as TRF ({str(exc)[:120]})",
-                             f"il n'est pas lisible comme TRF ({str(exc)[:120]})")]
+            reason = exc.msg if isinstance(exc, TournamentError) else str(exc)[:120]
+            return [_differs(name, msg("it cannot be read as TRF ({reason})", reason=reason))]
         expected = state_to_trf(c.state)
         found = {p.start_rank: p for p in actual.players}
         out: list[BundleProblem] = []
         for p in expected.players:
             q = found.pop(p.start_rank, None)
             if q is None:
-                out.append(_differs(name, f"player {p.start_rank} ({p.name}) is missing",
-                                    f"le joueur {p.start_rank} ({p.name}) manque"))
+                out.append(_differs(name, msg("player {rank} ({name}) is missing", rank=p.start_rank, name=p.name)))
             elif q.name.strip() != p.name.strip()[:len(q.name.strip())] or not q.name.strip():
-                out.append(_differs(name, f"player {p.start_rank} is {q.name!r}, event.json says {p.name!r}",
-                                    f"le joueur {p.start_rank} est {q.name!r}, event.json dit {p.name!r}"))
+                out.append(_differs(name, msg("player {rank} is {found!r}, event.json says {expected!r}",
+                                              rank=p.start_rank, found=q.name, expected=p.name)))
             else:
                 for rnd, (a, b) in enumerate(zip(p.rounds, q.rounds, strict=False), start=1):
                     if (a.opponent, a.colour or "-", a.result) != (b.opponent, b.colour or "-", b.result):
-                        out.append(_differs(
-                            name, f"player {p.start_rank} ({p.name}), round {rnd}: opponent {b.opponent}, result "
-                            f"{b.result or '(none)'}, where event.json says opponent {a.opponent}, result "
-                            f"{a.result or '(none)'}",
-                            f"joueur {p.start_rank} ({p.name}), ronde {rnd} : adversaire {b.opponent}, résultat "
-                            f"{b.result or '(aucun)'}, où event.json dit adversaire {a.opponent}, résultat "
-                            f"{a.result or '(aucun)'}"))
+                        none = msg("(none)")
+                        out.append(_differs(name, msg(
+                            "player {rank} ({name}), round {round}: opponent {found_opponent}, result {found_result}, "
+                            "where event.json says opponent {opponent}, result {result}", rank=p.start_rank,
+                            name=p.name, round=rnd, found_opponent=b.opponent, found_result=b.result or none,
+                            opponent=a.opponent, result=a.result or none)))
                         break
                 else:
                     if len(q.rounds) != len(p.rounds) or (q.points is not None and p.points is not None
                                                           and abs(q.points - p.points) > 1e-9):
-                        out.append(_differs(name, f"player {p.start_rank} ({p.name}): rounds or points differ",
-                                            f"joueur {p.start_rank} ({p.name}) : rondes ou points différents"))
+                        out.append(_differs(name, msg("player {rank} ({name}): rounds or points differ",
+                                                      rank=p.start_rank, name=p.name)))
             if len(out) >= 5:
                 break
         for rank in sorted(found)[:5]:
-            out.append(_differs(name, f"player {rank} is not in event.json", f"le joueur {rank} n'est pas dans "
-                                "event.json"))
+            out.append(_differs(name, msg("player {rank} is not in event.json", rank=rank)))
         return out
     return run
 
@@ -341,8 +347,8 @@ def _check_event_json(c: BundleContents) -> list[BundleProblem]:
     if where is None:
         return []
     return [BundleProblem("inconsistent", EVENT_FILE,
-                          f"event.json contradicts itself at {where} (a derived value does not match the results)",
-                          f"event.json se contredit en {where} (une valeur dérivée ne correspond pas aux résultats)")]
+                          msg("event.json contradicts itself at {where} (a derived value does not match the results)",
+                              where=where))]
 
 
 def _csv_rows(data: bytes) -> list[list[str]]:
@@ -357,32 +363,30 @@ def _csv_check(name: str, make: Callable[[EventState], bytes | None], columns: S
         expected_bytes = make(c.state)
         if name not in c.files:
             if required and expected_bytes is not None:
-                return [BundleProblem("missing", name, f"{name}: missing", f"{name} : manquant")]
+                return [BundleProblem("missing", name, msg("{name}: missing", name=name))]
             return []
         if expected_bytes is None:
-            return [_differs(name, "event.json gives no such file for this event",
-                             "event.json ne donne pas ce fichier pour ce tournoi")]
+            return [_differs(name, msg("event.json gives no such file for this event"))]
         try:
             actual = _csv_rows(c.files[name])
         except (UnicodeDecodeError, csv.Error) as exc:
-            return [_differs(name, f"it cannot be read as CSV ({exc})", f"il n'est pas lisible comme CSV ({exc})")]
+            return [_differs(name, msg("it cannot be read as CSV ({exc})", exc=exc))]
         expected = _csv_rows(expected_bytes)
         if not actual or actual[0] != expected[0]:
-            return [_differs(name, "its columns are not the expected ones",
-                             "ses colonnes ne sont pas celles attendues")]
+            return [_differs(name, msg("its columns are not the expected ones"))]
         header = expected[0]
         keep = [header.index(col) for col in columns] if columns else list(range(len(header)))
         out: list[BundleProblem] = []
         if len(actual) != len(expected):
-            out.append(_differs(name, f"{len(actual) - 1} rows, event.json gives {len(expected) - 1}",
-                                f"{len(actual) - 1} lignes, event.json en donne {len(expected) - 1}"))
+            out.append(_differs(name, msg("{rows} rows, event.json gives {expected}", rows=len(actual) - 1,
+                                          expected=len(expected) - 1)))
         for i, (a, b) in enumerate(zip(actual[1:], expected[1:], strict=False), start=2):
             for k in keep:
                 got = a[k] if k < len(a) else ""
                 if got != b[k]:
-                    out.append(_differs(name, f"line {i}, column {header[k]}: {got[:40]!r}, event.json gives "
-                                        f"{b[k][:40]!r}", f"ligne {i}, colonne {header[k]} : {got[:40]!r}, "
-                                        f"event.json donne {b[k][:40]!r}"))
+                    out.append(_differs(name, msg("line {line}, column {column}: {found!r}, event.json gives "
+                                                  "{expected!r}", line=i, column=header[k], found=got[:40],
+                                                  expected=b[k][:40])))
                     break
             if len(out) >= 5:
                 break
@@ -398,28 +402,21 @@ def _preview_csv(state: EventState) -> bytes | None:
 
 
 for _check in (
-    BundleCheck("event-json", "docs/bundle-schema.md, event.json: the informative keys follow from the data",
-                "docs/bundle-schema.md, event.json : les clés informatives découlent des données", _check_event_json),
-    BundleCheck("members", "docs/bundle-schema.md, Files: only the files listed there",
-                "docs/bundle-schema.md, Fichiers : seulement les fichiers qui y sont listés", _check_members),
-    BundleCheck("trf16", "docs/bundle-schema.md, Consistency: results-trf16.txt holds event.json's players and "
-                "results", "docs/bundle-schema.md, Cohérence : results-trf16.txt contient les joueurs et "
-                "résultats de event.json", _trf_check("results-trf16.txt", "16")),
-    BundleCheck("trf26", "docs/bundle-schema.md, Consistency: results-trf26.txt holds event.json's players and "
-                "results", "docs/bundle-schema.md, Cohérence : results-trf26.txt contient les joueurs et "
-                "résultats de event.json", _trf_check("results-trf26.txt", "26")),
-    BundleCheck("crosstable", "docs/bundle-schema.md, Consistency: ffjd-grid.csv (the crosstable's data) holds "
-                "event.json's players, opponents and results", "docs/bundle-schema.md, Cohérence : "
-                "ffjd-grid.csv (les données de la grille) contient les joueurs, adversaires et résultats de "
-                "event.json", _csv_check("ffjd-grid.csv", ffjd_grid_csv, None, True),
-                frozenset({Discipline.DRAUGHTS})),
-    BundleCheck("standings", "docs/bundle-schema.md, Consistency: standings.csv holds event.json's players and "
-                "points", "docs/bundle-schema.md, Cohérence : standings.csv contient les joueurs et points de "
-                "event.json", _csv_check(STANDINGS_FILE, standings_csv, ("id", "pairing_number", "name", "points"),
-                                         False)),
-    BundleCheck("rating-report", "docs/bundle-schema.md, Consistency: rating-preview.csv holds event.json's "
-                "players, their ratings and games", "docs/bundle-schema.md, Cohérence : rating-preview.csv "
-                "contient les joueurs de event.json, leur classement et leurs parties",
+    BundleCheck("event-json", msg("docs/bundle-schema.md, event.json: the informative keys follow from the data"),
+                _check_event_json),
+    BundleCheck("members", msg("docs/bundle-schema.md, Files: only the files listed there"), _check_members),
+    BundleCheck("trf16", msg("docs/bundle-schema.md, Consistency: {file} holds event.json's players and results",
+                             file="results-trf16.txt"), _trf_check("results-trf16.txt", "16")),
+    BundleCheck("trf26", msg("docs/bundle-schema.md, Consistency: {file} holds event.json's players and results",
+                             file="results-trf26.txt"), _trf_check("results-trf26.txt", "26")),
+    BundleCheck("crosstable", msg("docs/bundle-schema.md, Consistency: ffjd-grid.csv (the crosstable's data) holds "
+                                  "event.json's players, opponents and results"),
+                _csv_check("ffjd-grid.csv", ffjd_grid_csv, None, True), frozenset({Discipline.DRAUGHTS})),
+    BundleCheck("standings", msg("docs/bundle-schema.md, Consistency: standings.csv holds event.json's players and "
+                                 "points"),
+                _csv_check(STANDINGS_FILE, standings_csv, ("id", "pairing_number", "name", "points"), False)),
+    BundleCheck("rating-report", msg("docs/bundle-schema.md, Consistency: rating-preview.csv holds event.json's "
+                                     "players, their ratings and games"),
                 _csv_check("rating-preview.csv", _preview_csv, ("id", "pairing_number", "name", "licence_id",
                                                                 "rating_before", "games_counted"), False)),
 ):
@@ -440,11 +437,10 @@ def verify_bundle(path: Path | str) -> BundleReport:
     try:
         state = event_from_bytes(files[EVENT_FILE]) if EVENT_FILE in files else None
     except BundleError as exc:
-        return dataclasses.replace(report, problems=(BundleProblem("inconsistent", EVENT_FILE, exc.en, exc.fr),))
+        return dataclasses.replace(report, problems=(BundleProblem("inconsistent", EVENT_FILE, exc.msg),))
     if state is None:
         return dataclasses.replace(report, problems=(BundleProblem(
-            "missing", EVENT_FILE, "event.json: missing (every bundle holds the event)",
-            "event.json : manquant (tout paquet contient le tournoi)"),))
+            "missing", EVENT_FILE, msg("event.json: missing (every bundle holds the event)")),))
     contents = BundleContents(files, state)
     problems: list[BundleProblem] = []
     passed: list[str] = []
@@ -454,8 +450,8 @@ def verify_bundle(path: Path | str) -> BundleReport:
         try:
             found = check.run(contents)
         except TournamentError as exc:
-            found = [BundleProblem("inconsistent", check.code, f"{check.code}: {exc.message('en')}",
-                                   f"{check.code} : {exc.message('fr')}")]
+            found = [BundleProblem("inconsistent", check.code, msg("{name}: {reason}", name=check.code,
+                                                                   reason=exc.msg))]
         problems += found
         if not found:
             passed.append(check.code)
@@ -463,7 +459,7 @@ def verify_bundle(path: Path | str) -> BundleReport:
 
 
 def load_bundle(path: Path | str) -> EventState:
-    """The event held by an intact, consistent bundle; raises :class:`BundleError` (bilingual) otherwise."""
+    """The event held by an intact, consistent bundle; raises :class:`BundleError` otherwise."""
     report = verify_bundle(path)
     report.raise_if_bad()
     return read_bundle_state(path)
@@ -477,14 +473,14 @@ def import_bundle(bundle: Path | str, event_path: Path | str) -> tuple[EventSess
     session = EventSession.create(event_path, state.event)
     try:
         fields = [{f: getattr(p, f) for f in p.__dataclass_fields__ if f != "id"} for p in state.players]
-        ids = session.add_players(fields, label=("Import the bundle's players", "Importer les joueurs du paquet")).ids
+        ids = session.add_players(fields, label=msg("Import the bundle's players")).ids
         new_id = {p.id: i for p, i in zip(state.players, ids, strict=True)}
         for r in sorted(state.rounds, key=lambda x: x.number):
             games = tuple(dataclasses.replace(g, white_id=new_id[g.white_id], black_id=new_id[g.black_id])
                           for g in r.games)
             byes = tuple(dataclasses.replace(b, player_id=new_id[b.player_id]) for b in r.byes)
             session.store_round(Round(r.number, games, byes),
-                                label=(f"Import round {r.number}", f"Importer la ronde {r.number}"))
+                                label=msg("Import round {number}", number=r.number))
     except BaseException:
         session.close()
         raise

@@ -246,7 +246,7 @@ def apply_rating_list(session: EventSession, source: Path | str | bytes | Rating
                 system=target.value, n=n, unmatched=len(unmatched))
     what = _edit_players(session, edits, msg("Import rating list ({system}): {n} player(s)", system=target.value,
                                              n=n))
-    return RatingListChange("players", label.en, label.fr, tuple(u.player_id for u in updates), what,
+    return RatingListChange("players", label, tuple(u.player_id for u in updates), what,
                             updated=tuple(updates), unmatched=unmatched, not_in_list=tuple(not_in_list),
                             unchanged=unchanged, system=target.value)
 

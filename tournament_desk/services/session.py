@@ -25,7 +25,7 @@ from tournament_desk.core.actions import settings as cfg
 from tournament_desk.core.actions.step import Step, Text
 from tournament_desk.core.changes import StateChange, canonical, diff_states
 from tournament_desk.core.errors import EventFileError, StateError
-from tournament_desk.core.messages import Msg, msg, per_language
+from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import Event, EventState, Player, Round
 from tournament_desk.core.results import GameResult, Outcome
 from tournament_desk.storage import repository as repo
@@ -52,8 +52,8 @@ class Change:
 
     scope: str
     """``event``, ``players``, ``rounds``, ``results``, ``requests``, ``options`` or ``all`` (several)."""
-    label_en: str
-    label_fr: str
+    title: Msg
+    """The action's name (the undo step's), a catalogue message."""
     ids: tuple[int, ...] = ()
     """The players the action touched (for player actions), else the rounds."""
     what: StateChange = field(default_factory=StateChange)
@@ -61,14 +61,22 @@ class Change:
     detail: Any = None
 
     def label(self, lang: str = "en") -> str:
-        return self.label_fr if lang == "fr" else self.label_en
+        return self.title.text(lang)
+
+    @property
+    def label_en(self) -> str:
+        return self.title.text("en")
+
+    @property
+    def label_fr(self) -> str:
+        return self.title.text("fr")
 
     def note_texts(self, lang: str = "en") -> tuple[str, ...]:
         return tuple(n.text(lang) for n in self.notes)
 
     @classmethod
     def of(cls, label: Msg, what: StateChange, notes: tuple[Text, ...] = (), detail: Any = None) -> Change:
-        return cls(_scope(what), label.en, label.fr, _ids(what), what, notes, detail)
+        return cls(_scope(what), label, _ids(what), what, notes, detail)
 
 
 def _scope(what: StateChange) -> str:
@@ -83,13 +91,6 @@ def _scope(what: StateChange) -> str:
 
 def _ids(what: StateChange) -> tuple[int, ...]:
     return tuple(sorted(what.players)) if what.players else tuple(sorted(what.rounds))
-
-
-def _label(label: Msg | tuple[str, str] | None) -> Msg | None:
-    """An action's name given by a caller: a message, or (older callers) its English and French texts."""
-    if label is None or isinstance(label, Msg):
-        return label
-    return msg("{text}", text=per_language(*label))
 
 
 def default_arbiter(event: Event | None = None) -> str:
@@ -137,7 +138,7 @@ class EventSession:
                                          identity=lock.identity)
             session = cls(path, repository, lock)
             try:
-                with repository.action("Create event", "Créer le tournoi") as uow:
+                with repository.action(msg("Create event")) as uow:
                     repo.write_event(uow, event, create=True)
                     repo.write_meta(uow, "created_with", f"tournament_desk {__version__}")
                 # Creating the event is not something to undo: clear its journal entry.
@@ -271,14 +272,13 @@ class EventSession:
         """Store a step computed from ``old`` (e.g. a pairing computed in a background thread): refused if
         the event changed meanwhile, so that nothing done since is overwritten."""
         if self.state() != old:
-            raise StateError("The event changed while this action was being prepared; do it again",
-                             "Le tournoi a changé pendant la préparation de cette action ; recommencez-la")
+            raise StateError(msg("The event changed while this action was being prepared; do it again"))
         what = diff_states(old, step.state)
         if not what.empty:
             if backup is not None:
                 self.backup(backup)
             self._cache = None
-            with self._repo.action(step.label.en, step.label.fr) as uow:
+            with self._repo.action(step.label) as uow:
                 store_difference(uow, old, step.state, what)
             self._cache = canonical(step.state)
         return Change.of(step.label, what, step.notes, step.detail)
@@ -293,20 +293,20 @@ class EventSession:
         ``allow_duplicates`` (the arbiter chose "register anyway")."""
         return self.apply(lambda s: reg.add_players(s, [fields], allow_duplicates=allow_duplicates))
 
-    def add_players(self, players: Iterable[Mapping[str, Any]], *, label: Msg | tuple[str, str] | None = None,
+    def add_players(self, players: Iterable[Mapping[str, Any]], *, label: Msg | None = None,
                     allow_duplicates: bool = False) -> Change:
         """Register several players in one action (an import): all or nothing."""
         entries = list(players)
         return self.apply(lambda s: reg.add_players(s, entries, allow_duplicates=allow_duplicates,
-                                                    label=_label(label)))
+                                                    label=label))
 
     def edit_player(self, player_id: int, *, allow_duplicates: bool = False, **changes: Any) -> Change:
         return self.apply(lambda s: reg.edit_player(s, player_id, changes, allow_duplicates=allow_duplicates))
 
     def edit_players(self, changes: Mapping[int, Mapping[str, Any]], *,
-                     label: Msg | tuple[str, str] | None = None) -> Change:
+                     label: Msg | None = None) -> Change:
         """Edit several players in one action (a rating list applied): all or nothing, one undo step."""
-        return self.apply(lambda s: reg.edit_players(s, changes, label=_label(label)))
+        return self.apply(lambda s: reg.edit_players(s, changes, label=label))
 
     def withdraw_player(self, player_id: int, from_round: int, *,
                         forfeit: Outcome | str = Outcome.FORFEIT_LOSS_EXCUSED) -> Change:
@@ -329,9 +329,9 @@ class EventSession:
         return self.apply(lambda s: reg.set_forbidden_pair(s, player_a, player_b, forbidden))
 
     # -- rounds and results (rules: core.actions.rounds) -----------------------------------------------
-    def store_round(self, rnd: Round, *, label: Msg | tuple[str, str] | None = None) -> Change:
+    def store_round(self, rnd: Round, *, label: Msg | None = None) -> Change:
         """Store a newly paired round (from an engine or by hand), after a pre-round backup."""
-        return self.apply(lambda s: rnds.add_round(s, rnd, _label(label)),
+        return self.apply(lambda s: rnds.add_round(s, rnd, label),
                           backup=f"before-round-{rnd.number}")
 
     def unpair_last_round(self) -> Change:
@@ -357,9 +357,9 @@ class EventSession:
         """The event's options (rule settings of docs/rules.md...), as text."""
         return dict(self.state().options)
 
-    def set_option(self, key: str, value: str | None, *, label: Msg | tuple[str, str] | None = None) -> Change:
+    def set_option(self, key: str, value: str | None, *, label: Msg | None = None) -> Change:
         """Store one option (``None`` removes it): one undoable action."""
-        return self.apply(lambda s: cfg.set_option(s, key, value, _label(label)))
+        return self.apply(lambda s: cfg.set_option(s, key, value, label))
 
     def meta(self) -> dict[str, str]:
         return self._repo.meta()
@@ -379,20 +379,20 @@ class EventSession:
             return None
         what = diff_states(before, self.state())
         if undo:
-            return Change.of(msg("Undo: {label}", label=per_language(entry.label_en, entry.label_fr)), what)
-        return Change.of(msg("Redo: {label}", label=per_language(entry.label_en, entry.label_fr)), what)
+            return Change.of(msg("Undo: {label}", label=entry.label), what)
+        return Change.of(msg("Redo: {label}", label=entry.label), what)
 
     def undo_label(self, lang: str = "en") -> str | None:
         done = [e for e in self._repo.journal() if not e.undone]
         if not done:
             return None
-        return done[-1].label_fr if lang == "fr" else done[-1].label_en
+        return done[-1].label.text(lang)
 
     def redo_label(self, lang: str = "en") -> str | None:
         undone = [e for e in self._repo.journal() if e.undone]
         if not undone:
             return None
-        return undone[0].label_fr if lang == "fr" else undone[0].label_en
+        return undone[0].label.text(lang)
 
     # -- audit and backups ---------------------------------------------------------------------------
     @property

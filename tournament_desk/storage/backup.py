@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tournament_desk.core.errors import EventFileError
+from tournament_desk.core.messages import msg
 from tournament_desk.storage.errors import DiskFullError, EventFileDamagedError, Problem
 
 __all__ = ["DEFAULT_KEEP", "BackupInfo", "backups_folder", "copy_event", "file_problems", "latest_backup",
@@ -123,7 +124,7 @@ def write_verified_copy(source: sqlite3.Connection | Path, target: Path, *, veri
             raise DiskFullError(target) from exc
         if isinstance(exc, sqlite3.Error):
             raise file_error(exc, target) from exc
-        raise EventFileError(f"Could not write {target}: {exc}", f"Impossible d'écrire {target} : {exc}") from exc
+        raise EventFileError(msg("Could not write {target}: {exc}", target=target, exc=exc)) from exc
 
 
 def take_backup(event_path: Path, reason: str, *, keep: int = DEFAULT_KEEP, now: dt.datetime | None = None,
@@ -136,8 +137,7 @@ def take_backup(event_path: Path, reason: str, *, keep: int = DEFAULT_KEEP, now:
     except OSError as exc:
         if _is_full(exc):
             raise DiskFullError(event_path) from exc
-        raise EventFileError(f"Could not back up {event_path.name}: {exc}",
-                             f"Impossible de sauvegarder {event_path.name} : {exc}") from exc
+        raise EventFileError(msg("Could not back up {name}: {exc}", name=event_path.name, exc=exc)) from exc
     _clean_partials(folder)
     stamp = (now or dt.datetime.now()).strftime("%Y%m%d-%H%M%S")
     slug = re.sub(r"[^a-z0-9-]+", "-", reason.lower()).strip("-") or "backup"
@@ -200,9 +200,9 @@ def file_problems(path: Path) -> list[Problem]:
     except DamagedContent as exc:
         return list(exc.problems)
     except EventFileError as exc:
-        return [(exc.en, exc.fr)]
+        return [exc.msg]
     except sqlite3.Error as exc:
-        return [(f"SQLite cannot read it ({exc})", f"SQLite ne peut pas le lire ({exc})")]
+        return [msg("SQLite cannot read it ({exc})", exc=exc)]
     return []
 
 
@@ -220,8 +220,7 @@ def _old_file_problems(path: Path) -> list[Problem]:
         try:
             upgrade_schema(engine)
         except Exception as exc:
-            return [(f"it cannot be upgraded to the current schema ({exc})",
-                     f"il ne peut pas être mis à jour vers le schéma actuel ({exc})")]
+            return [msg("it cannot be upgraded to the current schema ({exc})", exc=exc)]
         finally:
             engine.dispose()
         return file_problems(copy)
@@ -238,9 +237,9 @@ def newest_good_backup(event_path: Path) -> BackupInfo | None:
 def copy_event(event_path: Path, target: Path, *, source: sqlite3.Connection | None = None) -> None:
     """A consistent, self-contained, verified copy of the event at ``target`` ("Save a copy as")."""
     if target.exists():
-        raise EventFileError(f"{target} already exists", f"{target} existe déjà")
+        raise EventFileError(msg("{target} already exists", target=target))
     if not target.parent.is_dir():
-        raise EventFileError(f"The folder {target.parent} does not exist", f"Le dossier {target.parent} n'existe pas")
+        raise EventFileError(msg("The folder {parent} does not exist", parent=target.parent))
     write_verified_copy(source if source is not None else event_path, target)
 
 
@@ -305,6 +304,5 @@ def restore_backup(backup_path: Path, event_path: Path) -> Path | None:
         tmp.unlink(missing_ok=True)
         if _is_full(exc):
             raise DiskFullError(event_path) from exc
-        raise EventFileError(f"Could not restore {backup_path.name}: {exc}",
-                             f"Impossible de restaurer {backup_path.name} : {exc}") from exc
+        raise EventFileError(msg("Could not restore {name}: {exc}", name=backup_path.name, exc=exc)) from exc
     return kept

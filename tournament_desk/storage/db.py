@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tournament_desk.core.errors import EventFileError
+from tournament_desk.core.messages import Msg, msg
 from tournament_desk.storage.errors import DiskFullError, EventFileDamagedError, PathTooLongError
 from tournament_desk.storage.tables import APPLICATION_ID, SCHEMA_VERSION
 
@@ -199,28 +200,23 @@ def file_error(exc: BaseException, path: Path | None = None) -> EventFileError:
     code = getattr(exc, "sqlite_errorcode", None)
     primary = code & 0xFF if isinstance(code, int) else None
     text_ = str(exc).lower()
-    name = path.name if path is not None else "the event file"
-    nom = path.name if path is not None else "le fichier de tournoi"
+    name: str | Msg = path.name if path is not None else msg("the event file")
     if primary == SQLITE_FULL or "disk is full" in text_:
         return DiskFullError(path)
     if primary in (SQLITE_BUSY, SQLITE_LOCKED) or "locked" in text_:
-        return EventFileError(f"{name} is being written by another program; try again",
-                              f"{nom} est en cours d'écriture par un autre programme ; réessayez")
+        return EventFileError(msg("{name} is being written by another program; try again", name=name))
     if primary == SQLITE_READONLY or "readonly" in text_:
-        return EventFileError(f"{name} is read-only (write-protected file, folder or USB stick?)",
-                              f"{nom} est en lecture seule (fichier, dossier ou clé USB protégé ?)")
+        return EventFileError(msg("{name} is read-only (write-protected file, folder or USB stick?)", name=name))
     if primary == SQLITE_IOERR or "disk i/o" in text_:
         return EventFileError(
-            f"Cannot read or write {name}: the disk reported an error (USB stick removed? network folder "
-            "gone?). Nothing acknowledged so far is lost; reconnect the disk and retry",
-            f"Impossible de lire ou d'écrire {nom} : le disque a signalé une erreur (clé USB retirée ? dossier "
-            "réseau indisponible ?). Rien de ce qui a été confirmé n'est perdu ; reconnectez le disque et réessayez")
+            msg("Cannot read or write {name}: the disk reported an error (USB stick removed? network folder "
+                "gone?). Nothing acknowledged so far is lost; reconnect the disk and retry", name=name))
     if primary in (SQLITE_CORRUPT, SQLITE_NOTADB) and path is not None:
-        return EventFileDamagedError(path, [(f"SQLite cannot read it ({exc})", f"SQLite ne peut pas le lire ({exc})")])
+        return EventFileDamagedError(path, [msg("SQLite cannot read it ({exc})", exc=exc)])
     if primary == SQLITE_CANTOPEN and path is not None:
-        return EventFileError(f"Cannot open {path}: the file or its folder is missing or not accessible",
-                              f"Impossible d'ouvrir {path} : le fichier ou son dossier manque ou est inaccessible")
-    return EventFileError(f"Event file error: {exc}", f"Erreur du fichier de tournoi : {exc}")
+        return EventFileError(msg("Cannot open {path}: the file or its folder is missing or not accessible",
+                                  path=path))
+    return EventFileError(msg("Event file error: {exc}", exc=exc))
 
 
 def inspect_file(path: Path) -> int:
@@ -230,10 +226,9 @@ def inspect_file(path: Path) -> int:
     an event file whose pages SQLite cannot read). Nothing is written.
     """
     if not path.exists():
-        raise EventFileError(f"The file {path} does not exist", f"Le fichier {path} n'existe pas")
+        raise EventFileError(msg("The file {path} does not exist", path=path))
     if path.is_dir():
-        raise EventFileError(f"{path} is a folder, not an event file",
-                             f"{path} est un dossier, pas un fichier de tournoi")
+        raise EventFileError(msg("{path} is a folder, not an event file", path=path))
     check_path_length(path)
     # The file is never opened other than through SQLite: closing a plain descriptor of it would drop the
     # SQLite locks other connections of this process hold (see _Connection). SQLite itself says "file is not a
@@ -241,20 +236,16 @@ def inspect_file(path: Path) -> int:
     try:
         st = path.stat()
     except OSError as exc:
-        raise EventFileError(f"Cannot read {path}: {exc.strerror}",
-                             f"Impossible de lire {path} : {exc.strerror}") from exc
+        raise EventFileError(msg("Cannot read {path}: {strerror}", path=path, strerror=exc.strerror)) from exc
     size = st.st_size
     if st.st_nlink > 1:
         # SQLite keeps its journal beside the *name* it was given: two names (hard links) of one file would
         # each have their own journal, and a crash could corrupt the file (sqlite.org/howtocorrupt.html §2.5).
         raise EventFileError(
-            f"{path.name} has {st.st_nlink} names on the disk (hard links); it cannot be opened safely under "
-            "either. Make a copy of it and open the copy",
-            f"{path.name} a {st.st_nlink} noms sur le disque (liens physiques) ; il ne peut être ouvert sans risque "
-            "sous aucun d'eux. Faites-en une copie et ouvrez la copie")
+            msg("{name} has {st_nlink} names on the disk (hard links); it cannot be opened safely under either. "
+                "Make a copy of it and open the copy", name=path.name, st_nlink=st.st_nlink))
     not_sqlite = EventFileError(
-        f"{path.name} is not a tournament_desk event file (it is not an SQLite database)",
-        f"{path.name} n'est pas un fichier de tournoi tournament_desk (ce n'est pas une base SQLite)",
+        msg("{name} is not a tournament_desk event file (it is not an SQLite database)", name=path.name),
     )
     if size < 512:
         raise not_sqlite
@@ -272,27 +263,22 @@ def inspect_file(path: Path) -> int:
     except sqlite3.DatabaseError as exc:
         if getattr(exc, "sqlite_errorcode", None) == SQLITE_NOTADB or "not a database" in str(exc):
             raise not_sqlite from None
-        raise EventFileDamagedError(path, [(f"SQLite cannot read it ({exc})",
-                                            f"SQLite ne peut pas le lire ({exc})")]) from exc
+        raise EventFileDamagedError(path, [msg("SQLite cannot read it ({exc})", exc=exc)]) from exc
     if app_id != APPLICATION_ID:
         raise EventFileError(
-            f"{path.name} is an SQLite database of another program, not a tournament_desk event",
-            f"{path.name} est une base SQLite d'un autre programme, pas un tournoi tournament_desk",
+            msg("{name} is an SQLite database of another program, not a tournament_desk event", name=path.name),
         )
     if check != [("ok",)]:
         details = [str(r[0]) for r in check[:3]]
-        raise EventFileDamagedError(path, [(f"SQLite finds damaged pages ({d})", f"SQLite trouve des pages "
-                                            f"endommagées ({d})") for d in details])
+        raise EventFileDamagedError(path, [msg("SQLite finds damaged pages ({d})", d=d) for d in details])
     if version > SCHEMA_VERSION:
         raise EventFileError(
-            f"{path.name} was written by a newer version of tournament_desk (file schema {version}, "
-            f"this program knows up to {SCHEMA_VERSION}); update the program to open it",
-            f"{path.name} a été écrit par une version plus récente de tournament_desk (schéma {version}, "
-            f"ce programme connaît jusqu'au {SCHEMA_VERSION}) ; mettez le programme à jour pour l'ouvrir",
+            msg("{name} was written by a newer version of tournament_desk (file schema {version}, this program "
+                "knows up to {schema_version}); update the program to open it", name=path.name, version=version,
+                schema_version=SCHEMA_VERSION),
         )
     if version < 1:
-        raise EventFileDamagedError(path, [("its schema version is 0 (it was never completely created)",
-                                            "sa version de schéma est 0 (il n'a jamais été complètement créé)")])
+        raise EventFileDamagedError(path, [msg("its schema version is 0 (it was never completely created)")])
     return int(version)
 
 
@@ -300,10 +286,8 @@ def check_writable(path: Path) -> None:
     """Refuse, before anything is written, a file or folder the program cannot write to."""
     if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
         raise EventFileError(
-            f"{path.name} is in a read-only location (write-protected file, folder or USB stick); "
-            "open it read-only, or copy it to a folder you can write to",
-            f"{path.name} est dans un emplacement en lecture seule (fichier, dossier ou clé USB protégé) ; "
-            "ouvrez-le en lecture seule, ou copiez-le dans un dossier modifiable",
+            msg("{name} is in a read-only location (write-protected file, folder or USB stick); open it read-only, "
+                "or copy it to a folder you can write to", name=path.name),
         )
 
 
@@ -329,11 +313,9 @@ def upgrade_schema(engine: Engine, target: str = "head") -> None:
 def create_event_file(path: Path) -> None:
     """Create a new, empty event file with the newest schema. Refuses to overwrite anything."""
     if path.exists():
-        raise EventFileError(f"{path} already exists; choose another name or open it",
-                             f"{path} existe déjà ; choisissez un autre nom ou ouvrez-le")
+        raise EventFileError(msg("{path} already exists; choose another name or open it", path=path))
     if not path.parent.exists():
-        raise EventFileError(f"The folder {path.parent} does not exist",
-                             f"Le dossier {path.parent} n'existe pas")
+        raise EventFileError(msg("The folder {parent} does not exist", parent=path.parent))
     check_path_length(path)
     engine = None
     try:
@@ -378,8 +360,8 @@ def prepare_event_file(path: Path, *, readonly: bool = False) -> int:
     if readonly:
         if version < SCHEMA_VERSION:
             raise EventFileError(
-                f"{path.name} uses an older schema ({version}); open it for writing once to upgrade it",
-                f"{path.name} utilise un ancien schéma ({version}) ; ouvrez-le en écriture pour le mettre à jour",
+                msg("{name} uses an older schema ({version}); open it for writing once to upgrade it", name=path.name,
+                    version=version),
             )
         return version
     check_writable(path)

@@ -1,4 +1,4 @@
-"""The event file's own errors: each names what is wrong and what the user can do, in English and French.
+"""The event file's own errors: each names what is wrong and what the user can do (catalogue messages).
 
 They are :class:`EventFileError` subclasses (a ``TournamentError``), so every caller that already shows an
 ``EventFileError`` shows them; a GUI that wants to offer something specific (the newest good backup, read-only,
@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 from tournament_desk.core.errors import EventFileError
+from tournament_desk.core.formatting import format_datetime
+from tournament_desk.core.messages import Formatted, Msg, listing, msg
 
 __all__ = [
     "DiskFullError",
@@ -22,19 +25,19 @@ __all__ = [
     "Problem",
 ]
 
-Problem = tuple[str, str]
-"""One thing wrong in a file: (English, French)."""
+Problem = Msg
+"""One thing wrong in a file (a catalogue message)."""
 
 
-def _backup_hint(backup: object | None) -> tuple[str, str]:
+def _backup_hint(backup: object | None) -> Msg:
     if backup is None:
-        return ("no good backup of it was found", "aucune bonne sauvegarde n'a été trouvée")
+        return msg("no good backup of it was found")
     path = getattr(backup, "path", backup)
     taken = getattr(backup, "taken", None)
-    when = f", taken {taken:%Y-%m-%d %H:%M}" if isinstance(taken, dt.datetime) else ""
-    when_fr = f", prise le {taken:%d/%m/%Y à %H:%M}" if isinstance(taken, dt.datetime) else ""
-    return (f"the newest good backup is {path}{when}: restore it",
-            f"la sauvegarde valide la plus récente est {path}{when_fr} : restaurez-la")
+    if isinstance(taken, dt.datetime):
+        return msg("the newest good backup is {path}, taken {when}: restore it", path=path,
+                   when=Formatted(taken, partial(format_datetime, seconds=False)))
+    return msg("the newest good backup is {path}: restore it", path=path)
 
 
 class EventFileDamagedError(EventFileError):
@@ -48,16 +51,14 @@ class EventFileDamagedError(EventFileError):
         self.path = path
         self.problems = tuple(problems)
         self.backup = backup
-        shown = self.problems[:3]
-        more_en = f" (and {len(self.problems) - 3} more)" if len(self.problems) > 3 else ""
-        more_fr = f" (et {len(self.problems) - 3} autres)" if len(self.problems) > 3 else ""
-        hint_en, hint_fr = _backup_hint(backup)
-        super().__init__(
-            f"{path.name} is damaged: {'; '.join(en for en, _ in shown)}{more_en}. Nothing was changed in it; "
-            f"{hint_en}",
-            f"{path.name} est endommagé : {' ; '.join(fr for _, fr in shown)}{more_fr}. Rien n'y a été modifié ; "
-            f"{hint_fr}",
-        )
+        shown = listing(self.problems[:3], "; ")
+        hint = _backup_hint(backup)
+        if len(self.problems) > 3:
+            super().__init__(msg("{name} is damaged: {problems} (and {more} more). Nothing was changed in it; "
+                                 "{hint}", name=path.name, problems=shown, more=len(self.problems) - 3, hint=hint))
+        else:
+            super().__init__(msg("{name} is damaged: {problems}. Nothing was changed in it; {hint}", name=path.name,
+                                 problems=shown, hint=hint))
 
     def with_backup(self, backup: object | None) -> EventFileDamagedError:
         """The same error, naming ``backup`` as the one to restore."""
@@ -71,20 +72,21 @@ class EventFileLockedError(EventFileError):
     code = "locked"
 
     def __init__(self, path: Path, owner: dict[str, object] | None) -> None:
-        who_en = who_fr = ""
         if owner:
             since = str(owner.get("since", ""))[:16].replace("T", " ")
             user = owner.get("user")
-            by_en = f", user {user}" if user else ""
-            by_fr = f", utilisateur {user}" if user else ""
-            who_en = f" (process {owner.get('pid')} on {owner.get('host')}{by_en}, since {since})"
-            who_fr = f" (processus {owner.get('pid')} sur {owner.get('host')}{by_fr}, depuis {since})"
-        super().__init__(
-            f"{path.name} is already open for writing in another tournament_desk window{who_en}; open it "
-            "read-only, or close the other window first",
-            f"{path.name} est déjà ouvert en écriture dans une autre fenêtre de tournament_desk{who_fr} ; "
-            "ouvrez-le en lecture seule, ou fermez d'abord l'autre fenêtre",
-        )
+            if user:
+                who = msg("process {pid} on {host}, user {user}, since {since}", pid=owner.get("pid"),
+                          host=owner.get("host"), user=user, since=since)
+            else:
+                who = msg("process {pid} on {host}, since {since}", pid=owner.get("pid"), host=owner.get("host"),
+                          since=since)
+            message = msg("{name} is already open for writing in another tournament_desk window ({who}); open it "
+                          "read-only, or close the other window first", name=path.name, who=who)
+        else:
+            message = msg("{name} is already open for writing in another tournament_desk window; open it "
+                          "read-only, or close the other window first", name=path.name)
+        super().__init__(message)
         self.path = path
         self.owner = owner
 
@@ -95,12 +97,11 @@ class DiskFullError(EventFileError):
     code = "disk_full"
 
     def __init__(self, path: Path | None = None) -> None:
-        where = f" ({path.parent})" if path is not None else ""
-        super().__init__(
-            f"The disk{where} is full; nothing entered so far is lost. Free some space and retry",
-            f"Le disque{where} est plein ; rien de ce qui a été saisi n'est perdu. Libérez de la place et "
-            "réessayez",
-        )
+        if path is not None:
+            super().__init__(msg("The disk ({folder}) is full; nothing entered so far is lost. Free some space and "
+                                 "retry", folder=path.parent))
+        else:
+            super().__init__(msg("The disk is full; nothing entered so far is lost. Free some space and retry"))
         self.path = path
 
 
@@ -111,12 +112,8 @@ class EventFileVanishedError(EventFileError):
     code = "vanished"
 
     def __init__(self, path: Path) -> None:
-        super().__init__(
-            f"{path} was moved, renamed or deleted while it was open; nothing was written. Choose where to save "
-            "the event: nothing entered so far is lost",
-            f"{path} a été déplacé, renommé ou supprimé pendant qu'il était ouvert ; rien n'a été écrit. "
-            "Choisissez où enregistrer le tournoi : rien de ce qui a été saisi n'est perdu",
-        )
+        super().__init__(msg("{path} was moved, renamed or deleted while it was open; nothing was written. Choose "
+                             "where to save the event: nothing entered so far is lost", path=path))
         self.path = path
 
 
@@ -126,10 +123,7 @@ class PathTooLongError(EventFileError):
     code = "path_too_long"
 
     def __init__(self, path: Path, length: int, limit: int) -> None:
-        super().__init__(
-            f"The full path of {path.name} is {length} bytes long; the database engine opens paths of at most "
-            f"{limit} bytes. Move the file to a folder with a shorter path",
-            f"Le chemin complet de {path.name} fait {length} octets ; le moteur de base de données n'ouvre pas "
-            f"de chemin de plus de {limit} octets. Déplacez le fichier dans un dossier au chemin plus court",
-        )
+        super().__init__(msg("The full path of {name} is {length} bytes long; the database engine opens paths of "
+                             "at most {limit} bytes. Move the file to a folder with a shorter path", name=path.name,
+                             length=length, limit=limit))
         self.path = path

@@ -37,6 +37,7 @@ import sys
 from pathlib import Path
 
 from tournament_desk.core.errors import EventFileError
+from tournament_desk.core.messages import msg
 from tournament_desk.storage.errors import EventFileLockedError
 from tournament_desk.storage.validate import LOCK_META_PREFIX
 
@@ -99,13 +100,11 @@ class WriterLock:
         try:
             fd = os.open(self.path, os.O_RDWR | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0))
         except FileNotFoundError:
-            raise EventFileError(f"The file {self.path} does not exist",
-                                 f"Le fichier {self.path} n'existe pas") from None
+            raise EventFileError(msg("The file {path} does not exist", path=self.path)) from None
         except OSError as exc:
             raise EventFileError(
-                f"Cannot open {self.path.name} for writing ({exc.strerror}); is the file or its folder read-only?",
-                f"Impossible d'ouvrir {self.path.name} en écriture ({exc.strerror}) ; le fichier ou le dossier "
-                "est-il en lecture seule ?") from exc
+                msg("Cannot open {name} for writing ({strerror}); is the file or its folder read-only?",
+                    name=self.path.name, strerror=exc.strerror)) from exc
         try:
             _lock(fd)
         except OSError as exc:
@@ -114,8 +113,7 @@ class WriterLock:
             if exc.errno in _BUSY:
                 raise EventFileLockedError(self.path, read_owner(self.path)) from None
             raise EventFileError(
-                f"Cannot lock {self.path.name} ({exc.strerror})",
-                f"Impossible de verrouiller {self.path.name} ({exc.strerror})") from exc
+                msg("Cannot lock {name} ({strerror})", name=self.path.name, strerror=exc.strerror)) from exc
         st = os.fstat(fd)
         self._fd, self.identity = fd, (st.st_dev, st.st_ino)
         return self

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.errors import EventFileError, StateError
+from tournament_desk.core.messages import Msg, PerLanguage, msg, per_language
 from tournament_desk.core.model import Bye, Event, EventState, Game, Player, Round
 from tournament_desk.storage import mapping
 from tournament_desk.storage.errors import EventFileDamagedError, EventFileVanishedError
@@ -48,7 +49,12 @@ class JournalEntry:
     id: int
     label_en: str
     label_fr: str
+    """The action's name as stored in the file, in each language (written from one catalogue message)."""
     undone: bool
+
+    @property
+    def label(self) -> PerLanguage:
+        return per_language(self.label_en, self.label_fr)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +67,14 @@ class AuditEntry:
     label_en: str
     label_fr: str
 
+    @property
+    def label(self) -> PerLanguage:
+        return per_language(self.label_en, self.label_fr)
+
 
 class _DamagedJournal(Exception):
-    def __init__(self, detail: str, label: tuple[str, str] = ("", "")) -> None:
-        super().__init__(detail)
+    def __init__(self, detail: str | Msg, label: tuple[str, str] = ("", "")) -> None:
+        super().__init__(str(detail))
         self.detail = detail
         self.label = label
 
@@ -147,8 +157,7 @@ class UnitOfWork:
         table = _name(table)
         before = _fetch(self.conn, table, pk)
         if before is None:
-            raise StateError(f"Nothing to update in {table} for {dict(pk)}",
-                             f"Rien à modifier dans {table} pour {dict(pk)}")
+            raise StateError(msg("Nothing to update in {table} for {key}", table=table, key=dict(pk)))
         _update(self.conn, table, pk, values)
         after = _fetch(self.conn, table, pk)
         self.changes.append({"table": table, "op": "update", "pk": dict(pk), "before": before, "after": after})
@@ -382,7 +391,7 @@ class Repository:
         """``BEGIN IMMEDIATE`` ... ``COMMIT`` on the writer; any error rolls back and is explained. ``count``:
         the commit changes the event (the state read before is stale)."""
         if self.readonly:
-            raise EventFileError("This event is open read-only", "Ce tournoi est ouvert en lecture seule")
+            raise EventFileError(msg("This event is open read-only"))
         with self._lock:
             self.check_still_there()
             try:
@@ -400,8 +409,7 @@ class Repository:
                     with contextlib.suppress(sqlite3.Error):
                         conn.execute("ROLLBACK")
                 if isinstance(exc, sqlite3.IntegrityError):
-                    raise StateError(f"The change was refused by the event file: {exc}",
-                                     f"Le fichier de tournoi a refusé la modification : {exc}") from exc
+                    raise StateError(msg("The change was refused by the event file: {exc}", exc=exc)) from exc
                 if isinstance(exc, sqlite3.Error):
                     raise _file_error(exc, self.path) from exc
                 raise
@@ -412,8 +420,10 @@ class Repository:
                      (time.time(), self.arbiter, kind, label_en, label_fr, journal_id))
 
     @contextmanager
-    def action(self, label_en: str, label_fr: str) -> Iterator[UnitOfWork]:
-        """One user action: one transaction, one journal entry (if anything changed)."""
+    def action(self, label: Msg) -> Iterator[UnitOfWork]:
+        """One user action: one transaction, one journal entry (if anything changed). The journal and the audit
+        log keep the action's name in both languages, both written from ``label``."""
+        label_en, label_fr = label.text("en"), label.text("fr")
         with self._lock:
             with self._transaction() as conn:
                 uow = UnitOfWork(conn)
@@ -445,12 +455,13 @@ class Repository:
                 return entry
         except _DamagedJournal as exc:
             label = exc.label
-            what_en, what_fr = ("undone", "annulée") if undo else ("redone", "rétablie")
-            raise EventFileError(
-                f"The undo record of '{label[0]}' is damaged ({exc.detail}); the action cannot be {what_en}. "
-                "Nothing was changed",
-                f"L'enregistrement d'annulation de « {label[1]} » est endommagé ({exc.detail}) ; l'action ne "
-                f"peut pas être {what_fr}. Rien n'a été modifié") from None
+            if undo:
+                message = msg("The undo record of '{label}' is damaged ({detail}); the action cannot be undone. "
+                              "Nothing was changed", label=per_language(*label), detail=exc.detail)
+            else:
+                message = msg("The undo record of '{label}' is damaged ({detail}); the action cannot be redone. "
+                              "Nothing was changed", label=per_language(*label), detail=exc.detail)
+            raise EventFileError(message) from None
 
     def _step(self, conn: sqlite3.Connection, *, undo: bool) -> tuple[JournalEntry, Any] | None:
         if undo:
@@ -475,7 +486,7 @@ class Repository:
         try:
             read_state(conn)
         except DamagedContent as exc:
-            raise _DamagedJournal(exc.problems[0][0], label) from None
+            raise _DamagedJournal(exc.problems[0], label) from None
         conn.execute("UPDATE journal SET undone = ? WHERE id = ?", (1 if undo else 0, entry_id))
         self._audit(conn, "undo" if undo else "redo", label[0], label[1], entry_id)
         return JournalEntry(entry_id, label[0], label[1], undo), changes
@@ -544,8 +555,7 @@ def delete_round(uow: UnitOfWork, number: int) -> None:
 def set_game_result(uow: UnitOfWork, game: Game) -> None:
     rows = uow.select_rows("game", round=game.round, board=game.board)
     if not rows:
-        raise StateError(f"Round {game.round} has no board {game.board}",
-                         f"La ronde {game.round} n'a pas de table {game.board}")
+        raise StateError(msg("Round {round} has no board {board}", round=game.round, board=game.board))
     values = mapping.game_to_row(game)
     uow.update("game", {"id": rows[0]["id"]},
                {k: values[k] for k in ("result", "white_points", "black_points")})

@@ -18,6 +18,7 @@ from typing import Any
 
 from tournament_desk.core.changes import diff_states
 from tournament_desk.core.errors import EventFileError
+from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState
 from tournament_desk.storage import mapping
 from tournament_desk.storage.backup import write_verified_copy
@@ -40,13 +41,11 @@ def rescue_event(target: Path, source: Callable[[], sqlite3.Connection] | None,
     state read with every change committed since): when another file was put at the event's name while it was
     open, SQLite reads that file's journal through the open connection, and the copy would be wrong."""
     if target.exists():
-        raise EventFileError(f"{target} already exists; choose another name",
-                             f"{target} existe déjà ; choisissez un autre nom")
+        raise EventFileError(msg("{target} already exists; choose another name", target=target))
     if not target.parent.is_dir():
-        raise EventFileError(f"The folder {target.parent} does not exist", f"Le dossier {target.parent} n'existe pas")
+        raise EventFileError(msg("The folder {parent} does not exist", parent=target.parent))
     if last is None and source is None:
-        raise EventFileError("Nothing of the event could be read; it cannot be saved elsewhere",
-                             "Rien du tournoi n'a pu être lu ; impossible de l'enregistrer ailleurs")
+        raise EventFileError(msg("Nothing of the event could be read; it cannot be saved elsewhere"))
     if last is None:
         write_verified_copy(source(), target)  # type: ignore[misc]
         return "copy"

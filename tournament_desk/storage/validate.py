@@ -26,6 +26,7 @@ from typing import Any
 
 from tournament_desk.core.consistency import state_problems
 from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import (
     Bye,
     ByeRequest,
@@ -55,7 +56,7 @@ class DamagedContent(Exception):
     """What :func:`read_state` found wrong; callers turn it into :class:`EventFileDamagedError`."""
 
     def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("; ".join(en for en, _ in problems))
+        super().__init__("; ".join(p.text("en") for p in problems))
         self.problems = problems
 
 
@@ -73,29 +74,33 @@ def schema_problems(conn: sqlite3.Connection, version: int) -> list[Problem]:
     problems: list[Problem] = []
     for table, columns in _TABLES.items():
         if table not in found:
-            problems.append((f"the table '{table}' is missing", f"la table « {table} » manque"))
+            problems.append(msg("the table '{table}' is missing", table=table))
             continue
         for column in columns:
             if column not in found[table]:
-                problems.append((f"the column '{column}' of the table '{table}' is missing",
-                                 f"la colonne « {column} » de la table « {table} » manque"))
+                problems.append(msg("the column '{column}' of the table '{table}' is missing", column=column,
+                                    table=table))
     if "alembic_version" not in found:
-        problems.append(("the schema revision record (table alembic_version) is missing",
-                         "l'enregistrement de révision du schéma (table alembic_version) manque"))
+        problems.append(msg("the schema revision record (table alembic_version) is missing"))
     else:
         revisions = [r[0] for r in conn.execute("SELECT version_num FROM alembic_version")]
         if revisions != [f"{version:04d}"]:
-            problems.append((f"the schema revision record says {revisions!r} but the file's version is {version}",
-                             f"l'enregistrement de révision du schéma indique {revisions!r} mais la version du "
-                             f"fichier est {version}"))
+            problems.append(msg("the schema revision record says {revisions!r} but the file's version is {version}",
+                                revisions=revisions, version=version))
     return problems
 
 
 # -------------------------------------------------------------------------------------------- storage classes
-_KIND_EN = {"integer": "a whole number", "real": "a decimal number", "text": "text", "blob": "binary data",
-            "null": "nothing (NULL)"}
-_KIND_FR = {"integer": "un nombre entier", "real": "un nombre décimal", "text": "du texte",
-            "blob": "des données binaires", "null": "rien (NULL)"}
+_KIND = {"integer": msg("a whole number"), "real": msg("a decimal number"), "text": msg("text"),
+         "blob": msg("binary data"), "null": msg("nothing (NULL)")}
+
+
+def _kinds(allowed: tuple[str, ...]) -> Msg:
+    """What a column may hold: one storage class, or one of two (a value or NULL)."""
+    if len(allowed) == 1:
+        return _KIND[allowed[0]]
+    first, *rest = allowed
+    return msg("{first} or {second}", first=_KIND[first], second=_kinds(tuple(rest)))
 
 
 _STORAGE = {"integer": ("integer",), "boolean": ("integer",), "real": ("real", "integer"), "text": ("text",)}
@@ -133,18 +138,14 @@ def type_problems(conn: sqlite3.Connection) -> list[Problem]:
             for (name, kind, nullable), found in zip(TABLES[table], kinds, strict=True):
                 allowed = _allowed(kind, nullable)
                 if found not in allowed:
-                    want_en = " or ".join(_KIND_EN[a] for a in allowed)
-                    want_fr = " ou ".join(_KIND_FR[a] for a in allowed)
-                    problems.append((
-                        f"table {table}, row {rowid}: the column '{name}' holds {_KIND_EN.get(found, found)} where "
-                        f"{want_en} is expected",
-                        f"table {table}, ligne {rowid} : la colonne « {name} » contient {_KIND_FR.get(found, found)} "
-                        f"au lieu de {want_fr}"))
+                    problems.append(msg("table {table}, row {rowid}: the column '{name}' holds {found} where "
+                                        "{expected} is expected", table=table, rowid=rowid, name=name,
+                                        found=_KIND.get(found, found), expected=_kinds(allowed)))
                 elif kind == "boolean":
                     value = conn.execute(f'SELECT "{name}" FROM "{table}" WHERE rowid = ?', (rowid,)).fetchone()
                     if value is not None and value[0] not in (0, 1, None):
-                        problems.append((f"table {table}, row {rowid}: the column '{name}' is neither 0 nor 1",
-                                         f"table {table}, ligne {rowid} : la colonne « {name} » n'est ni 0 ni 1"))
+                        problems.append(msg("table {table}, row {rowid}: the column '{name}' is neither 0 nor 1",
+                                            table=table, rowid=rowid, name=name))
     return problems
 
 
@@ -152,26 +153,25 @@ def reference_problems(conn: sqlite3.Connection) -> list[Problem]:
     """Rows naming a player or round that does not exist (``PRAGMA foreign_key_check``)."""
     problems: list[Problem] = []
     for table, rowid, parent, _fk in conn.execute("PRAGMA foreign_key_check").fetchmany(5):
-        problems.append((f"table {table}, row {rowid} refers to a {parent} that does not exist",
-                         f"table {table}, ligne {rowid} : renvoie à un(e) {parent} qui n'existe pas"))
+        problems.append(msg("table {table}, row {rowid} refers to a {parent} that does not exist", table=table,
+                            rowid=rowid, parent=parent))
     return problems
 
 
 # -------------------------------------------------------------------------------------------- rows -> dataclasses
 class _Bad(Exception):
-    def __init__(self, en: str, fr: str) -> None:
-        super().__init__(en)
-        self.en, self.fr = en, fr
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message.text("en"))
+        self.msg = message
 
 
-def _lookup(table: dict[str, Any], value: object, what_en: str, what_fr: str) -> Any:
+def _lookup(table: dict[str, Any], value: object, what: Msg) -> Any:
     try:
         return table[value]  # type: ignore[index]
     except (KeyError, TypeError):
         known = ", ".join(repr(k) for k in table)
-        shown = repr(value)[:40]
-        raise _Bad(f"{shown} is not a {what_en} (known: {known})",
-                   f"{shown} n'est pas un(e) {what_fr} (valeurs connues : {known})") from None
+        raise _Bad(msg("{value} is not a {what} (known: {known})", value=repr(value)[:40], what=what,
+                       known=known)) from None
 
 
 _SEX = {s.value: s for s in Sex}
@@ -183,45 +183,45 @@ _SYSTEM = {s.value: s for s in PairingSystem}
 _RATING = {r.value: r for r in RatingSystem}
 
 
-def _date(value: str | None, what_en: str, what_fr: str) -> dt.date | None:
+def _date(value: str | None, what: Msg) -> dt.date | None:
     if not value:
         return None
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise _Bad(f"the {what_en} {value[:20]!r} is not a date (YYYY-MM-DD)",
-                   f"la {what_fr} {value[:20]!r} n'est pas une date (AAAA-MM-JJ)") from None
+        raise _Bad(msg("{what} {value!r} is not a date (YYYY-MM-DD)", what=what, value=value[:20])) from None
 
 
 def _no_constant(name: str) -> float:
     raise ValueError(f"{name} is not a number")
 
 
-def _json(value: str, kind: type, what_en: str, what_fr: str) -> Any:
+def _json(value: str, kind: type, what: Msg) -> Any:
     try:
         data = json.loads(value, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise _Bad(f"the {what_en} is not valid JSON", f"{what_fr} n'est pas du JSON valide") from None
+        raise _Bad(msg("{what} is not valid JSON", what=what)) from None
     if not isinstance(data, kind):
-        raise _Bad(f"the {what_en} is not a JSON {kind.__name__}", f"{what_fr} n'est pas un {kind.__name__} JSON")
+        raise _Bad(msg("{what} is not a JSON {kind}", what=what, kind=kind.__name__))
     return data
 
 
 def _event(row: tuple[Any, ...]) -> Event:
     (_id, name, discipline, system, rounds, place, start, end, arbiters, organiser, base, inc, scoring, tiebreaks,
      edition, rating, initial_colour, acceleration, numbering) = row
-    scoring_data = _json(scoring, dict, "scoring profile", "le barème")
+    scoring_data = _json(scoring, dict, msg("the scoring profile"))
     if not isinstance(scoring_data.get("name", ""), str) or \
             any(isinstance(v, bool) for k, v in scoring_data.items() if k != "uses_game_scores"):
-        raise _Bad("the scoring profile holds values of the wrong kind", "le barème contient des valeurs invalides")
+        raise _Bad(msg("the scoring profile holds values of the wrong kind"))
     return Event(
-        name=name, discipline=_lookup(_DISCIPLINE, discipline, "discipline", "discipline"),
-        system=_lookup(_SYSTEM, system, "pairing system", "système d'appariement"), rounds=rounds, place=place,
-        start_date=_date(start, "start date", "date de début"), end_date=_date(end, "end date", "date de fin"),
-        arbiters=tuple(_json(arbiters, list, "list of arbiters", "la liste des arbitres")), organiser=organiser,
+        name=name, discipline=_lookup(_DISCIPLINE, discipline, msg("discipline")),
+        system=_lookup(_SYSTEM, system, msg("pairing system")), rounds=rounds, place=place,
+        start_date=_date(start, msg("the start date")),
+        end_date=_date(end, msg("the end date")),
+        arbiters=tuple(_json(arbiters, list, msg("the list of arbiters"))), organiser=organiser,
         time_control=TimeControl(base, inc), scoring=ScoringProfile.from_dict(scoring_data),
-        tiebreaks=tuple(_json(tiebreaks, list, "list of tie-breaks", "la liste des départages")),
-        tiebreak_edition=edition, rating_system=_lookup(_RATING, rating, "rating system", "système de classement"),
+        tiebreaks=tuple(_json(tiebreaks, list, msg("the list of tie-breaks"))),
+        tiebreak_edition=edition, rating_system=_lookup(_RATING, rating, msg("rating system")),
         initial_colour=initial_colour, acceleration=acceleration, numbering=numbering,
     )
 
@@ -230,20 +230,19 @@ def _player(row: tuple[Any, ...], ratings: list[tuple[str, int]]) -> Player:
     (pid, surname, first, sex, birth, category, club, federation, licence, fide, fmjd, title, unrated, withdrawn,
      number, forfeit) = row
     return Player(
-        id=pid, surname=surname, first_name=first, sex=_lookup(_SEX, sex, "sex (M, F or empty)", "sexe (M, F ou vide)"),
-        birth_date=_date(birth, "birth date", "date de naissance"), category=category, club=club,
+        id=pid, surname=surname, first_name=first, sex=_lookup(_SEX, sex, msg("sex (M, F or empty)")),
+        birth_date=_date(birth, msg("the birth date")), category=category, club=club,
         federation=federation, licence_id=licence, fide_id=fide, fmjd_id=fmjd, title=title,
         ratings=tuple(sorted(ratings)), unrated=bool(unrated), withdrawn_from_round=withdrawn,
         pairing_number=number,
-        withdrawal_forfeit=_lookup(_OUTCOME, forfeit, "withdrawal forfeit", "forfait de retrait"),
+        withdrawal_forfeit=_lookup(_OUTCOME, forfeit, msg("withdrawal forfeit")),
     )
 
 
 def _problem(table: str, key: object, exc: Exception) -> Problem:
     if isinstance(exc, _Bad | TournamentError):
-        return (f"table {table}, row {key}: {exc.en}", f"table {table}, ligne {key} : {exc.fr}")
-    return (f"table {table}, row {key}: {type(exc).__name__}: {exc}",
-            f"table {table}, ligne {key} : {type(exc).__name__} : {exc}")
+        return msg("table {table}, row {key}: {problem}", table=table, key=key, problem=exc.msg)
+    return msg("table {table}, row {key}: {name}: {exc}", table=table, key=key, name=type(exc).__name__, exc=exc)
 
 
 _ROW_ERRORS = (_Bad, TournamentError, ValueError, TypeError, KeyError, OverflowError, AttributeError)
@@ -261,7 +260,7 @@ def read_state(conn: sqlite3.Connection, *, version: int | None = None, check_ty
     try:
         return _read_state(conn, version, check_types)
     except sqlite3.DatabaseError as exc:  # unreadable page, missing table the checks did not catch...
-        raise DamagedContent([(f"SQLite cannot read it ({exc})", f"SQLite ne peut pas le lire ({exc})")]) from exc
+        raise DamagedContent([msg("SQLite cannot read it ({exc})", exc=exc)]) from exc
 
 
 def _read_state(conn: sqlite3.Connection, version: int | None, check_types: bool) -> EventState:
@@ -276,11 +275,9 @@ def _read_state(conn: sqlite3.Connection, version: int | None, check_types: bool
     problems = []
     events = conn.execute(f"SELECT {_EVENT_COLS} FROM event ORDER BY id LIMIT 2").fetchall()
     if not events:
-        raise DamagedContent([("it holds no event (the event table is empty)",
-                               "il ne contient aucun tournoi (la table event est vide)")])
+        raise DamagedContent([msg("it holds no event (the event table is empty)")])
     if len(events) > 1 or events[0][0] != 1:
-        raise DamagedContent([("the event table must hold exactly one row, with id 1",
-                               "la table event doit contenir exactement une ligne, d'identifiant 1")])
+        raise DamagedContent([msg("the event table must hold exactly one row, with id 1")])
     try:
         event = _event(events[0])
     except _ROW_ERRORS as exc:
@@ -306,7 +303,7 @@ def _read_state(conn: sqlite3.Connection, version: int | None, check_types: bool
         code = result_of(result) if result is not None else None
         try:
             if result is not None and code is None:
-                _lookup(_RESULT, result, "result code", "code de résultat")
+                _lookup(_RESULT, result, msg("result code"))
             games.setdefault(rnd, []).append(Game(rnd, board, white, black, code, wp, bp))
         except _ROW_ERRORS as exc:
             problems.append(_problem("game", gid, exc))
@@ -315,7 +312,7 @@ def _read_state(conn: sqlite3.Connection, version: int | None, check_types: bool
     byes: dict[int, list[Bye]] = {}
     for bid, rnd, pid, kind in conn.execute("SELECT id, round, player_id, kind FROM bye ORDER BY round, player_id"):
         try:
-            byes.setdefault(rnd, []).append(Bye(rnd, pid, _lookup(_BYE_KIND, kind, "bye kind", "type d'exemption")))
+            byes.setdefault(rnd, []).append(Bye(rnd, pid, _lookup(_BYE_KIND, kind, msg("bye kind"))))
         except _ROW_ERRORS as exc:
             problems.append(_problem("bye", bid, exc))
             if len(problems) >= 5:
@@ -323,14 +320,13 @@ def _read_state(conn: sqlite3.Connection, version: int | None, check_types: bool
     requests = []
     for rnd, pid, kind in conn.execute("SELECT round, player_id, kind FROM bye_request ORDER BY round, player_id"):
         try:
-            requests.append(ByeRequest(rnd, pid, _lookup(_BYE_KIND, kind, "requested bye", "exemption demandée")))
+            requests.append(ByeRequest(rnd, pid, _lookup(_BYE_KIND, kind, msg("requested bye"))))
         except _ROW_ERRORS as exc:
             problems.append(_problem("bye_request", f"{rnd}/{pid}", exc))
     pairs = []
     for a, b in conn.execute("SELECT player_a, player_b FROM forbidden_pair ORDER BY player_a, player_b"):
         if a >= b:
-            problems.append((f"table forbidden_pair, row {a}/{b}: the smaller id comes first",
-                             f"table forbidden_pair, ligne {a}/{b} : le plus petit identifiant vient d'abord"))
+            problems.append(msg("table forbidden_pair, row {a}/{b}: the smaller id comes first", a=a, b=b))
         pairs.append((a, b))
     top_cut = None
     cut = conn.execute("SELECT id, size, draw_rule, after_round, seeds FROM top_cut ORDER BY id").fetchall()
@@ -338,10 +334,10 @@ def _read_state(conn: sqlite3.Connection, version: int | None, check_types: bool
         playoffs = conn.execute("SELECT stage, white_id, winner_id FROM top_cut_playoff").fetchall()
         try:
             if len(cut) > 1 or cut[0][0] != 1:
-                raise _Bad("the table must hold one row, with id 1", "la table doit contenir une ligne, d'id 1")
-            seeds = _json(cut[0][4], list, "list of seeds", "la liste des qualifiés")
+                raise _Bad(msg("the table must hold one row, with id 1"))
+            seeds = _json(cut[0][4], list, msg("the list of seeds"))
             if not all(type(x) is int for x in seeds):
-                raise _Bad("the seeds are not player ids", "les qualifiés ne sont pas des identifiants de joueurs")
+                raise _Bad(msg("the seeds are not player ids"))
             top_cut = TopCut(size=cut[0][1], draw_rule=cut[0][2], after_round=cut[0][3], seeds=tuple(seeds),
                              playoffs=tuple(sorted((s_, w, v) for s_, w, v in playoffs)))
         except _ROW_ERRORS as exc:
@@ -355,9 +351,7 @@ def _read_state(conn: sqlite3.Connection, version: int | None, check_types: bool
                        tuple(requests), tuple(pairs), top_cut, options)
     orphans = (set(games) | set(byes)) - set(numbers)
     if orphans:
-        problems.append((f"games or byes belong to rounds {sorted(orphans)[:5]} that do not exist",
-                         f"des parties ou exemptions appartiennent aux rondes {sorted(orphans)[:5]}, "
-                         "qui n'existent pas"))
+        problems.append(msg("games or byes belong to rounds {orphans} that do not exist", orphans=sorted(orphans)[:5]))
     problems += state_problems(state)
     if problems:
         raise DamagedContent(problems)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from tournament_desk.core.messages import Msg, PerLanguage, per_language
+from tournament_desk.core.messages import Msg
 from tournament_desk.core.model import EventState, Player
 
 __all__ = [
@@ -43,16 +43,14 @@ class HomologationCheck:
 
     code: str
     level: str
-    msg: Msg | PerLanguage
+    msg: Msg
     rule: str
 
-    def __init__(self, code: str, level: str, message: Msg | str, fr: str | None = None, rule: str = "") -> None:
-        """``HomologationCheck(code, level, msg(...), rule=...)``. The older form with an English and a French
-        text (``message``, ``fr``) is accepted until the bundle service, which still builds one, is converted."""
-        text = message if isinstance(message, Msg) else per_language(message, message if fr is None else fr)
+    def __init__(self, code: str, level: str, message: Msg, rule: str = "") -> None:
+        """``HomologationCheck(code, level, msg(...), rule=...)``."""
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "level", level)
-        object.__setattr__(self, "msg", text)
+        object.__setattr__(self, "msg", message)
         object.__setattr__(self, "rule", rule)
 
     @property

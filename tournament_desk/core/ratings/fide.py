@@ -16,10 +16,10 @@ import datetime as dt
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
-from scipy.special import ndtr, ndtri
 
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import msg
@@ -61,10 +61,28 @@ _PD_UPPER_BOUNDS: tuple[tuple[int, float], ...] = (
 PD_TABLE: tuple[tuple[int, float], ...] = _PD_UPPER_BOUNDS
 """Table 8.1(b): (largest |D| of the band, PD of the higher-rated player); beyond 735: 1.00."""
 
-# Normal-curve abscissae of the table entries .01 .. .99, for the interpolation between entries.
-_P_ENTRIES = np.arange(1, 100) / 100.0
-_Z_ENTRIES = ndtri(_P_ENTRIES)
-_D_ENTRIES = np.array([DP_TABLE[k] for k in range(1, 100)], dtype=float)
+# scipy.special (the normal curve: ndtr, ndtri) is imported on first use, not with this module: the Elo and
+# FFJD rating code imports this module for its tables, and scipy.special alone takes 0.2-0.3 s to import,
+# which every `rate` call would pay (issue 20).
+
+
+def _ndtr(x: ArrayLike) -> NDArray[np.float64]:
+    from scipy.special import ndtr
+
+    return np.asarray(ndtr(x), dtype=float)
+
+
+def _ndtri(p: ArrayLike) -> NDArray[np.float64]:
+    from scipy.special import ndtri
+
+    return np.asarray(ndtri(p), dtype=float)
+
+
+@cache
+def _entries() -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Normal-curve abscissae of the table entries .01 .. .99 and their values, for the interpolation."""
+    z = _ndtri(np.arange(1, 100) / 100.0)
+    return z, np.array([DP_TABLE[k] for k in range(1, 100)], dtype=float)
 
 
 def _check_p(p: float) -> None:
@@ -81,7 +99,7 @@ def dp(p: float) -> int:
 def dp_continuous(p: float, sigma: float = SIGMA) -> float:
     """REFERENCE §4.3: σ·Φ⁻¹(p), the normal curve behind table 8.1(a) (documentation only; ±∞ at 0/1)."""
     _check_p(p)
-    return float(sigma * ndtri(p))
+    return float(sigma * _ndtri(p))
 
 
 def dp_interpolated(p: ArrayLike) -> NDArray[np.float64]:
@@ -95,8 +113,9 @@ def dp_interpolated(p: ArrayLike) -> NDArray[np.float64]:
     if np.any((arr < 0) | (arr > 1)) or np.any(np.isnan(arr)):
         raise ValidationError(msg("A percentage score must be between 0 and 1"))
     with np.errstate(divide="ignore"):
-        z = ndtri(np.clip(arr, 1e-12, 1 - 1e-12))
-    return np.interp(z, _Z_ENTRIES, _D_ENTRIES)
+        z = _ndtri(np.clip(arr, 1e-12, 1 - 1e-12))
+    z_entries, d_entries = _entries()
+    return np.interp(z, z_entries, d_entries)
 
 
 def expected_score(rating: float, opponent_rating: float) -> float:
@@ -125,7 +144,7 @@ def expected_scores(rating: ArrayLike, opponent_rating: ArrayLike) -> NDArray[np
 
 def pd_continuous(diff: ArrayLike, sigma: float = SIGMA) -> NDArray[np.float64]:
     """REFERENCE §4.3: Φ(D/σ), the normal curve behind table 8.1(b)."""
-    return np.asarray(ndtr(np.asarray(diff, dtype=float) / sigma), dtype=float)
+    return _ndtr(np.asarray(diff, dtype=float) / sigma)
 
 
 def tpr(opponent_ratings: Sequence[float], score: float) -> float:
