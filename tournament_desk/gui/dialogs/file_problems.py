@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.formatting import format_datetime
+from tournament_desk.core.messages import Msg
 from tournament_desk.gui.i18n import Translator
 
 SHOWN_PROBLEMS = 3
@@ -52,12 +53,8 @@ def lock_offer_text(t: Translator, path: Path, owner: dict[str, Any] | None) -> 
 
 
 def problem_text(problem: object, lang: str) -> str:
-    """One problem of a damaged file: a message (``.text(lang)``) or an (English, French) pair."""
-    if hasattr(problem, "text"):
-        return str(problem.text(lang))
-    if isinstance(problem, tuple) and len(problem) == 2:
-        return str(problem[1] if lang == "fr" else problem[0])
-    return str(problem)
+    """One problem of a damaged file (a catalogue message) in ``lang``."""
+    return problem.text(lang) if isinstance(problem, Msg) else str(problem)
 
 
 def damaged_text(t: Translator, path: Path, problems: Sequence[object], backup: Any | None) -> str:
