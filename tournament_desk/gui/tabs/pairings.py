@@ -185,7 +185,8 @@ class PairingsTab(Tab):
             (t("Black"), lambda g: f"{names[g.black_id]} ({points(g.black_id)})"),
         ])
         self.model.set_rows(rnd.games)
-        text = ", ".join(f"{names[b.player_id]}: {bye_text(t, state, b.kind)}" for b in rnd.byes)
+        text = ", ".join(t("{name}: {bye}", name=names[b.player_id], bye=bye_text(t, state, b.kind))
+                         for b in rnd.byes)
         if self.notes and number == state.last_round and not state.event.system.is_round_robin:
             text += ("\n" if text else "") + "\n".join(self.notes)
         self.byes.setText(text)

@@ -22,6 +22,7 @@ from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.formatting import colour_letter
 from tournament_desk.core.model import Bye, EventState
 from tournament_desk.gui.context import EventContext
+from tournament_desk.gui.dialogs.event_dialog import RATING_NAMES
 from tournament_desk.gui.models.tables import RowsModel
 from tournament_desk.gui.tabs.base import Tab, make_table
 from tournament_desk.services.standings import Standings, StandingsLine, explain, standings
@@ -133,7 +134,7 @@ class StandingsTab(Tab):
             return {}, self.t("Rating preview: {}", exc.message(self.t.lang))
         return {r.player_id: (r.evolution, r.new_rating) for r in rows}, self.t(
             "Rating preview ({}): what the federation would compute from this event alone",
-            state.event.rating_system.value)
+            self.t(RATING_NAMES.get(state.event.rating_system, state.event.rating_system.value)))
 
     def explain_cell(self, row: int, column: int, *, show: bool = True) -> str | None:
         """The explanation of the tie-break in ``column`` for the player on ``row`` (a message box)."""
