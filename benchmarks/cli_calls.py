@@ -48,8 +48,8 @@ BOOT = (
     "import sys\n"
     "sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in type(f).__module__.lower()]\n"
     "sys.path.insert(0, {tree!r})\n"
-    "from tournament_desk.__main__ import main\n"
-    "sys.exit(main(sys.argv[1:]))\n"
+    "import tournament_desk.__main__ as entry\n"
+    "entry.console() if hasattr(entry, 'console') else sys.exit(entry.main(sys.argv[1:]))\n"
 )
 
 

@@ -26,7 +26,7 @@ from typing import TextIO
 from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.pairing.dutch import NoValidPairingError, pair_dutch
 from tournament_desk.core.pairing.swiss_state import RoundPairing, SwissState
-from tournament_desk.formats.trf import TrfError, TrfTournament, check_engine_input, loads, to_swiss_state
+from tournament_desk.formats.trf import TrfError, TrfTournament, engine_input, loads, to_swiss_state
 
 __all__ = ["EXIT_FILE_ERROR", "EXIT_INVALID_INPUT", "EXIT_NO_PAIRING", "EXIT_OK", "main_dutch"]
 
@@ -151,7 +151,7 @@ def main_dutch(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
         err.write(f"Invalid tournament file {args.dutch}: {exc}\n")
         return EXIT_INVALID_INPUT
     try:
-        k, warnings = check_engine_input(trf, checking=args.check)
+        k, warnings, state = engine_input(trf, checking=args.check)
     except TrfError as exc:
         err.write(f"Invalid tournament file {args.dutch}: {exc}\n")
         return EXIT_INVALID_INPUT
@@ -160,7 +160,7 @@ def main_dutch(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
     try:
         if args.check:
             return _check(trf, k, out, err, args)
-        pairing = _pair(to_swiss_state(trf), err, args)
+        pairing = _pair(state if state is not None else to_swiss_state(trf), err, args)
     except NoValidPairingError as exc:
         err.write(f"{exc}\n")
         return EXIT_NO_PAIRING

@@ -13,16 +13,25 @@ therefore load neither SQLAlchemy, scipy, reportlab nor Qt (``tests/cli/test_cli
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import importlib
-import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tournament_desk.core.messages import msg
+if TYPE_CHECKING:
+    import datetime as dt
+
+    from tournament_desk.core.messages import Msg
+
+
+def msg(source: str, /, **params: Any) -> Msg:
+    """:func:`tournament_desk.core.messages.msg`, imported when a message is made: the engine interface
+    (``pair --dutch``, which other programs call once per round) starts without it (issue 20)."""
+    from tournament_desk.core.messages import msg as make
+
+    return make(source, **params)
 
 Handler = Callable[[argparse.Namespace, str], None]
 
@@ -38,6 +47,8 @@ def detect_lang(explicit: str | None = None) -> str:
 
 
 def _date(text: str) -> dt.date:
+    import datetime as dt
+
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
@@ -315,6 +326,8 @@ def _args_undo_redo(u: argparse.ArgumentParser) -> None:
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
     if getattr(args, "json", False):
+        import json
+
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         print(text)

@@ -32,6 +32,7 @@ __all__ = [
     "check_points",
     "declared_system",
     "dumps",
+    "engine_input",
     "initial_colour",
     "loads",
     "pairing_order",
@@ -662,7 +663,15 @@ def check_points(trf: TrfTournament, rounds: int, state: SwissState | None = Non
 
 
 def check_engine_input(trf: TrfTournament, *, checking: bool = False) -> tuple[int, list[str]]:
-    """What the engine interface checks before pairing: returns (round, warnings) or raises ``TrfError``.
+    """What the engine interface checks before pairing: returns (round, warnings) or raises ``TrfError``
+    (:func:`engine_input`, without the engine state it built)."""
+    k, warnings, _state = engine_input(trf, checking=checking)
+    return k, warnings
+
+
+def engine_input(trf: TrfTournament, *, checking: bool = False) -> tuple[int, list[str], SwissState | None]:
+    """What the engine interface checks before pairing: returns (round, warnings, the engine state for that
+    round, as :func:`to_swiss_state` builds it; None before round 1) or raises ``TrfError``.
 
     ``checking`` (``-c``) re-pairs the last paired round, otherwise the next round is paired. Refused: a
     declared system other than the Dutch one, pairing beyond the number of rounds (``XXR``/``142``), pairing
@@ -682,9 +691,10 @@ def check_engine_input(trf: TrfTournament, *, checking: bool = False) -> tuple[i
     elif k > trf.total_rounds:
         raise TrfError(where, 5, f"the event has {trf.total_rounds} rounds (XXR/142) and round {played} is "
                        f"already paired: there is no round {k} to pair")
+    state = None
     if k >= 1:
         state = to_swiss_state(trf, k)
         check_points(trf, k if checking else k - 1, state)
     if not any(p.points is not None for p in trf.players) and trf.players:
         warnings.append("the points column (81-84) is empty: the scores were not checked")
-    return k, warnings
+    return k, warnings, state
