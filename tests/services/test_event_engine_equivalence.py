@@ -25,7 +25,7 @@ import pytest
 from tournament_desk.core.model import Event, PairingSystem
 from tournament_desk.core.pairing.dutch import pair_dutch
 from tournament_desk.core.results import Discipline, GameResult
-from tournament_desk.formats.trf import TrfPlayer, TrfTournament, loads, read_file, to_swiss_state
+from tournament_desk.formats.trf import TrfPlayer, TrfTournament, loads, read_file, recorded_round, to_swiss_state
 from tournament_desk.formats.trf_event import event_trf, start_ranks
 from tournament_desk.services import swiss_variants
 from tournament_desk.services.pairing import pair_next
@@ -88,20 +88,6 @@ def _event_round(session: EventSession, number: int, id_to_rank: dict[int, int]
     return pairs, pab
 
 
-def _recorded(trf: TrfTournament, k: int) -> tuple[set[tuple[int, int]], int | None]:
-    pairs: set[tuple[int, int]] = set()
-    bye = None
-    for p in trf.players:
-        if len(p.rounds) < k:
-            continue
-        e = p.rounds[k - 1]
-        if e.opponent is not None and e.colour == "w":
-            pairs.add((p.start_rank, e.opponent))
-        elif e.opponent is None and e.result == "U":
-            bye = p.start_rank
-    return pairs, bye
-
-
 def _engine_round(session: EventSession) -> tuple[set[tuple[int, int]], int | None]:
     """The next round as the TRF engine pairs it from the event's own TRF export, as player ids."""
     state = session.state()
@@ -146,7 +132,7 @@ def _replay(path: Path, tmp_path: Path) -> int:
             engine = _engine_round(session)
             pair_next(session)
             event_round = _event_round(session, k, id_to_rank)
-            assert event_round == _recorded(trf, k), f"{path.name} round {k}: the event differs from the record"
+            assert event_round == recorded_round(trf, k), f"{path.name} round {k}: the event differs from the record"
             assert event_round == _as_ranks(engine, id_to_rank), \
                 f"{path.name} round {k}: the event differs from the TRF engine"
             checked += 1

@@ -26,7 +26,7 @@ from typing import TextIO
 from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.pairing.dutch import NoValidPairingError, pair_dutch
 from tournament_desk.core.pairing.swiss_state import RoundPairing, SwissState
-from tournament_desk.formats.trf import TrfError, TrfTournament, engine_input, loads, to_swiss_state
+from tournament_desk.formats.trf import TrfError, TrfTournament, engine_input, loads, recorded_round, to_swiss_state
 
 __all__ = ["EXIT_FILE_ERROR", "EXIT_INVALID_INPUT", "EXIT_NO_PAIRING", "EXIT_OK", "main_dutch"]
 
@@ -61,27 +61,13 @@ def format_pairing(pairing: RoundPairing) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _recorded_round(trf: TrfTournament, k: int) -> tuple[set[tuple[int, int]], int | None]:
-    pairs: set[tuple[int, int]] = set()
-    bye = None
-    for p in trf.players:
-        if len(p.rounds) < k:
-            continue
-        e = p.rounds[k - 1]
-        if e.opponent is not None and e.colour == "w":
-            pairs.add((p.start_rank, e.opponent))
-        elif e.opponent is None and e.result == "U":
-            bye = p.start_rank
-    return pairs, bye
-
-
 def _check(trf: TrfTournament, k: int, out: TextIO, err: TextIO, args: argparse.Namespace) -> int:
     if k == 0:
         out.write("The file holds no paired round to check.\n")
         return EXIT_INVALID_INPUT
     state = to_swiss_state(trf, k)
     pairing = _pair(state, err, args)
-    expected, expected_bye = _recorded_round(trf, k)
+    expected, expected_bye = recorded_round(trf, k)
     got = set(pairing.pairs())
     if got == expected and pairing.bye == expected_bye:
         out.write(f"Round {k}: the recorded pairing is identical to the engine's.\n")

@@ -221,9 +221,9 @@ def _args_show(s: argparse.ArgumentParser) -> None:
 # Options of ``result`` that take values (how many), for _result_value.
 _RESULT_OPTIONS = {"--round": 1, "--board": 1, "--player": 1, "--points": 2}
 # Results written with a leading '-' (a forfeit won by Black, a double forfeit): argparse would take them for
-# options, so _result_value hands them over as a placeholder.
+# options, so _result_value hands them over as a stand-in token.
 _DASH_RESULTS = ("-+", "--")
-_PLACEHOLDER = "\x00result"
+_DASH_STAND_IN = "\x00result"
 
 
 def _args_result(r: argparse.ArgumentParser) -> None:
@@ -243,17 +243,17 @@ def _result_value(argv: list[str], start: int) -> tuple[list[str], str | None]:
     """Issue 19.5: in ``result EVENT --round R --board B -+`` the ``-+`` is the result, not an option.
 
     Looks at the arguments of ``result`` (from ``argv[start]``) for a positional written with a leading dash
-    (``-+``, or ``--`` alone at the end for a double forfeit) and swaps it for a placeholder; returns the new
+    (``-+``, or ``--`` alone at the end for a double forfeit) and swaps it for a stand-in token; returns the new
     arguments and the result text (None when there is none to swap)."""
     positionals = 0
     for i in range(start, len(argv)):
         token = argv[i]
         if token == "--":
             if i == len(argv) - 1 and positionals == 1:  # `result FILE ... --`: the double forfeit
-                return [*argv[:i], _PLACEHOLDER], token
+                return [*argv[:i], _DASH_STAND_IN], token
             return argv, None  # an explicit end of options: argparse reads what follows as positionals
         if token == "-+":
-            return [*argv[:i], _PLACEHOLDER, *argv[i + 1 :]], token
+            return [*argv[:i], _DASH_STAND_IN, *argv[i + 1 :]], token
         if not token.startswith("-"):
             if i > start and argv[i - 1] in _RESULT_OPTIONS:
                 continue
@@ -596,7 +596,7 @@ def run(argv: Sequence[str]) -> int:
         argv, dash_result = _result_value(argv, at + 1)
     parser = build_parser([command])
     args = parser.parse_args(argv)
-    if dash_result is not None and args.result == _PLACEHOLDER:
+    if dash_result is not None and args.result == _DASH_STAND_IN:
         args.result = dash_result
     lang = detect_lang(args.lang)
     from tournament_desk.core.errors import (

@@ -38,6 +38,7 @@ __all__ = [
     "pairing_order",
     "played_rounds",
     "read_file",
+    "recorded_round",
     "to_swiss_state",
 ]
 
@@ -579,6 +580,22 @@ def _accelerations(trf: TrfTournament, order: tuple[int, ...], scoring: Scoring)
     last_ga = first[size - 1]
     values = [v * scoring.win for v in baku_accelerations(total, math.ceil(total / 2))]
     return {pid: list(values) for pid in order if tpn[pid] <= last_ga}
+
+
+def recorded_round(trf: TrfTournament, k: int) -> tuple[set[tuple[int, int]], int | None]:
+    """Round ``k`` as the file records it: the pairs (White's start rank, Black's) and the player given the
+    pairing-allocated bye (``U``), or None."""
+    pairs: set[tuple[int, int]] = set()
+    bye = None
+    for p in trf.players:
+        if len(p.rounds) < k:
+            continue
+        e = p.rounds[k - 1]
+        if e.opponent is not None and e.colour == "w":
+            pairs.add((p.start_rank, e.opponent))
+        elif e.opponent is None and e.result == "U":
+            bye = p.start_rank
+    return pairs, bye
 
 
 def to_swiss_state(trf: TrfTournament, round_to_pair: int | None = None) -> SwissState:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tournament_desk.core.pairing.dutch import pair_dutch
-from tournament_desk.formats.trf import TrfTournament, read_file, to_swiss_state
+from tournament_desk.formats.trf import TrfTournament, read_file, recorded_round, to_swiss_state
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "dutch"
 FILES = sorted(DATA.glob("*.trf"))
@@ -39,20 +39,6 @@ def _cases() -> list:
     return cases
 
 
-def _recorded(trf: TrfTournament, k: int) -> tuple[set[tuple[int, int]], int | None]:
-    pairs: set[tuple[int, int]] = set()
-    bye = None
-    for p in trf.players:
-        if len(p.rounds) < k:
-            continue
-        e = p.rounds[k - 1]
-        if e.opponent is not None and e.colour == "w":
-            pairs.add((p.start_rank, e.opponent))
-        elif e.opponent is None and e.result == "U":
-            bye = p.start_rank
-    return pairs, bye
-
-
 def test_fixture_count() -> None:
     assert len(FILES) == 60
     assert sum(_load(p.name).rounds_in_file for p in FILES) == 428
@@ -61,7 +47,7 @@ def test_fixture_count() -> None:
 @pytest.mark.parametrize(("name", "round_no"), _cases())
 def test_golden_round(name: str, round_no: int) -> None:
     trf = _load(name)
-    expected_pairs, expected_bye = _recorded(trf, round_no)
+    expected_pairs, expected_bye = recorded_round(trf, round_no)
     pairing = pair_dutch(to_swiss_state(trf, round_no))
     assert set(pairing.pairs()) == expected_pairs
     assert pairing.bye == expected_bye
