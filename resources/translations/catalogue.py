@@ -20,7 +20,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,9 +98,31 @@ def problems(lang: str) -> list[str]:
     for m in committed:
         if m.id and m.string and _fields(m.id) != _fields(m.string):
             out.append(f"the {lang} translation of {m.id!r} has other fields: {m.string!r}")
-    if not mo_path(lang).exists() or mo_path(lang).read_bytes() != compiled(committed):
-        out.append(f"{mo_path(lang).relative_to(ROOT)} is not compiled from the .po: run catalogue.py")
+    if not mo_path(lang).exists() or messages(_read_mo(mo_path(lang))) != messages(committed):
+        out.append(f"{_shown(mo_path(lang))} is not compiled from the .po: run catalogue.py")
     return out
+
+
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def messages(catalog: Catalog) -> dict[str, object]:
+    """What a catalogue means to the program: every translated message by (id, context), and the plural rule.
+
+    The compiled ``.mo`` is compared with the ``.po`` through this, never byte for byte: Babel writes its own
+    version into the header ("Generated-By"), so the bytes change with every Babel release while the messages
+    do not (a fresh machine always gets the newest Babel)."""
+    out: dict[str, object] = {"plural-forms": catalog.plural_forms}
+    for m in catalog:
+        if m.id and m.string:
+            out[repr((m.id, m.context))] = m.string
+    return out
+
+
+def _read_mo(path: Path) -> Catalog:
+    with path.open("rb") as fh:
+        return read_mo(fh)
 
 
 def _fields(text: str) -> set[str]:
