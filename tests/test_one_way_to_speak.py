@@ -235,7 +235,7 @@ def test_french_output_of_the_cli_comes_from_the_catalogue(tmp_path: Path, capsy
     text = capsys.readouterr().out
     assert text.splitlines()[0] == "Open de Lyon — classement après la ronde 1/5"
     assert text.splitlines()[2].split()[:4] == ["Pl.", "Nom", "Classt", "Pts"]
-    assert "Départages : liste demandée ; parties non jouées : score ajusté (annexe départages §1)" in text
+    assert "Départages : liste demandée ; parties non jouées : score ajusté (FFE, annexe « Départages » §1)" in text
     header = out_csv.read_text(encoding="utf-8-sig").splitlines()[0]
     assert header.startswith("Place;Id;Nom;Club;Fédération;Classement;Points;BH (Buchholz)")
     assert main(["standings", str(path), "--tiebreaks", "BH"]) == 0
@@ -343,7 +343,8 @@ def test_a_damaged_bundle_is_refused_in_french(tmp_path: Path, capsys: pytest.Ca
     assert "Paquet d'homologation écrit" in capsys.readouterr().out
     with zipfile.ZipFile(bundle) as zf:
         checks = zf.read("checks.txt").decode("utf-8")
-    assert "contrôles d'homologation / homologation checks" in checks and "Règle / Rule: " in checks
+    assert "contrôles d'homologation / homologation checks" in checks
+    assert "\nRègle : " in checks and "\nRule: " in checks
     damaged = tmp_path / "abîmé.zip"
     with zipfile.ZipFile(bundle) as zin, zipfile.ZipFile(damaged, "w") as zout:
         for info in zin.infolist():

@@ -34,13 +34,13 @@ def event_file(tmp_path: Path) -> Path:
 def test_list_every_setting_with_value_and_section(event_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _run(["rules", str(event_file)])
     out = capsys.readouterr().out
-    assert out.startswith("Rule settings (docs/rules.md):")
+    assert out.startswith("Rule settings (what each means: tournament-desk rules --doc):")
     for s in RULE_SETTINGS:
-        assert s.key in out and s.section in out
-    assert "seed003 (default)" in out
+        assert s.key in out and s.section("en") in out
+    assert "ffe-annex (default)" in out
     _run(["rules", str(event_file)], lang="fr")
     out = capsys.readouterr().out
-    assert "Réglages des règles" in out and "seed003 (défaut)" in out and "partie non jouée = nulle" in out
+    assert "Réglages des règles" in out and "ffe-annex (défaut)" in out and "partie non jouée = nulle" in out
 
 
 def test_json(event_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -48,8 +48,8 @@ def test_json(event_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     rows = {r["key"]: r for r in data["settings"]}
     assert set(rows) == {s.key for s in RULE_SETTINGS}
-    assert rows["tiebreaks.edition"]["value"] == "seed003" and rows["tiebreaks.edition"]["stored"] is False
-    assert rows["tiebreaks.edition"]["allowed"] == ["seed003", "fide2023", "fide2026"]
+    assert rows["tiebreaks.edition"]["value"] == "ffe-annex" and rows["tiebreaks.edition"]["stored"] is False
+    assert rows["tiebreaks.edition"]["allowed"] == ["ffe-annex", "fide2023", "fide2026"]
     assert rows["ffjd.organiser_estimate"]["allowed"] == {"minimum": 600, "maximum": 3000, "optional": True,
                                                         "integer": False}
     assert data["doc"].endswith("rules.md")

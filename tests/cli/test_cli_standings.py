@@ -66,10 +66,11 @@ def test_standings_json_uses_the_event_preset(event_file: Path, capsys: pytest.C
     assert data["tiebreaks"]["preset"] == "swiss-ratings-inconsistent"
     assert data["tiebreaks"]["codes"] == list(PRESETS["swiss-ratings-inconsistent"])
     assert data["rows"][0]["name"] == "ALPHA" and len(data["rows"]) == 5
-    assert data["rows"][0]["points"] == 2 and data["edition"]["code"] == "seed003"
+    assert data["rows"][0]["points"] == 2 and data["edition"]["code"] == "ffe-annex"
     _run(["standings", str(event_file), "--json", "--tiebreaks", "BH", "--edition", "fide2023"])
     data = json.loads(capsys.readouterr().out)
-    assert data["edition"]["code"] == "fide2023" and data["columns"][0]["edition_en"].startswith("FIDE C.07 2023")
+    assert data["edition"]["code"] == "fide2023"
+    assert data["columns"][0]["edition_en"] == "dummy opponent (FIDE C.07 (2023) Art. 16)"
 
 
 def test_standings_csv(event_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -117,7 +118,7 @@ def test_tiebreaks_set_show_and_warnings(event_file: Path, capsys: pytest.Captur
     capsys.readouterr()
     _run(["standings", str(event_file), "--json"])
     data = json.loads(capsys.readouterr().out)
-    assert data["tiebreaks"]["codes"] == ["CUM", "BH"] and data["edition"]["code"] == "seed003"
+    assert data["tiebreaks"]["codes"] == ["CUM", "BH"] and data["edition"]["code"] == "ffe-annex"
     _run(["tiebreaks", str(event_file), "--preset", "swiss-mostly-unrated"], lang="fr")
     out = capsys.readouterr().out
     assert "Départages : DE, BH, SB, WIN" in out
@@ -143,7 +144,7 @@ def test_tiebreaks_list(capsys: pytest.CaptureFixture[str]) -> None:
     koya = next(t for t in data["tiebreaks"] if t["code"] == "KOYA")
     assert koya["fr"] == "Système Koya" and koya["en"] == "Koya system"
     assert {p["name"] for p in data["presets"]} == set(PRESETS)
-    assert [e["code"] for e in data["editions"]] == ["seed003", "fide2023", "fide2026"]
+    assert [e["code"] for e in data["editions"]] == ["ffe-annex", "fide2023", "fide2026"]
     _run(["tiebreaks", "--list"], lang="fr")
     out = capsys.readouterr().out
     assert "Confrontation directe" in out and "Préréglages :" in out

@@ -52,7 +52,7 @@ def test_seed003_absence_counts_like_an_exempt_in_buchholz_and_sb() -> None:
     games = [game(1, 1, 2, "1-0"), game(1, 3, 4, "1-0"), game(2, 1, 3, "1-0"),
              game(3, 1, 4, "1-0"), game(3, 2, 3, "=")]
     state = make_state(players, games)
-    ctx = make_context(state, Edition.SEED_003)
+    ctx = make_context(state, Edition.FFE_ANNEX)
     assert ctx.score[2] == 0.5 and ctx.adjusted(2) == 1.0  # the absence counts as a draw
     average = sum(ctx.adjusted(p) for p in range(1, 5)) / 4
     r2 = next(c for c in ctx.contributions(2) if c.round == 2)
@@ -72,7 +72,7 @@ def test_aro_divides_by_opponents_met_and_rates_unrated_at_cp() -> None:
     # R1: 1-2 1-0, 3-4 0-1; R2: 1-4 1-0, 2-3 forfeit won by 2. Scores 1: 2, 2: 1, 4: 1, 3: 0.
     state = make_state(players, [game(1, 1, 2, "1-0"), game(1, 3, 4, "0-1"),
                                  game(2, 1, 4, "1-0"), game(2, 2, 3, "+-")])
-    cp = provisional_ratings(make_context(state, Edition.SEED_003))
+    cp = provisional_ratings(make_context(state, Edition.FFE_ANNEX))
     assert cp[4] == 1900  # in the 1-point group with player 2 (1900)
     seed = {r.player_id: r.value("ARO") for r in build_standings(state, ["ARO"])}
     fide = {r.player_id: r.value("ARO") for r in build_standings(state, ["ARO"], edition=Edition.FIDE_2023)}
@@ -97,7 +97,7 @@ def test_yugoslav_threshold_is_on_the_score_as_scored() -> None:
     The 50 % is read on the points really scored; the sum adds adjusted scores. P4 scored 2/4 (a pairing bye
     in round 2) but his adjusted score is 1.5: he still counts for his opponents."""
     state = _byes_and_forfeits()
-    ctx = make_context(state, Edition.SEED_003)
+    ctx = make_context(state, Edition.FFE_ANNEX)
     assert ctx.score[4] == 2 and ctx.adjusted(4) == 1.5
     rows = {r.player_id: r.value("YUGO") for r in build_standings(state, ["YUGO"])}
     # P3 met P4 (2 ≥ 2, counts 1.5), P1 (3, counts 3), P6 (0) and P2 (1.5): 4.5 — 3 if read on adjusted scores

@@ -51,13 +51,17 @@ def _event(path: Path, discipline: Discipline, rating_system: RatingSystem, rati
 
 
 CASES = [
-    (Discipline.CHESS, RatingSystem.FIDE, "fide", "FIDE Rating Regulations (Handbook B.02, 2024)",
+    (Discipline.CHESS, RatingSystem.FIDE, "fide", "FIDE rating — FIDE Handbook B.02, FIDE Rating Regulations (2024)",
      {"registration", "rate-of-play", "hours-per-day", "unplayed", "fide-ids", "arbiter", "reporting"}),
     (Discipline.CHESS, RatingSystem.NATIONAL_ELO, "elo-fr",
      "French chess federation (FFE): homologated competitions, national Elo", {"cadence", "licences", "arbiter"}),
-    (Discipline.DRAUGHTS, RatingSystem.FFJD, "ffjd", "FFJD draughts homologation (seed 000 §5, §6.6)",
+    (Discipline.DRAUGHTS, RatingSystem.FFJD, "ffjd",
+     "FFJD draughts homologation — FFJD, « Règlement du Classement National » (national rating regulations, "
+     "Capital-Points), §5, §6.6",
      {"cadence", "licences", "players", "rounds", "fee"}),
-    (Discipline.SCRABBLE, RatingSystem.FISF_PL, "fisf-pl", "FISF/FFSc Scrabble classique, cote PL (seed 002)",
+    (Discipline.SCRABBLE, RatingSystem.FISF_PL, "fisf-pl",
+     "Scrabble classique homologated by the FFSc, cote PL — FISF, « Scrabble Classique — Classement "
+     "international 2015-2016 » (cote PL)",
      {"regulations", "category", "games", "game-points", "licences"}),
     (Discipline.OTHER, RatingSystem.NONE, "elo", "General checks (no federation rule set for this event)",
      {"rule-set"}),
@@ -74,7 +78,7 @@ def test_bundle_checks_per_discipline(tmp_path: Path, discipline: Discipline, sy
     assert found[:3] == ["entrants", "rounds-possible", "results"]
     general = {"entrants", "rounds-possible", "results", "rating-preview"}
     assert set(found) - general == codes  # exactly the rule set's own checks
-    assert all(c.rule for c in result.checks if c.code != "rating-preview")
+    assert all(c.rules for c in result.checks if c.code not in ("rating-preview", "entrants", "results", "rule-set"))
     with zipfile.ZipFile(tmp_path / "b.zip") as z:
         text = z.read("checks.txt").decode()
     assert title in text.splitlines()[1]
@@ -104,7 +108,7 @@ def test_export_json_and_summary_name_the_rules(tmp_path: Path, capsys: pytest.C
     data = json.loads(capsys.readouterr().out)
     checks = {c["code"]: c for c in data["checks"]}
     assert checks["rate-of-play"]["level"] == "warning"
-    assert checks["rate-of-play"]["rule"] == "FIDE Handbook B.02 (Rating Regulations, 2024) §1.1"
+    assert checks["rate-of-play"]["rule"] == "FIDE Handbook B.02, FIDE Rating Regulations (2024), §1.1"
     assert checks["arbiter"]["rule"].endswith("§9.1")
     assert main(["--lang", "fr", "export", str(path), "--bundle", str(out)]) == 0
     summary = capsys.readouterr().out

@@ -243,7 +243,7 @@ def test_printed_standings_follow_the_events_tiebreak_choice(tmp_path: Path) -> 
         pdf = printing.standings_pdf(session, None, "en")
         state = session.state()
     text = "\n".join(page.extract_text(extraction_mode="layout") for page in PdfReader(io.BytesIO(pdf)).pages)
-    assert "FIDE C.07 2023" in text and "Sonneborn-Berger" in text and "KOYA" not in text
+    assert "FIDE C.07 (2023) Art. 16" in text and "Sonneborn-Berger" in text and "KOYA" not in text
     assert state.event.tiebreak_edition == "fide2023"
 
 

@@ -117,10 +117,12 @@ def test_rate_command_and_bundle_for_a_fide_event(tmp_path: Path, capsys: pytest
         checks = z.read("checks.txt").decode()
         pdf = PdfReader(io.BytesIO(z.read("rating-preview.pdf")))
     report = " ".join(" ".join(page.extract_text().split()) for page in pdf.pages)
-    assert "Classement FIDE (règlement B.02, 2024)" in report and "AUBRY Marc" in report
+    assert "Classement FIDE — FIDE Handbook B.02, règlement du classement FIDE" in report and "AUBRY Marc" in report
     assert "deux adversaires fictifs à 1800" in report  # the legend says how the columns are computed
     row = next(r for r in table if r["name"] == "AUBRY Marc")
     assert (row["rating_before"], row["expected_score"], row["evolution"], row["new_rating"]) == (
         "2000", "2.92", "-8", "1992")
-    assert "Règlement du classement FIDE (Handbook B.02, 2024)" in checks
-    assert "Règle / Rule: FIDE Handbook B.02 (Rating Regulations, 2024) §1.1" in checks
+    assert "Classement FIDE — FIDE Handbook B.02, règlement du classement FIDE (FIDE Rating Regulations, 2024)" \
+        in checks
+    assert "Règle : FIDE Handbook B.02, règlement du classement FIDE (FIDE Rating Regulations, 2024), §1.1" in checks
+    assert "Rule: FIDE Handbook B.02, FIDE Rating Regulations (2024), §1.1" in checks

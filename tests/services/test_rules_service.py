@@ -35,7 +35,7 @@ def test_defaults_when_nothing_is_stored(chess_session: EventSession) -> None:
     values = current_rule_settings(chess_session)
     assert [v.key for v in values] == [s.key for s in RULE_SETTINGS]
     assert all(not v.stored and v.value == v.setting.default for v in values)
-    assert rule_kwargs(chess_session, "tiebreaks") == {"edition": Edition.SEED_003}
+    assert rule_kwargs(chess_session, "tiebreaks") == {"edition": Edition.FFE_ANNEX}
     assert rule_kwargs(chess_session, "ffjd") == {}
     assert rule_kwargs(chess_session, "scrabble") == {"thresholds": scrabble_pl.SEASON_2015_2016}
     assert rule_kwargs(chess_session, "elo") == {}
@@ -70,7 +70,7 @@ def test_bilingual_errors(chess_session: EventSession) -> None:
     assert "Réglage de règle inconnu" in unknown.value.message("fr")
     with pytest.raises(ValidationError) as bad:
         set_rule_setting(chess_session, "tiebreaks.edition", "fide2020")
-    assert "allowed: seed003, fide2023, fide2026" in bad.value.message("en")
+    assert "allowed: ffe-annex, fide2023, fide2026" in bad.value.message("en")
     assert "valeurs permises" in bad.value.message("fr")
     with pytest.raises(ValidationError, match="from 600 to 3000"):
         set_rule_setting(chess_session, "ffjd.organiser_estimate", "abc")

@@ -81,7 +81,7 @@ def test_standings_after_each_round(swiss: EventSession) -> None:
         for ln in table.lines:
             assert ln.points == state.score(ln.player_id, after)
         # same order, places and values as the core
-        core = build_standings(state, ["BH", "SB"], edition=Edition.SEED_003, up_to_round=after)
+        core = build_standings(state, ["BH", "SB"], edition=Edition.FFE_ANNEX, up_to_round=after)
         assert [(r.rank, r.player_id, tuple(v.value for v in r.tiebreaks)) for r in core] == \
                [(ln.place, ln.player_id, ln.values) for ln in table.lines]
     final = standings(swiss, tiebreaks=["BH", "SB"])
@@ -106,10 +106,10 @@ def test_unplayed_rounds_follow_the_chosen_edition(swiss: EventSession) -> None:
     1.5, Echo 1.5, Charlie 0.5 -> Alpha's Buchholz 3.5); FIDE 2023 counts the bye at face value (2 + 2 + 0.5)."""
     seed = standings(swiss, tiebreaks=["BH"])
     fide = standings(swiss, tiebreaks=["BH"], edition="fide2023")
-    assert seed.edition is Edition.SEED_003 and fide.edition is Edition.FIDE_2023
+    assert seed.edition is Edition.FFE_ANNEX and fide.edition is Edition.FIDE_2023
     assert seed.lines[0].values == (3.5,) and fide.lines[0].values == (4.5,)
-    assert seed.columns[0].edition("fr") == Edition.SEED_003.label_fr
-    assert "FIDE C.07 2023" in fide.edition_note("en")
+    assert seed.columns[0].edition("fr") == Edition.FFE_ANNEX.label_fr
+    assert "dummy opponent (FIDE C.07 (2023) Art. 16)" in fide.edition_note("en")
     with pytest.raises(ValidationError) as exc:
         standings(swiss, edition="fide2099")
     assert "fide2099" in exc.value.message("en") and "Édition de départage inconnue" in exc.value.message("fr")
@@ -141,7 +141,7 @@ def test_default_presets_per_discipline_and_system(tmp_path: Path) -> None:
         with _swiss(tmp_path / f"{name}.tdesk", **kwargs) as session:  # type: ignore[arg-type]
             choice = effective_tiebreaks(session.state())
             assert (choice.codes, choice.source) == (codes, source), name
-            assert choice.edition is Edition.SEED_003
+            assert choice.edition is Edition.FFE_ANNEX
             assert choice.reason("fr") != choice.reason("en")
             table = standings(session)
             assert table.codes == codes and len(table.lines) == 5
@@ -196,9 +196,9 @@ def test_unknown_and_team_codes_are_refused_in_both_languages(tmp_path: Path) ->
 
 
 def test_json_and_csv_outputs(swiss: EventSession) -> None:
-    table = standings(swiss, tiebreaks=["BH", "SB"], edition="seed003")
+    table = standings(swiss, tiebreaks=["BH", "SB"], edition="seed003")  # the edition's name before schema 5
     data = json.loads(json.dumps(table.to_dict(), ensure_ascii=False))
-    assert data["after_round"] == 3 and data["edition"]["code"] == "seed003"
+    assert data["after_round"] == 3 and data["edition"]["code"] == "ffe-annex"
     assert [c["code"] for c in data["columns"]] == ["BH", "SB"]
     assert data["columns"][0]["fr"] == "Buchholz" and data["columns"][1]["en"] == "Sonneborn-Berger"
     first = data["rows"][0]

@@ -98,7 +98,8 @@ def cmd_export(args: argparse.Namespace, lang: str) -> None:
         result = export_bundle(session, args.bundle, lang)
     if args.json:
         print(json.dumps({"bundle": str(result.path), "files": list(result.files),
-                          "checks": [{"code": c.code, "level": c.level, "en": c.en, "fr": c.fr, "rule": c.rule}
+                          "checks": [{"code": c.code, "level": c.level, "en": c.en, "fr": c.fr, "rule": c.rule("en"),
+                                     "rule_fr": c.rule("fr")}
                                      for c in result.checks]}, ensure_ascii=False, indent=2))
     else:
         print(result.summary(lang))

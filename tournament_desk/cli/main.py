@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tournament_desk.core.sources import FFJD_RCN, PLATFORM, Source, cite
+
 if TYPE_CHECKING:
     import datetime as dt
 
@@ -59,6 +61,11 @@ def _date(text: str) -> dt.date:
 # its arguments. Functions named ``add_*`` register on the subparsers (they may register several commands:
 # see _OneCommand); the ``_args_*`` ones below fill the command's own parser.
 _MAIN = "tournament_desk.cli.main"
+def _cite(source: Source, section: str = "") -> str:
+    """A short citation for a command's help (English, as argparse's help is)."""
+    return cite(source, section).text("en", short=True)
+
+
 SUBCOMMANDS: dict[str, tuple[str, str, str, str]] = {
     "new": ("create an event file", _MAIN, "cmd_new", "_args_new"),
     "players": ("register and list players", _MAIN, "cmd_players", "_args_players"),
@@ -82,20 +89,20 @@ SUBCOMMANDS: dict[str, tuple[str, str, str, str]] = {
     "rate": ("rating preview of an event, or a rating period over several events", "tournament_desk.cli.rate",
              "cmd_rate", "add_rate_parser"),
     "ratings": ("federation rating lists", "tournament_desk.cli.rate", "cmd_ratings", "add_ratings_parser"),
-    "rules": ("show or change the event's rule settings (docs/rules.md)", "tournament_desk.cli.rules",
-              "cmd_rules", "add_rules_parser"),
+    "rules": ("show or change the event's rule settings (rules --doc prints what each means)",
+              "tournament_desk.cli.rules", "cmd_rules", "add_rules_parser"),
     "print": ("print a document of the event as an A4 PDF", "tournament_desk.cli.export", "cmd_print",
               "add_export_parsers"),
     "export": ("export the homologation bundle (zip) or a PDF", "tournament_desk.cli.export", "cmd_export",
                "add_export_parsers"),
     "verify-bundle": ("check a homologation bundle against its manifest (SHA-256)", "tournament_desk.cli.export",
                       "cmd_verify_bundle", "add_export_parsers"),
-    "pair-scoregroup": ("pair the next round by score groups (seed 004)", "tournament_desk.cli.variants",
-                        "cmd_pair_scoregroup", "add_variant_parsers"),
-    "manual": ("assisted manual Swiss pairing (seed 000 §6.6)", "tournament_desk.cli.variants", "cmd_manual",
-               "add_variant_parsers"),
-    "topcut": ("single-elimination top cut after the Swiss rounds (seed 004)", "tournament_desk.cli.variants",
-               "cmd_topcut", "add_variant_parsers"),
+    "pair-scoregroup": (f"pair the next round by score groups ({_cite(PLATFORM)})",
+                        "tournament_desk.cli.variants", "cmd_pair_scoregroup", "add_variant_parsers"),
+    "manual": (f"assisted manual Swiss pairing ({_cite(FFJD_RCN, '§6.6')})", "tournament_desk.cli.variants",
+               "cmd_manual", "add_variant_parsers"),
+    "topcut": (f"single-elimination top cut after the Swiss rounds ({_cite(PLATFORM)})",
+               "tournament_desk.cli.variants", "cmd_topcut", "add_variant_parsers"),
     "settings": ("change event settings (one undoable action)", "tournament_desk.cli.event_settings",
                  "cmd_settings", "add_settings_parsers"),
     "apart": ("players who must not meet (family members, club-mates: TRF XXP)", "tournament_desk.cli.event_settings",
@@ -210,7 +217,7 @@ def _args_players(players: argparse.ArgumentParser) -> None:
     pw.add_argument("player", type=int)
     pw.add_argument("--from-round", type=int, required=True)
     pw.add_argument("--forfeit", choices=["0fe", "0fne"], default="0fe",
-                    help="round robin: the forfeit the remaining games become (seed 000 §6.4)")
+                    help=f"round robin: the forfeit the remaining games become ({_cite(FFJD_RCN, '§6.4')})")
 
 
 def _args_show(s: argparse.ArgumentParser) -> None:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import Msg, msg, pmsg
+from tournament_desk.core.sources import FFJD_RCN, FISF_PL, cite
 
 if TYPE_CHECKING:
     from tournament_desk.core.ratings.common import PreviewRow, RatedKey
@@ -81,9 +82,10 @@ def add_rate_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--cadence", choices=CADENCES,
                    help="FFJD, one event: the series' cadence (default: the event's setting, else its time control)")
     p.add_argument("--kind", choices=EVENT_KINDS,
-                   help="Scrabble: the kind of event (category, seed 002 §4); default: the event's setting, else th")
+                   help=f"Scrabble: the kind of event (category, {cite(FISF_PL, '§4')}); default: the event's "
+                        "setting, else th")
     p.add_argument("--classic-b", action="store_true",
-                   help="Scrabble, one event: a TH Classique B (CT 0.8, seed 002 §7)")
+                   help=f"Scrabble, one event: a TH Classique B (CT 0.8, {cite(FISF_PL, '§7')})")
     p.add_argument("--csv", "-o", type=Path, metavar="OUT.csv", dest="csv",
                    help="also write the preview as CSV (licence, name, old rating, games, evolution, new rating, "
                         "performance, note)")
@@ -190,9 +192,12 @@ def cmd_rate(args: argparse.Namespace, lang: str) -> None:
                 msg("The event is rated in '{value}', not '{system}'", value=system.value, system=args.system))
         options: dict[str, Any] = {}
         if system is not RatingSystem.FFJD and (args.estimate is not None or args.cadence is not None):
-            raise ValidationError(msg("--estimate and --cadence are FFJD options (seed 000)"))
+            raise ValidationError(msg("--estimate and --cadence are options of the FFJD Capital-Points ({source})",
+                                      source=cite(FFJD_RCN).message))
         if system is not RatingSystem.FISF_PL and (args.kind is not None or args.classic_b or args.players):
-            raise ValidationError(msg("--kind, --classic-b and --players are Scrabble options (seed 002)"))
+            raise ValidationError(msg("--kind, --classic-b and --players are options of the Scrabble cote PL "
+                                      "({source})",
+                                      source=cite(FISF_PL).message))
         if system is RatingSystem.FFJD:
             if args.estimate is not None:
                 options["organiser_estimate"] = args.estimate

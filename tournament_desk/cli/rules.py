@@ -24,7 +24,8 @@ from tournament_desk.services.session import EventSession
 
 def add_rules_parser(subparsers: Any) -> None:
     """Register ``rules`` on the subparsers of main.py's parser."""
-    r = subparsers.add_parser("rules", help="show or change the event's rule settings (docs/rules.md)")
+    r = subparsers.add_parser("rules",
+                              help="show or change the event's rule settings (rules --doc prints what each means)")
     r.add_argument("file", type=Path, nargs="?", help="the event file (not needed with --doc)")
     r.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="change one setting (repeatable), e.g. tiebreaks.edition=fide2023")
@@ -62,7 +63,7 @@ def cmd_rules(args: argparse.Namespace, lang: str) -> None:
                 print(change.label(lang))
         values = current_rule_settings(session)
     data = {"settings": [v.to_dict() for v in values], "doc": str(rules_doc_path())}
-    lines = [msg("Rule settings (docs/rules.md):").text(lang)]
+    lines = [msg("Rule settings (what each means: tournament-desk rules --doc):").text(lang)]
     for v in values:
         s = v.setting
         mark = "" if v.stored else " " + msg("(default)").text(lang)
@@ -70,5 +71,5 @@ def cmd_rules(args: argparse.Namespace, lang: str) -> None:
         lines.append(f"  {s.key:<26} {shown}{mark}")
         lines.append(f"      {s.label(lang)} — {s.describe(v.value, lang)}")
         lines.append("      " + msg("values: {allowed}; {section}", allowed=s.allowed(lang),
-                                    section=s.section).text(lang))
+                                    section=s.section(lang)).text(lang))
     _emit(args, data, "\n".join(lines))

@@ -6,7 +6,7 @@ Registered by :mod:`tournament_desk.cli.main` (``add_standings_parser(sub)``; ``
 stderr prefixed ``tournament-desk:``.
 
     tournament-desk standings EVENT.tdesk [--after-round R] [--tiebreaks BH,SB,...]
-                              [--edition seed003|fide2023|fide2026] [--json] [--csv OUT.csv]
+                              [--edition ffe-annex|fide2023|fide2026] [--json] [--csv OUT.csv]
                               [--explain PLAYER_ID CODE]
     tournament-desk tiebreaks EVENT.tdesk [--set BH,SB | --preset NAME] [--edition ...] [--json]
     tournament-desk tiebreaks [EVENT.tdesk] --list [--json]
@@ -22,13 +22,20 @@ from typing import TYPE_CHECKING, Any
 
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import msg
+from tournament_desk.core.sources import FFE_TIEBREAKS, PLATFORM, cite
 
 if TYPE_CHECKING:
     from tournament_desk.core.tiebreaks import TieBreakWarning
 
 # The values of core.tiebreaks.Edition and the names of core.tiebreaks.PRESETS (a test checks they agree), written
 # here so that building the parser imports neither the tie-break core nor the services: `--help` stays quick.
-EDITIONS = ["seed003", "fide2023", "fide2026"]
+EDITIONS = ["ffe-annex", "fide2023", "fide2026"]
+
+
+def _edition(text: str) -> str:
+    """An edition on the command line; ``seed003``, its name before release 0.2, still means ``ffe-annex``."""
+    value = text.strip().lower()
+    return "ffe-annex" if value == "seed003" else value
 PRESET_NAMES = ["round-robin", "round-robin-team", "swiss-rated", "swiss-ratings-inconsistent",
                 "swiss-mostly-unrated", "swiss-team", "platform"]
 
@@ -44,7 +51,8 @@ def add_standings_parser(subparsers: Any) -> None:
     s.add_argument("--after-round", type=int, metavar="R", help="standings after round R (default: the last)")
     s.add_argument("--tiebreaks", metavar="CODES",
                    help="comma-separated tie-break codes for this listing (default: the event's list or preset)")
-    s.add_argument("--edition", choices=EDITIONS, help="how unplayed games count (default: the event's edition)")
+    s.add_argument("--edition", choices=EDITIONS, type=_edition,
+                   help="how unplayed games count (default: the event's edition)")
     s.add_argument("--csv", type=Path, metavar="OUT.csv", help="also write the standings as CSV")
     s.add_argument("--explain", nargs=2, metavar=("PLAYER_ID", "CODE"),
                    help="explain one player's value of one tie-break (which opponents counted, which were cut)")
@@ -55,9 +63,11 @@ def add_standings_parser(subparsers: Any) -> None:
     what = t.add_mutually_exclusive_group()
     what.add_argument("--set", metavar="CODES", help="store the event's tie-breaks, comma-separated, in order "
                                                      "(empty: back to the default preset)")
-    what.add_argument("--preset", choices=PRESET_NAMES, help="store a recommended list (seed 003 §3, seed 004)")
+    what.add_argument("--preset", choices=PRESET_NAMES, help=f"store a recommended list "
+                                                                 f"({cite(FFE_TIEBREAKS, '§3')}; {cite(PLATFORM)})")
     what.add_argument("--list", action="store_true", help="every tie-break code and preset, with labels")
-    t.add_argument("--edition", choices=EDITIONS, help="with --set/--preset, or alone: store the rule edition")
+    t.add_argument("--edition", choices=EDITIONS, type=_edition,
+                   help="with --set/--preset, or alone: store the rule edition")
     t.add_argument("--json", action="store_true")
 
 
@@ -107,14 +117,15 @@ def _list(args: argparse.Namespace, lang: str) -> None:
     defs = list_tiebreaks()
     data = {
         "tiebreaks": [{"code": d.code, "en": d.label_en, "fr": d.label_fr, "category": d.category.value,
-                       "source": d.source, "adjusted": d.adjusted} for d in defs],
+                       "source": d.source("en"), "source_fr": d.source("fr"), "adjusted": d.adjusted}
+                      for d in defs],
         "parametric": ["CUM-Cn", "BH-Cn", "BH-Mn", "ARO-Cn"],
         "presets": [{"name": name, "codes": list(codes), "en": PRESET_LABELS[name].text("en"),
                      "fr": PRESET_LABELS[name].text("fr")} for name, codes in PRESETS.items()],
         "editions": [{"code": e.value, "en": e.label_en, "fr": e.label_fr} for e in Edition],
     }
     lines = [msg("Tie-breaks:").text(lang)]
-    lines += [f"  {d.code:<9} {d.label(lang):<50} {d.source}" for d in defs]
+    lines += [f"  {d.code:<9} {d.label(lang):<50} {d.source(lang)}" for d in defs]
     lines.append("  " + msg("{codes}: n = 1, 2, ...", codes="CUM-Cn, BH-Cn, BH-Mn, ARO-Cn").text(lang))
     lines.append(msg("Presets:").text(lang))
     lines += [f"  {name:<27} {', '.join(codes):<28} {PRESET_LABELS[name].text(lang)}"

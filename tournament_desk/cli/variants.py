@@ -31,6 +31,7 @@ from tournament_desk.core.model import EventState
 from tournament_desk.core.pairing.knockout import SIZES, Bracket, DrawRule, recommended_size, round_name
 from tournament_desk.core.pairing.manual import Completion, ManualIssue
 from tournament_desk.core.results import format_game_result
+from tournament_desk.core.sources import FFJD_RCN, PLATFORM, cite
 from tournament_desk.formats.event_json import round_to_dict
 from tournament_desk.services import swiss_variants as sv
 from tournament_desk.services.session import EventSession
@@ -38,12 +39,12 @@ from tournament_desk.services.session import EventSession
 
 def add_variant_parsers(subparsers: Any) -> None:
     """Register ``pair-scoregroup``, ``manual`` and ``topcut`` on the subparsers of main.py's parser."""
-    p = subparsers.add_parser("pair-scoregroup", help="pair the next round by score groups (seed 004)")
+    p = subparsers.add_parser("pair-scoregroup", help=f"pair the next round by score groups ({cite(PLATFORM)})")
     p.add_argument("file", type=Path)
     p.add_argument("--force", action="store_true", help="pair even if results of the last round are missing")
     p.add_argument("--json", action="store_true")
 
-    m = subparsers.add_parser("manual", help="assisted manual Swiss pairing (seed 000 §6.6)")
+    m = subparsers.add_parser("manual", help=f"assisted manual Swiss pairing ({cite(FFJD_RCN, '§6.6')})")
     m.add_argument("file", type=Path)
     msub = m.add_subparsers(dest="manual_command", required=True)
     mb = msub.add_parser("board", help="players by points then Solkoff, with colour suggestions")
@@ -61,7 +62,7 @@ def add_variant_parsers(subparsers: Any) -> None:
             mp.add_argument("--force", action="store_true", help="pair even if results of the last round are missing")
         mp.add_argument("--json", action="store_true")
 
-    t = subparsers.add_parser("topcut", help="single-elimination top cut after the Swiss rounds (seed 004)")
+    t = subparsers.add_parser("topcut", help=f"single-elimination top cut after the Swiss rounds ({cite(PLATFORM)})")
     t.add_argument("file", type=Path)
     tsub = t.add_subparsers(dest="topcut_command", required=True)
     ts = tsub.add_parser("start", help="qualify the top players from the standings")

@@ -19,6 +19,16 @@ from typing import Literal
 
 from tournament_desk.core.errors import NotFoundError, ValidationError
 from tournament_desk.core.messages import Msg, msg
+from tournament_desk.core.sources import (
+    FFE_TIEBREAKS,
+    FFJD_RCN,
+    FIDE_C07_2023,
+    FIDE_C07_2026,
+    FISF_PL,
+    Citation,
+    citations_text,
+    cite,
+)
 
 __all__ = [
     "AREAS", "RULE_SETTINGS", "RuleChoice", "RuleSetting", "get_rule_setting", "settings_of_area",
@@ -61,7 +71,8 @@ class RuleSetting:
     area: Area
     title: Msg
     default: str
-    section: str
+    sources: tuple[Citation, ...]
+    """The sections of the documents the setting reads (the registry of sources)."""
     feeds: str
     parameter: str
     choices: tuple[RuleChoice, ...] = ()
@@ -72,6 +83,12 @@ class RuleSetting:
     storage: Literal["option", "event"] = "option"
     remark: Msg | None = None
     """What else the arbiter should know (a catalogue message), if anything."""
+    aliases: tuple[tuple[str, str], ...] = ()
+    """Values earlier releases stored for a choice, and the choice they mean (``seed003`` -> ``ffe-annex``)."""
+
+    def section(self, lang: str = "en", *, short: bool = True) -> str:
+        """Where the documents say it, in ``lang``."""
+        return citations_text(self.sources, lang, short=short)
 
     @property
     def is_number(self) -> bool:
@@ -127,7 +144,7 @@ class RuleSetting:
         """The stored text of ``value``, or a bilingual :class:`ValidationError`."""
         text = str(value).strip()
         if self.choices:
-            lowered = text.lower()
+            lowered = dict(self.aliases).get(text.lower(), text.lower())
             if self.choice(lowered) is not None:
                 return lowered
             known = ", ".join(c.value for c in self.choices)
@@ -163,27 +180,29 @@ RULE_SETTINGS: tuple[RuleSetting, ...] = (
     RuleSetting(
         key="tiebreaks.edition", area="tiebreaks", storage="event",
         title=msg("Tie-breaks: unplayed games (edition)"),
-        default="seed003",
-        section="seed 003 §1 and glossary « SCORE Ajusté »; FIDE C.07 2023 Art. 16; C.07 2026 Art. 16.4.1–2",
+        default="ffe-annex",
+        sources=(cite(FFE_TIEBREAKS, "§1, « SCORE Ajusté »"), cite(FIDE_C07_2023, "Art. 16"),
+                 cite(FIDE_C07_2026, "Art. 16.4.1–2")),
         feeds="core.tiebreaks.build_standings / describe_tiebreaks / explain_tiebreak (edition=)",
         parameter="edition",
         choices=(
-            RuleChoice("seed003",
-                       msg("tie-break annex: unplayed game = draw; forfeit = ½ the scheduled opponent's adjusted "
-                           "score; bye and absence = tournament average; Kashdan: unplayed = 2; unrated opponents "
-                           "at Cp")),
+            RuleChoice("ffe-annex",
+                       msg("{source}: unplayed game = draw; forfeit = ½ the scheduled opponent's adjusted score; bye "
+                           "and absence = tournament average; Kashdan: unplayed = 2; unrated opponents at Cp",
+                           source=FFE_TIEBREAKS.short)),
             RuleChoice("fide2023",
-                       msg("FIDE C.07 2023: face value, dummy opponent with the player's own score; Kashdan: "
-                           "unplayed at face value (4/2/0); unrated opponents left out")),
+                       msg("{source}: face value, dummy opponent with the player's own score; Kashdan: unplayed at "
+                           "face value (4/2/0); unrated opponents left out", source=FIDE_C07_2023.short)),
             RuleChoice("fide2026",
-                       msg("FIDE C.07 2026: as 2023, dummy opponent capped")),
+                       msg("{source}: as 2023, dummy opponent capped", source=FIDE_C07_2026.short)),
         ),
-        remark=msg("Stored with the event (Event.tiebreak_edition), empty = seed003."),
+        remark=msg("Stored with the event; not set = ffe-annex."),
+        aliases=(("seed003", "ffe-annex"),),
     ),
     RuleSetting(
         key="ffjd.cadence", area="ffjd", title=msg("FFJD: cadence kind (K)"),
         default="auto",
-        section="seed 000 §5.2, §6.1.1",
+        sources=(cite(FFJD_RCN, "§5.2, §6.1.1"),),
         feeds="core.ratings.from_event.ffjd_preview / ffjd_from_event (cadence=)",
         parameter="cadence",
         choices=(
@@ -197,18 +216,18 @@ RULE_SETTINGS: tuple[RuleSetting, ...] = (
         key="ffjd.organiser_estimate", area="ffjd",
         title=msg("FFJD: organiser's estimate of the unrated (EONC)"),
         default="",
-        section="seed 000 §6.2.2, Annex B 4)–5)",
+        sources=(cite(FFJD_RCN, "§6.2.2, annexe B 4)–5)"),),
         feeds="core.ratings.from_event.ffjd_preview / ffjd_from_event (organiser_estimate=)",
         parameter="organiser_estimate",
         minimum=600, maximum=3000, optional=True,
         remark=msg("Anchors the mean of an unrated group that met no classed player, and the correction when the "
-                   "series has fewer than 4 classed players; without it, a bilingual error asks for it."),
+                   "series has fewer than 4 classed players; without it, an error asks for it."),
     ),
     RuleSetting(
         key="ffjd.present", area="ffjd",
         title=msg("FFJD: classed players \"present\" (NJC, Annex B 3)"),
         default="counted-game",
-        section="seed 000 Annex B 3)–5)",
+        sources=(cite(FFJD_RCN, "annexe B 3)–5)"),),
         feeds="core.ratings.from_event.ffjd_preview / ffjd_from_event (present=); FfjdSeries.present",
         parameter="present",
         choices=(
@@ -222,7 +241,7 @@ RULE_SETTINGS: tuple[RuleSetting, ...] = (
     ),
     RuleSetting(
         key="scrabble.event_kind", area="scrabble", title=msg("Scrabble: kind of event (category, M)"),
-        default="th", section="seed 002 §1, §4",
+        default="th", sources=(cite(FISF_PL, "§1, §4"),),
         feeds="core.ratings.from_event.scrabble_preview / scrabble_pl.rate_event (kind=)",
         parameter="kind",
         choices=(
@@ -242,7 +261,7 @@ RULE_SETTINGS: tuple[RuleSetting, ...] = (
     ),
     RuleSetting(
         key="scrabble.classic_b", area="scrabble", title=msg("Scrabble: TH Classique B (CT = 0.8)"),
-        default="no", section="seed 002 §7 (coefficient type de tournoi CT)",
+        default="no", sources=(cite(FISF_PL, "§7 (coefficient type de tournoi CT)"),),
         feeds="core.ratings.from_event.scrabble_preview / scrabble_pl.rate_event (classic_b=)",
         parameter="classic_b",
         choices=(
@@ -252,20 +271,20 @@ RULE_SETTINGS: tuple[RuleSetting, ...] = (
     ),
     RuleSetting(
         key="scrabble.joker_threshold", area="scrabble", title=msg("Scrabble: Joker series threshold"),
-        default="2900", section="seed 002 §3 (saison 2015/2016), §7 (%Jokers)",
+        default="2900", sources=(cite(FISF_PL, "§3 (saison 2015/2016), §7 (%Jokers)"),),
         feeds="core.ratings.from_event.scrabble_preview / scrabble_pl.rate_event (thresholds=SeriesThresholds)",
         parameter="thresholds", minimum=0, maximum=5000, integer=True,
         remark=msg("Set every season; decides the share of Joker players in PJmax."),
     ),
     RuleSetting(
         key="scrabble.a_threshold", area="scrabble", title=msg("Scrabble: series A threshold"),
-        default="2250", section="seed 002 §3 (saison 2015/2016)",
+        default="2250", sources=(cite(FISF_PL, "§3 (saison 2015/2016)"),),
         feeds="core.ratings.from_event.scrabble_preview / scrabble_pl.rate_event (thresholds=SeriesThresholds)",
         parameter="thresholds", minimum=0, maximum=5000, integer=True,
     ),
     RuleSetting(
         key="scrabble.b_threshold", area="scrabble", title=msg("Scrabble: series B threshold"),
-        default="1600", section="seed 002 §3 (saison 2015/2016)",
+        default="1600", sources=(cite(FISF_PL, "§3 (saison 2015/2016)"),),
         feeds="core.ratings.from_event.scrabble_preview / scrabble_pl.rate_event (thresholds=SeriesThresholds)",
         parameter="thresholds", minimum=0, maximum=5000, integer=True,
     ),

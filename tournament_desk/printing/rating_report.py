@@ -13,6 +13,7 @@ from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.model import EventState, RatingSystem
 from tournament_desk.core.ratings.common import PreviewRow
+from tournament_desk.core.sources import ELO_NATIONAL, FFJD_RCN, FIDE_B02, FISF_PL, cite
 from tournament_desk.printing.common import (
     TABLE_BASE,
     after_round_text,
@@ -29,11 +30,12 @@ from tournament_desk.printing.common import (
 __all__ = ["LEGEND", "SYSTEM_NAMES", "rating_report_pdf"]
 
 SYSTEM_NAMES: dict[RatingSystem, Msg] = {
-    RatingSystem.FFJD: msg("FFJD Capital-Points (rating regulations, seed 000)"),
-    RatingSystem.NATIONAL_ELO: msg("National Elo (seed 001)"),
-    RatingSystem.FISF_PL: msg("Scrabble classique PL rating (seed 002)"),
-    RatingSystem.FIDE: msg("FIDE rating (Rating Regulations B.02, 2024)"),
+    RatingSystem.FFJD: msg("FFJD Capital-Points — {source}", source=cite(FFJD_RCN).full_message),
+    RatingSystem.NATIONAL_ELO: msg("National Elo — {source}", source=cite(ELO_NATIONAL).full_message),
+    RatingSystem.FISF_PL: msg("Scrabble classique cote PL — {source}", source=cite(FISF_PL).full_message),
+    RatingSystem.FIDE: msg("FIDE rating — {source}", source=cite(FIDE_B02).full_message),
 }
+"""Each rating system's name on the report, with the document that defines it (the registry of sources)."""
 
 _COLUMNS = (
     ("no", pmsg("rating report column", "No.")),

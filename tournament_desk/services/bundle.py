@@ -35,6 +35,7 @@ from tournament_desk.core.model import EventState, Round
 from tournament_desk.core.ratings.common import PreviewRow
 from tournament_desk.core.ratings.from_event import preview_event
 from tournament_desk.core.results import Discipline
+from tournament_desk.core.sources import PROGRAM_CHECK
 from tournament_desk.formats.bundle import (
     EVENT_FILE,
     MANIFEST_FILE,
@@ -94,12 +95,13 @@ def checks_text(state: EventState, checks: list[HomologationCheck]) -> str:
     warnings = sum(1 for c in checks if c.level == "warning")
     lines.append(_both(msg("Errors: {errors}; warnings: {warnings}.", errors=errors, warnings=warnings)))
     lines.append("")
-    rule = _both(pmsg("checks.txt", "Rule"))
     for c in checks:
         lines.append(f"[{_LEVELS[c.level].text('fr')}] {c.fr}")
         lines.append(f"[{_LEVELS[c.level].text('en')}] {c.en}")
-        if c.rule:
-            lines.append(f"{rule}: {c.rule}")
+        if c.rules:  # the documents and sections applied, as the registry of sources titles them
+            lines += [pmsg("checks.txt", "Rule: {rule}", rule=c.rule(lang)).text(lang) for lang in ("fr", "en")]
+        else:  # the program's own consistency rule: no document to cite, and it says so
+            lines.append(_both(PROGRAM_CHECK))
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 

@@ -32,6 +32,7 @@ from tournament_desk.core.model import Event, EventState, Game, PairingSystem, P
 from tournament_desk.core.ratings import elo_fr, ffjd, from_event, scrabble_pl
 from tournament_desk.core.ratings.common import PreviewRow, RatedKey, noted
 from tournament_desk.core.results import Discipline, Outcome
+from tournament_desk.core.sources import FFJD_RCN, cite
 from tournament_desk.formats.period_files import (
     PlayerInput,
     carry_to_json,
@@ -680,9 +681,9 @@ def _check_event(ev: PeriodEvent, target: RatingSystem, period: tuple[dt.date, d
         )
     if target is RatingSystem.FFJD and ev.source == "results" and ev.inputs.cadence is None:
         raise ValidationError(
-            msg("{label}: the cadence of '{name}' is not known (seed 000 §5.2: K depends on it); give it in a "
-                "'cadence' column of the results file or as an input of the event (slow or accelerated)", label=label,
-                name=event.name))
+            msg("{label}: the cadence of '{name}' is not known ({source}: K depends on it); give it in a 'cadence' "
+                "column of the results file or as an input of the event (slow or accelerated)", label=label,
+                name=event.name, source=cite(FFJD_RCN, "§5.2").message))
     if target is RatingSystem.FISF_PL and ev.places is not None and ev.state.rounds:
         raise ValidationError(msg("{label}: give either the games or the final places, not both", label=label))
 

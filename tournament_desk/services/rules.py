@@ -24,7 +24,7 @@ from tournament_desk.core.messages import msg
 from tournament_desk.core.ratings.ffjd import Cadence, Present
 from tournament_desk.core.ratings.scrabble_pl import EventKind, SeriesThresholds
 from tournament_desk.core.rule_settings import RULE_SETTINGS, RuleSetting, get_rule_setting, settings_of_area
-from tournament_desk.core.tiebreaks import Edition
+from tournament_desk.core.tiebreaks import parse_edition
 from tournament_desk.services.session import Change, EventSession
 
 __all__ = ["RuleSettingValue", "current_rule_settings", "rule_kwargs", "rules_doc_path", "set_rule_setting"]
@@ -50,7 +50,7 @@ class RuleSettingValue:
             "value_en": s.describe(self.value, "en"), "value_fr": s.describe(self.value, "fr"),
             "allowed": [c.value for c in s.choices] if s.choices else {"minimum": s.minimum, "maximum": s.maximum,
                                                                        "optional": s.optional, "integer": s.integer},
-            "section": s.section, "feeds": s.feeds, "storage": s.storage,
+            "section": s.section("en"), "section_fr": s.section("fr"), "feeds": s.feeds, "storage": s.storage,
         }
 
 
@@ -110,7 +110,7 @@ def rule_kwargs(session: EventSession, area: str) -> dict[str, Any]:
     settings_of_area(area)  # bilingual error for an unknown area
     values = {k: v.value for k, v in _values(session).items()}
     if area == "tiebreaks":
-        return {"edition": Edition(values["tiebreaks.edition"])}
+        return {"edition": parse_edition(values["tiebreaks.edition"])}
     if area == "ffjd":
         out: dict[str, Any] = {}
         if values["ffjd.cadence"] != "auto":

@@ -27,6 +27,7 @@ from tournament_desk.core.formatting import csv_separator, format_number
 from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.model import EventState, PairingSystem, Player
 from tournament_desk.core.results import Discipline
+from tournament_desk.core.sources import FFE_TIEBREAKS, FISF_PL, PLATFORM, Citation, citations_text, cite
 from tournament_desk.core.tiebreaks import (
     DEFAULT_EDITION,
     PRESET_LABELS,
@@ -78,11 +79,13 @@ class TiebreakChoice:
         if self.source == "argument":
             return msg("list requested")
         if self.source == "scrabble":
-            return msg("points spread, capped (Scrabble classique §7)")
+            return msg("points spread, capped ({source})", source=cite(FISF_PL, "§7").message)
         assert self.preset is not None
         if self.preset == "platform":
-            return msg("preset '{name}' (platform documentation)", name=PRESET_LABELS[self.preset])
-        return msg("preset '{name}' (tie-break annex §3)", name=PRESET_LABELS[self.preset])
+            return msg("preset '{name}' ({source})", name=PRESET_LABELS[self.preset],
+                       source=cite(PLATFORM, "« Systèmes de départage »").message)
+        return msg("preset '{name}' ({source})", name=PRESET_LABELS[self.preset],
+                   source=cite(FFE_TIEBREAKS, "§3").message)
 
     def reason(self, lang: str = "en") -> str:
         return self.why.text(lang)
@@ -201,11 +204,15 @@ class Column:
 
     code: str
     title: Msg
-    source: str
+    sources: tuple[Citation, ...]
     edition_title: Msg
 
     def label(self, lang: str = "en") -> str:
         return self.title.text(lang)
+
+    def source(self, lang: str = "en") -> str:
+        """Where the tie-break is defined (short references)."""
+        return citations_text(self.sources, lang, short=True)
 
     def edition(self, lang: str = "en") -> str:
         return self.edition_title.text(lang)
@@ -278,7 +285,7 @@ class Standings:
         """The line printed standings carry under the table: the edition and each column's source."""
         head = msg("Tie-breaks: {reason}; unplayed games: {edition}", reason=self.choice.why,
                    edition=self.edition.message).text(lang)
-        cols = [f"{c.code} = {c.label(lang)} ({c.source}; {c.edition(lang)})" for c in self.columns]
+        cols = [f"{c.code} = {c.label(lang)} ({c.source(lang)}; {c.edition(lang)})" for c in self.columns]
         return "\n".join([head, *cols])
 
     def headings(self, lang: str = "en") -> list[str]:
@@ -309,7 +316,8 @@ class Standings:
             "edition": {"code": self.edition.value, "en": self.edition.label_en, "fr": self.edition.label_fr},
             "tiebreaks": {"codes": list(self.codes), "source": self.choice.source, "preset": self.choice.preset,
                           "en": self.choice.reason("en"), "fr": self.choice.reason("fr")},
-            "columns": [{"code": c.code, "en": c.label_en, "fr": c.label_fr, "source": c.source,
+            "columns": [{"code": c.code, "en": c.label_en, "fr": c.label_fr, "source": c.source("en"),
+                         "source_fr": c.source("fr"),
                          "edition_en": c.edition_en, "edition_fr": c.edition_fr} for c in self.columns],
             "rows": [{"place": ln.place, "place_text": ln.place_text, "shared": ln.shared, "id": ln.player_id,
                       "name": ln.name, "pairing_number": ln.pairing_number, "rating": ln.rating,
@@ -359,7 +367,7 @@ def _check_round(state: EventState, after_round: int | None) -> int:
 
 def _columns(codes: Sequence[str], edition: Edition) -> tuple[Column, ...]:
     defs = [get_tiebreak(c) for c in codes]
-    return tuple(Column(d.code, d.title, d.source, d.edition_title(edition)) for d in defs)
+    return tuple(Column(d.code, d.title, d.sources, d.edition_title(edition)) for d in defs)
 
 
 def standings(session_or_state: EventSession | EventState, *, after_round: int | None = None,
@@ -428,7 +436,7 @@ class TiebreakExplanation:
     player: str
     code: str
     title: Msg
-    source: str
+    sources: tuple[Citation, ...]
     edition: Edition
     edition_title: Msg
     value: float | None
@@ -453,7 +461,8 @@ class TiebreakExplanation:
 
     def to_dict(self) -> dict[str, Any]:
         return {"player_id": self.player_id, "player": self.player, "code": self.code, "en": self.label_en,
-                "fr": self.label_fr, "source": self.source, "edition": self.edition.value,
+                "fr": self.label_fr, "source": citations_text(self.sources, "en", short=True),
+                "source_fr": citations_text(self.sources, "fr", short=True), "edition": self.edition.value,
                 "edition_en": self.edition_en, "edition_fr": self.edition_fr, "value": self.value,
                 "group_based": self.group_based,
                 "lines": [{"round": ln.round, "opponent_id": ln.opponent_id, "opponent": ln.opponent,
@@ -464,7 +473,8 @@ class TiebreakExplanation:
         label = self.title.text(lang)
         edition = self.edition_title.text(lang)
         value = format_number(self.value, lang) or "—"
-        out = [f"{self.player} — {label} ({self.code}) = {value}", f"  {self.source}; {edition}"]
+        sources = citations_text(self.sources, lang, short=True)
+        out = [f"{self.player} — {label} ({self.code}) = {value}", f"  {sources}; {edition}"]
         if self.group_based:
             out.append("  " + msg("Computed among the players still tied when this tie-break is reached.").text(lang))
         if not self.lines and not self.group_based:
@@ -502,7 +512,7 @@ def explain(session_or_state: EventSession | EventState, player_id: int, code: s
     lines = tuple(ExplainedLine(ln.round, ln.opponent, names.get(ln.opponent, "") if ln.opponent is not None else "—",
                                 ln.value, ln.counted, ln.note)
                   for ln in detail.lines)
-    return TiebreakExplanation(player.id, player.name, definition.code, definition.title, definition.source,
+    return TiebreakExplanation(player.id, player.name, definition.code, definition.title, definition.sources,
                                choice.edition, definition.edition_title(choice.edition), value, group_based, lines)
 
 

@@ -12,7 +12,7 @@ Each column is ``(name, kind, nullable)`` with ``kind`` one of ``integer``, ``bo
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Newest schema this program writes; equals the number of the newest migration (``schema.py`` re-exports it)."""
 
 APPLICATION_ID = 0x54446B31  # 'TDk1' in PRAGMA application_id: marks a tournament_desk event file

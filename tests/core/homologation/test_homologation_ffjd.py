@@ -51,7 +51,7 @@ def test_licences_seed000_5_3(build, people) -> None:
     assert check.level == "error" and check.en.startswith("Slow cadence: 1 player(s) without a licence id")
     with build(players, discipline=Discipline.DRAUGHTS, tc=(25, 5), play=0) as s:
         check = ffjd.licences(s.state())
-    assert check.level == "warning" and "3rd homologated competition" in check.en and check.rule.endswith("§5.3.2")
+    assert check.level == "warning" and "3rd homologated competition" in check.en and check.rule().endswith("§5.3.2")
 
 
 def test_players_and_swiss_rounds_seed000_5_4_6_6(build, people) -> None:

@@ -34,7 +34,7 @@ def test_cadence_categories_ffe_competitions_homologuees_2_1(build, people) -> N
         with build(_national(people, 6), rating_system=RatingSystem.NATIONAL_ELO, tc=tc, play=0) as s:
             check = national_chess.cadence(s.state())
         assert (check.level, text in check.en) == (level, True), tc
-        assert check.rule == "FFE, Compétitions homologuées §2.1"
+        assert check.rule() == "FFE, « Compétitions homologuées », §2.1"
 
 
 def test_licences_ffe_licences(build, people) -> None:
@@ -69,4 +69,4 @@ def test_unrated_players_enter_after_8_compatible_games_seed001_1(build, people)
     with build(players, rating_system=RatingSystem.NATIONAL_ELO, rounds=3) as s:
         check = national_chess.unrated_players(s.state())
     assert check is not None and check.en.startswith("2 player(s) without a national Elo")
-    assert "8 compatible games" in check.en and check.rule.endswith("§1")
+    assert "8 compatible games" in check.en and check.rule().endswith("§1")

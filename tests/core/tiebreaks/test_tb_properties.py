@@ -108,7 +108,7 @@ def test_values_equal_the_round_by_round_explanation(state, edition):
             detail = explain_tiebreak(state, pid, code, edition=edition)
             assert row.value(code) == detail.value
             assert sum(ln.value for ln in detail.lines if ln.counted) == detail.value, (pid, code)
-    if edition is Edition.SEED_003:
+    if edition is Edition.FFE_ANNEX:
         perf = {r.player_id: r.value("PERF") for r in build_standings(state, ["PERF"], edition=edition)}
         from tournament_desk.core.tiebreaks.performance import performance_detail
         ctx = make_context(state, edition)

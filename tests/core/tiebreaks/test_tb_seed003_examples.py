@@ -44,7 +44,7 @@ def test_cumulative_worked_example_seed003_s4():
 
 def test_cumulative_cut_drops_first_rounds_seed003_s2_1_1_1():
     # seed 003 §2.1.1.1: "amputé du score d'une ou plusieurs rondes, en commençant par la 1ère ronde"
-    cum1 = cumulative(make_context(_cumulative_event(), Edition.SEED_003), cut=1)
+    cum1 = cumulative(make_context(_cumulative_event(), Edition.FFE_ANNEX), cut=1)
     assert (cum1[1], cum1[2], cum1[3], cum1[4]) == (6, 14, 10, 11)
     rows = {r.player_id: r for r in build_standings(_cumulative_event(), ["CUM", "CUM-C1"])}
     assert rows[2].value("CUM") == 15 and rows[2].value("CUM-C1") == 14
@@ -86,7 +86,7 @@ def _adjusted_event():
 
 def test_adjusted_score_worked_example_seed003_s4():
     # seed 003 §4 SCORE Ajusté: Paul 4, Loïc 3, Tony 1, Ludo 2.5 (scores 4, 2, 2, 0.5)
-    ctx = make_context(_adjusted_event(), Edition.SEED_003)
+    ctx = make_context(_adjusted_event(), Edition.FFE_ANNEX)
     assert [ctx.score[p] for p in (1, 2, 3, 4)] == [4, 2, 2, 0.5]
     assert [ctx.adjusted(p) for p in (1, 2, 3, 4)] == [4, 3, 1, 2.5]
 
@@ -117,7 +117,7 @@ A, B, C, D, E, F, G, HE, IS, J = range(1, 11)
 
 
 def test_koya_table_totals_seed003_s4():
-    ctx = make_context(crosstable_state(KOYA_NAMES, KOYA_TABLE), Edition.SEED_003)
+    ctx = make_context(crosstable_state(KOYA_NAMES, KOYA_TABLE), Edition.FFE_ANNEX)
     assert [ctx.score[p] for p in range(1, 11)] == [6.5, 5, 5, 5, 4.5, 5, 5, 3, 3.5, 2.5]
     k = koya(ctx)  # seed 003 §4: "Koya 4,5" column of the recap
     assert (k[C], k[B], k[D], k[F]) == (3, 3, 3, 2)
@@ -185,7 +185,7 @@ def test_kashdan_worked_example_seed003_s4():
             players.append(player(f))
             games.append(game(rnd, pid, f, res))
     state = make_state(players, games)
-    ctx = make_context(state, Edition.SEED_003)
+    ctx = make_context(state, Edition.FFE_ANNEX)
     assert (ctx.score[albert], ctx.score[bernard]) == (5, 5)
     assert (kashdan(ctx)[albert], kashdan(ctx)[bernard]) == (20, 24)
     # "Le Kashdan donne le même résultat que le nombre de Parties Gagnées"
@@ -234,7 +234,7 @@ def test_provisional_rating_group_average_seed003_s4():
     unrated = {2, 6}  # 1999 and 1499: their estimates are ignored (the average 1980 leaves them out)
     players = [player(i, rating=r, unrated=i in unrated) for i, r in enumerate(ratings, start=1)]
     games = [game(1, 1, 2, "="), game(1, 3, 4, "="), game(1, 5, 6, "=")]
-    cp = provisional_ratings(make_context(make_state(players, games), Edition.SEED_003))
+    cp = provisional_ratings(make_context(make_state(players, games), Edition.FFE_ANNEX))
     assert (cp[2], cp[6]) == (1980, 1980)
     assert cp[1] == 2200
 
@@ -248,7 +248,7 @@ def test_provisional_rating_interpolation_for_a_group_of_unrated_seed003_s4():
     players += [player(i, unrated=True) for i in (7, 8, 9)]  # on 4
     players += [player(10, rating=1750)] + [player(i, unrated=True) for i in (11, 12, 13)]  # on 3.5
     state = make_state(players, rounds=7)
-    ctx = make_context(state, Edition.SEED_003)
+    ctx = make_context(state, Edition.FFE_ANNEX)
     scores = {**dict.fromkeys(range(1, 7), 4.5), **dict.fromkeys((7, 8, 9), 4.0),
               **dict.fromkeys((10, 11, 12, 13), 3.5)}
     ctx.score.update(scores)  # the scores of the example; the Cp rule reads nothing else

@@ -46,7 +46,7 @@ def test_every_value_by_hand(edition):
     for code, values in expected.items():
         assert {p: rows[p].value(code) for p in values} == values, code
     aro = {p: rows[p].value("ARO") for p in (1, 2, 3, 4)}
-    if edition is Edition.SEED_003:
+    if edition is Edition.FFE_ANNEX:
         assert aro[2] == pytest.approx(5500 / 3)  # seed 003 §2.3.1: not rounded
     else:
         assert aro[2] == 1833  # C.07 2023 Art. 10.1: rounded, 0.5 up
@@ -86,7 +86,7 @@ def test_seed003_unplayed_rounds():
     # Scores: P1 3, P2 1.5, P3 2, P4 2, P5 3, P6 0.
     # Adjusted (seed 003 §1, unplayed = draw): P1 2.5+0.5 = 3, P4 1+0.5 = 1.5, P5 2+0.5 = 2.5,
     # P6 0.5+0.5+0+0.5 = 1.5, P2 1.5, P3 2.  Tournament average = 12 / 6 = 2.
-    ctx = make_context(_byes_and_forfeits(), Edition.SEED_003)
+    ctx = make_context(_byes_and_forfeits(), Edition.FFE_ANNEX)
     assert [ctx.score[p] for p in range(1, 7)] == [3, 1.5, 2, 2, 3, 0]
     assert [ctx.adjusted(p) for p in range(1, 7)] == [3, 1.5, 2, 1.5, 2.5, 1.5]
     avg = 2.0
@@ -132,10 +132,10 @@ def test_wins_and_kashdan_by_edition():
     rows = {e: {r.player_id: r for r in build_standings(state, ["WIN", "WON", "KASHDAN"], edition=e)}
             for e in Edition}
     # P5: forfeit win R1, wins R2 and R4, loss R3
-    assert rows[Edition.SEED_003][5].value("WIN") == 2  # seed 003 §2.1.5: unplayed = draw
+    assert rows[Edition.FFE_ANNEX][5].value("WIN") == 2  # seed 003 §2.1.5: unplayed = draw
     assert rows[Edition.FIDE_2023][5].value("WIN") == 3  # C.07 2023 Art. 7.1
     assert rows[Edition.FIDE_2023][5].value("WON") == 2
-    assert rows[Edition.SEED_003][5].value("KASHDAN") == 2 + 4 + 1 + 4
+    assert rows[Edition.FFE_ANNEX][5].value("KASHDAN") == 2 + 4 + 1 + 4
     assert rows[Edition.FIDE_2023][5].value("KASHDAN") == 4 + 4 + 1 + 4
 
 

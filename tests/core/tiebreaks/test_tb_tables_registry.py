@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 from tiebreak_helpers import game, make_state, player
 
+from tournament_desk.core.sources import FFE_TIEBREAKS, FIDE_C07_2023, FISF_PL, PLATFORM
 from tournament_desk.core.tiebreaks import (
     PRESETS,
     QUANTITE_TABLE,
@@ -82,7 +83,9 @@ def test_registry_codes_labels_and_sources():
     codes = {d.code for d in all_tiebreaks()}
     assert required <= codes
     for d in all_tiebreaks():
-        assert d.label_fr and d.label_en and ("seed" in d.source or "C.07" in d.source)
+        # Issue 27: every tie-break cites the documents that define it, through the registry of sources.
+        assert d.label_fr and d.label_en and d.sources
+        assert {c.source for c in d.sources} <= {FFE_TIEBREAKS, FIDE_C07_2023, FISF_PL, PLATFORM}
     assert get_tiebreak("bh-c1").code == "BH-C1"
     assert get_tiebreak("CUM-C3").label_en == "Cumulative cut 3"
     with pytest.raises(ValueError):
@@ -92,7 +95,8 @@ def test_registry_codes_labels_and_sources():
 def test_edition_printed_per_column():
     info = {i.code: i for i in describe_tiebreaks(["BH", "CUM"], edition=Edition.FIDE_2026, lang="fr")}
     assert "2026" in info["BH"].edition and "sans ajustement" in info["CUM"].edition
-    assert info["BH"].label == "Buchholz" and info["CUM"].source.startswith("seed 003")
+    assert info["BH"].label == "Buchholz"
+    assert info["CUM"].source == "FFE, annexe « Départages » §2.1.1; FIDE C.07 (2023) Art. 7.5"
 
 
 def test_presets_seed003_s3_and_platform_order_seed004():

@@ -23,6 +23,7 @@ from tournament_desk.core.homologation.ffjd import homologation_fee
 from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import Event, EventState, RatingSystem
 from tournament_desk.core.results import Discipline
+from tournament_desk.core.sources import FFJD_RCN, FIDE_B02, FISF_PL, cite
 
 __all__ = [
     "RULE_SETS", "Check", "HomologationCheck", "Level", "RuleSet", "homologation_checks", "homologation_fee",
@@ -56,12 +57,14 @@ def _is(discipline: Discipline, *systems: RatingSystem) -> Callable[[Event], boo
 
 
 RULE_SETS: list[RuleSet] = [
-    RuleSet("fide", msg("FIDE Rating Regulations (Handbook B.02, 2024)"), fide.CHECKS,
+    RuleSet("fide", msg("FIDE rating — {source}", source=cite(FIDE_B02).full_message), fide.CHECKS,
             _is(Discipline.CHESS, RatingSystem.FIDE)),
     RuleSet("ffe", msg("French chess federation (FFE): homologated competitions, national Elo"),
             national_chess.CHECKS, _is(Discipline.CHESS, RatingSystem.NATIONAL_ELO)),
-    RuleSet("ffjd", msg("FFJD draughts homologation (seed 000 §5, §6.6)"), ffjd.CHECKS, _is(Discipline.DRAUGHTS)),
-    RuleSet("fisf", msg("FISF/FFSc Scrabble classique, cote PL (seed 002)"), scrabble.CHECKS,
+    RuleSet("ffjd", msg("FFJD draughts homologation — {source}", source=cite(FFJD_RCN, "§5, §6.6").full_message),
+            ffjd.CHECKS, _is(Discipline.DRAUGHTS)),
+    RuleSet("fisf", msg("Scrabble classique homologated by the FFSc, cote PL — {source}",
+                               source=cite(FISF_PL).full_message), scrabble.CHECKS,
             _is(Discipline.SCRABBLE)),
 ]
 """The federations' rule sets; the first whose ``applies`` holds is the event's (:func:`rule_set_for`)."""
@@ -87,7 +90,7 @@ def _no_rule_set(state: EventState) -> HomologationCheck:
         "rule-set", "info",
         msg("No federation rules for a {discipline} event rated '{rating}': only the general checks apply.",
             discipline=e.discipline.value, rating=e.rating_system.value),
-        rule="tournament_desk: rule sets (docs/rules.md §11)")
+        rule=None)
 
 
 def homologation_checks(state: EventState) -> list[HomologationCheck]:

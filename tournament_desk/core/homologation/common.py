@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from tournament_desk.core.messages import Msg
 from tournament_desk.core.model import EventState, Player
+from tournament_desk.core.sources import PROGRAM_CHECK, Citation, citations_text
 
 __all__ = [
     "EXEMPT_NAME", "Check", "HomologationCheck", "Level", "age_on", "entrants", "is_exempt", "names",
@@ -38,20 +39,22 @@ class Level(StrEnum):
 @dataclass(frozen=True, slots=True, init=False)
 class HomologationCheck:
     """One check: a stable ``code``, its ``level`` (a :class:`Level` value), the finding (the catalogue's
-    message, in the user's language with :meth:`message`), and ``rule``, the document and article it applies
-    (e.g. ``FIDE Handbook B.02 (2024) §1.1``)."""
+    message, in the user's language with :meth:`message`), and ``rules``, the sections of the documents it
+    applies (citations of the registry of sources, :mod:`tournament_desk.core.sources`); empty for a check that
+    is the program's own consistency rule (an event needs two players), which cites no document."""
 
     code: str
     level: str
     msg: Msg
-    rule: str
+    rules: tuple[Citation, ...]
 
-    def __init__(self, code: str, level: str, message: Msg, rule: str = "") -> None:
-        """``HomologationCheck(code, level, msg(...), rule=...)``."""
+    def __init__(self, code: str, level: str, message: Msg,
+                 rule: Citation | tuple[Citation, ...] | None = None) -> None:
+        """``HomologationCheck(code, level, msg(...), rule=cite(SOURCE, "§5.2"))``."""
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "level", level)
         object.__setattr__(self, "msg", message)
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "rules", () if rule is None else (rule,) if isinstance(rule, Citation) else rule)
 
     @property
     def en(self) -> str:
@@ -63,6 +66,13 @@ class HomologationCheck:
 
     def message(self, lang: str = "en") -> str:
         return self.msg.text(lang)
+
+    def rule(self, lang: str = "en", *, short: bool = False) -> str:
+        """The documents and sections it applies, in ``lang`` (full references unless ``short``); what it is
+        when it applies none (:data:`~tournament_desk.core.sources.PROGRAM_CHECK`)."""
+        if not self.rules:
+            return PROGRAM_CHECK.text(lang)
+        return citations_text(self.rules, lang, short=short)
 
 
 Check = Callable[[EventState], "HomologationCheck | None"]

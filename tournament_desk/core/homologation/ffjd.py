@@ -15,12 +15,13 @@ from tournament_desk.core.homologation.common import HomologationCheck, age_on, 
 from tournament_desk.core.messages import Formatted, msg
 from tournament_desk.core.model import EventState, Player, RatingSystem
 from tournament_desk.core.ratings.from_event import cadence_of
+from tournament_desk.core.sources import FFJD_RCN, cite
 
 __all__ = [
     "CHECKS", "CLOSED_MAX", "SWISS_MAX", "cadence", "fee", "homologation_fee", "licences", "players", "rounds",
 ]
 
-SOURCE = "FFJD, Règlement du Classement National (seed 000)"
+SOURCE = FFJD_RCN
 CLOSED_MAX = 20  # seed 000 §5.4
 SWISS_MAX = 50  # seed 000 §5.4
 _SCHOLAR_CATEGORIES = ("scolaire", "scol", "sco", "school", "scholar")
@@ -45,7 +46,7 @@ def _beginner_like(p: Player, day: dt.date | None) -> bool:
 def cadence(state: EventState) -> HomologationCheck:
     """Seed 000 §5.2: slow series (official FMJD cadence, §5.2.1); semi-rapid when minutes + seconds per move
     ≥ 30, or ≥ 15 when at least 75 % of the players are under 15, scholars, unrated or below 1400 (§5.2.2)."""
-    rule = f"{SOURCE} §5.2"
+    rule = cite(SOURCE, "§5.2")
     tc = state.event.time_control
     total = tc.base_minutes + tc.increment_seconds
     players = entrants(state)
@@ -87,7 +88,7 @@ def licences(state: EventState) -> HomologationCheck:
     players = entrants(state)
     missing = [p for p in players if not p.licence_id.strip()]
     if _is_slow(state):
-        rule = f"{SOURCE} §5.3.1"
+        rule = cite(SOURCE, "§5.3.1")
         foreign = [p for p in missing if p.federation.strip().upper() not in _FRANCE]
         missing = [p for p in missing if p not in foreign]
         if missing:
@@ -104,7 +105,7 @@ def licences(state: EventState) -> HomologationCheck:
         return HomologationCheck(
             "licences", "ok", msg("Slow cadence: every player residing in France has a licence id (§5.3.1)."),
             rule=rule)
-    rule = f"{SOURCE} §5.3.2"
+    rule = cite(SOURCE, "§5.3.2")
     if missing:
         return HomologationCheck(
             "licences", "warning",
@@ -116,7 +117,7 @@ def licences(state: EventState) -> HomologationCheck:
 
 def players(state: EventState) -> HomologationCheck:
     """Seed 000 §5.4: at most 20 players in a closed (round-robin) series, 50 in a Swiss series."""
-    rule = f"{SOURCE} §5.4"
+    rule = cite(SOURCE, "§5.4")
     n = len(entrants(state))
     closed = state.event.system.is_round_robin
     limit = CLOSED_MAX if closed else SWISS_MAX
@@ -137,7 +138,7 @@ def rounds(state: EventState) -> HomologationCheck | None:
     n = len(entrants(state))
     if e.system.is_round_robin or not n:
         return None
-    rule = f"{SOURCE} §6.6"
+    rule = cite(SOURCE, "§6.6")
     low, high = n / 3, n / 2
     if low <= e.rounds <= high:
         return HomologationCheck(
@@ -178,7 +179,7 @@ def fee(state: EventState) -> HomologationCheck:
         text = msg("Homologation fee: {count} player(s) played at least one game × {rate} € (accelerated cadence) "
                    "= {total_fee} € (EXEMPT not counted, withdrawn and foreign players counted; §5.5).", count=count,
                    rate=rate, total_fee=total_fee)
-    return HomologationCheck("fee", "info", text, rule=f"{SOURCE} §5.5")
+    return HomologationCheck("fee", "info", text, rule=cite(SOURCE, "§5.5"))
 
 
 CHECKS = (cadence, licences, players, rounds, fee)

@@ -17,14 +17,14 @@ from tournament_desk.core.messages import Formatted, Msg, listing, msg
 from tournament_desk.core.model import EventState, Player, Sex
 from tournament_desk.core.ratings.fide import minimum_minutes
 from tournament_desk.core.ratings.from_event import fide_games, fide_minutes, fide_rating
+from tournament_desk.core.sources import FIDE_B02, FIDE_B02_RAPID_BLITZ, cite
 
 __all__ = [
     "CHECKS", "arbiter", "fide_ids", "games_against_unrated", "hours_per_day", "long_event", "match",
     "minutes_for_60_moves", "rate_of_play", "registration", "reporting", "unplayed_games", "unrated_players",
 ]
 
-B02 = "FIDE Handbook B.02 (Rating Regulations, 2024)"
-B02RB = "FIDE Handbook B.02 RB (Rapid and Blitz Rating Regulations, 2024)"
+B02, B02RB = FIDE_B02, FIDE_B02_RAPID_BLITZ
 DAY_MINUTES_MAX = 12 * 60
 """B.02 §3: no more than 12 hours of play in one day, counted on games of 60 moves."""
 
@@ -41,7 +41,7 @@ def registration(state: EventState) -> HomologationCheck:
     schedule are registered "not later than 30 days before the tournament starts, if one of the players in the
     tournament is rated in excess of 2700, or a female player rated in excess of 2500", "otherwise, three days
     before the tournament starts"."""
-    rule = f"{B02} §0.2"
+    rule = cite(B02, "§0.2")
     players = entrants(state)
     top = [p for p in players if (fide_rating(p) or 0) > 2700
            or (p.sex is Sex.FEMALE and (fide_rating(p) or 0) > 2500)]
@@ -73,13 +73,13 @@ def rate_of_play(state: EventState) -> HomologationCheck:
     players = entrants(state)
     if t < 60:
         if t > 10:
-            rule = f"{B02} §1.1; {B02RB} §1.1.1"
+            rule = (cite(B02, "§1.1"), cite(B02RB, "§1.1.1"))
             text = msg("Time control {tc}: {t} minutes per player for 60 moves, less than the 60 the standard list "
                        "needs (§1.1): the games are rapid games, rated on the FIDE rapid list under the Rapid and "
                        "Blitz Rating Regulations; the rating report of this bundle is the standard list's, without "
                        "them.", tc=tc, t=t)
         elif t > 3:
-            rule = f"{B02} §1.1; {B02RB} §1.1.2"
+            rule = (cite(B02, "§1.1"), cite(B02RB, "§1.1.2"))
             text = msg("Time control {tc}: {t} minutes per player for 60 moves, less than the 60 the standard list "
                        "needs (§1.1): the games are blitz games, rated on the FIDE blitz list under the Rapid and "
                        "Blitz Rating Regulations; the rating report of this bundle is the standard list's, without "
@@ -88,9 +88,9 @@ def rate_of_play(state: EventState) -> HomologationCheck:
             return HomologationCheck(
                 "rate-of-play", "error",
                 msg("Time control {tc}: {t} minute(s) per player for 60 moves; no FIDE list rates games of 3 "
-                    "minutes or less (B.02 RB §1.1.2).", tc=tc, t=t), rule=f"{B02RB} §1.1.2")
+                    "minutes or less (B.02 RB §1.1.2).", tc=tc, t=t), rule=cite(B02RB, "§1.1.2"))
         return HomologationCheck("rate-of-play", "error", text, rule=rule)
-    rule = f"{B02} §1.1"
+    rule = cite(B02, "§1.1")
     threshold = 1800 if t < 90 else 2400 if t < 120 else None
     if threshold is None:
         return HomologationCheck(
@@ -123,7 +123,7 @@ def hours_per_day(state: EventState) -> HomologationCheck:
     players' time, 2 × (base + 60 × increment)); for rapid and blitz games B.02 RB §3.1 limits the rounds instead:
     15 rapid, 30 blitz rounds a day. The event file records the first and last days, not the schedule: the
     busiest day has at least ⌈rounds / days⌉ rounds."""
-    rule = f"{B02} §3"
+    rule = cite(B02, "§3")
     e = state.event
     game = 2 * minutes_for_60_moves(state)
     if e.start_date is None or e.end_date is None:
@@ -147,7 +147,7 @@ def hours_per_day(state: EventState) -> HomologationCheck:
                        "rounds a day (B.02 RB {article}).", rounds=e.rounds, days=days, busiest=busiest, most=most,
                        article=article)
         level = "error" if busiest > most else "ok"
-        return HomologationCheck("hours-per-day", level, text, rule=f"{B02RB} {article}")
+        return HomologationCheck("hours-per-day", level, text, rule=cite(B02RB, article))
     if busiest * game > DAY_MINUTES_MAX:
         return HomologationCheck(
             "hours-per-day", "error",
@@ -170,7 +170,7 @@ def long_event(state: EventState) -> HomologationCheck | None:
     return HomologationCheck(
         "long-event", "info",
         msg("The event lasts {value} days: more than 30, its results are reported month by month (§4).",
-            value=(e.end_date - e.start_date).days + 1), rule=f"{B02} §4")
+            value=(e.end_date - e.start_date).days + 1), rule=cite(B02, "§4"))
 
 
 def unplayed_games(state: EventState) -> HomologationCheck:
@@ -178,7 +178,7 @@ def unplayed_games(state: EventState) -> HomologationCheck:
     move is rated."""
     unplayed = [(r.number, g.board) for r in state.rounds for g in r.games
                 if g.result is not None and not g.result.is_played]
-    rule = f"{B02} §5.1"
+    rule = cite(B02, "§5.1")
     if not unplayed:
         return HomologationCheck("unplayed", "ok", msg("No forfeit: every game entered was played (§5.1)."), rule=rule)
     where = ", ".join(f"R{r}/{b}" for r, b in unplayed[:10]) + ("…" if len(unplayed) > 10 else "")
@@ -194,7 +194,7 @@ def match(state: EventState) -> HomologationCheck | None:
     if len(players) != 2:
         return None
     unrated = [p for p in players if fide_rating(p) is None]
-    rule = f"{B02} §6.1"
+    rule = cite(B02, "§6.1")
     if unrated:
         return HomologationCheck(
             "match", "error",
@@ -224,7 +224,7 @@ def unrated_players(state: EventState) -> HomologationCheck | None:
         msg("{unrated} unrated player(s); games against rated opponents: {parts}{more}. A first rating needs 5 such "
             "games (pooled over at most 26 months) and at least 1400 (§7.1.4); a zero score in a first event is "
             "disregarded (§8.2.1).", unrated=len(unrated), parts=listing(parts), more=more),
-        rule=f"{B02} §7.1.4, §8.2")
+        rule=cite(B02, "§7.1.4, §8.2"))
 
 
 def games_against_unrated(state: EventState) -> HomologationCheck | None:
@@ -244,13 +244,13 @@ def games_against_unrated(state: EventState) -> HomologationCheck | None:
     return HomologationCheck(
         "games-vs-unrated", "info",
         msg("{count} game(s) between a rated and an unrated player: they count for the unrated player's first "
-            "rating (§8.2), not for the rated player's change (§8.3.1).", count=count), rule=f"{B02} §8.3.1")
+            "rating (§8.2), not for the rated player's change (§8.3.1).", count=count), rule=cite(B02, "§8.3.1"))
 
 
 def fide_ids(state: EventState) -> HomologationCheck:
     """B.02 §7.1.2 (the list identifies each player by the "ID Number") and §9.1 (the tournament report, a TRF
     file): a rated player without a FIDE id cannot be matched to the list."""
-    rule = f"{B02} §7.1.2, §9.1"
+    rule = cite(B02, "§7.1.2, §9.1")
     missing: list[Player] = [p for p in entrants(state) if fide_rating(p) is not None and not p.fide_id.strip()]
     if missing:
         return HomologationCheck(
@@ -263,7 +263,7 @@ def fide_ids(state: EventState) -> HomologationCheck:
 def arbiter(state: EventState) -> HomologationCheck:
     """B.02 §9.1: "The Chief Arbiter of a FIDE registered tournament must provide the tournament report (TRF
     file) to the Rating Officer of the federation where the tournament took place"."""
-    rule = f"{B02} §9.1"
+    rule = cite(B02, "§9.1")
     if not [a for a in state.event.arbiters if a.strip()]:
         return HomologationCheck(
             "arbiter", "warning",
@@ -284,7 +284,7 @@ def reporting(state: EventState) -> HomologationCheck:
     tournaments ending before or on that day may be rated on the list"; §9.1: "If the tournament report is not
     submitted in time to be included in the third rating list after it ends, the tournament will not be rated".
     Lists are dated the first day of each month (§7.1)."""
-    rule = f"{B02} §7.1, §7.1.3, §9.1"
+    rule = cite(B02, "§7.1, §7.1.3, §9.1")
     end = state.event.end_date or state.event.start_date
     if end is None:
         return HomologationCheck(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from tournament_desk.core.homologation.common import HomologationCheck, entrants
 from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState, PairingSystem
+from tournament_desk.core.sources import FIDE_C04_1, FIDE_C05, cite
 
 __all__ = ["CHECKS", "entrants_count", "results_complete", "rounds_possible"]
 
@@ -17,7 +18,7 @@ __all__ = ["CHECKS", "entrants_count", "results_complete", "rounds_possible"]
 def entrants_count(state: EventState) -> HomologationCheck:
     """An event is played between at least two players (a game has two)."""
     n = len(entrants(state))
-    rule = "tournament_desk: a game needs two players"
+    rule = None  # no document: a game has two players
     if n < 2:
         return HomologationCheck(
             "entrants", "error",
@@ -39,7 +40,7 @@ def rounds_possible(state: EventState) -> HomologationCheck | None:
             return None
         big_n = n if n % 2 == 0 else n + 1
         expected = (big_n - 1) * (2 if e.system is PairingSystem.DOUBLE_ROUND_ROBIN else 1)
-        rule = "FIDE Handbook C.05 Annex 1 (Berger tables)"
+        rule = cite(FIDE_C05)
         double = e.system is PairingSystem.DOUBLE_ROUND_ROBIN
         if e.rounds == expected:
             text = (msg("{rounds} rounds: the double round robin of {n} players.", rounds=e.rounds, n=n) if double
@@ -62,7 +63,7 @@ def rounds_possible(state: EventState) -> HomologationCheck | None:
     if n < 2:
         return None
     most = n if n % 2 else n - 1
-    rule = "FIDE Handbook C.04.1 Art.2-4 (no rematch, one pairing-allocated bye)"
+    rule = cite(FIDE_C04_1, "Art. 2–4")
     if e.rounds > most:
         return HomologationCheck(
             "rounds-possible", "error",
@@ -76,7 +77,7 @@ def rounds_possible(state: EventState) -> HomologationCheck | None:
 def results_complete(state: EventState) -> HomologationCheck:
     """A federation rates a finished event: every round paired, every result entered."""
     e = state.event
-    rule = "tournament_desk: a finished event"
+    rule = None  # no document: a result entered for every game
     pending = [(r.number, b) for r in state.rounds for b in r.missing_results]
     if pending or state.last_round < e.rounds:
         where = ", ".join(f"R{r}/{b}" for r, b in pending[:10]) + ("…" if len(pending) > 10 else "")

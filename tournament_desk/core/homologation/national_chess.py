@@ -21,12 +21,13 @@ from tournament_desk.core.homologation.common import HomologationCheck, entrants
 from tournament_desk.core.homologation.fide import minutes_for_60_moves
 from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState, RatingSystem
+from tournament_desk.core.sources import ELO_NATIONAL, FFE_COMPETITIONS, FFE_DNA_HOMOLOGATION, FFE_LICENCES, cite
 
 __all__ = ["CHECKS", "arbiter", "cadence", "licences", "unrated_players"]
 
-HOMOLOGATED = "FFE, Compétitions homologuées"
-LICENCES = "FFE, Licences (2018)"
-DNA = "FFE DNA, Homologation (dna.ffechecs.fr/homologation)"
+HOMOLOGATED = FFE_COMPETITIONS
+LICENCES = cite(FFE_LICENCES)
+DNA = cite(FFE_DNA_HOMOLOGATION)
 _FRANCE = ("", "FRA", "FR", "FRANCE")
 
 
@@ -35,7 +36,7 @@ def cadence(state: EventState) -> HomologationCheck:
     2 hours a player — FIDE and national Elo), B (at least 60 minutes a player — national Elo, and FIDE where it
     applies), C (rapid: from 15 to less than 60 minutes a player — the rapid rating). Time for the whole game
     read as base + 60 × increment (a game of 60 moves, as FIDE B.02 §1.1)."""
-    rule = f"{HOMOLOGATED} §2.1"
+    rule = cite(HOMOLOGATED, "§2.1")
     tc = state.event.time_control
     t = minutes_for_60_moves(state)
     if t >= 120:
@@ -105,9 +106,9 @@ def unrated_players(state: EventState) -> HomologationCheck | None:
     return HomologationCheck(
         "unrated", "info",
         msg("{n_unrated} player(s) without a national Elo: {names}. A player enters the list after at least 8 "
-            "compatible games, on one or several seasons (seed 001 §1).", n_unrated=len(unrated),
+            "compatible games, on one or several seasons (§1).", n_unrated=len(unrated),
             names=names(unrated)),
-        rule="Le classement national Élo (seed 001) §1")
+        rule=cite(ELO_NATIONAL, "§1"))
 
 
 CHECKS = (cadence, licences, arbiter, unrated_players)

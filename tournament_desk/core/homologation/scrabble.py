@@ -12,10 +12,11 @@ from tournament_desk.core.homologation.common import HomologationCheck, entrants
 from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState, RatingSystem
 from tournament_desk.core.ratings import scrabble_pl
+from tournament_desk.core.sources import FISF_PL, cite
 
 __all__ = ["CHECKS", "category", "game_points", "games", "licences", "regulations", "unrated_players"]
 
-SOURCE = "FISF, Scrabble classique, classement international 2015-2016 (seed 002)"
+SOURCE = FISF_PL
 
 
 def regulations(state: EventState) -> HomologationCheck:
@@ -24,7 +25,7 @@ def regulations(state: EventState) -> HomologationCheck:
     return HomologationCheck(
         "regulations", "info",
         msg("An event can be homologated if it follows the Cahier des charges and the Règlement international du "
-            "Scrabble classique (§1): those texts are not checked here."), rule=f"{SOURCE} §1")
+            "Scrabble classique (§1): those texts are not checked here."), rule=cite(SOURCE, "§1"))
 
 
 def category(state: EventState) -> HomologationCheck:
@@ -32,18 +33,19 @@ def category(state: EventState) -> HomologationCheck:
     and its value M (20, 50, 100, 150); championships, opens and masters have their own category."""
     n = len(entrants(state))
     if n < 1:
-        return HomologationCheck("category", "info", msg("No player yet: no category (§4)."), rule=f"{SOURCE} §4")
+        return HomologationCheck("category", "info", msg("No player yet: no category (§4)."), rule=cite(SOURCE, "§4"))
     cat = scrabble_pl.category(scrabble_pl.EventKind.HOMOLOGATED, n)
     m = scrabble_pl.value_m(cat)
     return HomologationCheck(
         "category", "info",
         msg("{n} players: as a homologated tournament (TH), category {cat}, M = {m} (§4); a championship, an "
-            "international open or a masters has the category of its kind.", n=n, cat=cat, m=m), rule=f"{SOURCE} §4")
+            "international open or a masters has the category of its kind.", n=n, cat=cat, m=m),
+        rule=cite(SOURCE, "§4"))
 
 
 def games(state: EventState) -> HomologationCheck:
     """Seed 002 §7: "le nombre maximal de parties que peut compter un tournoi, actuellement NbPmax = 14"."""
-    rule = f"{SOURCE} §7"
+    rule = cite(SOURCE, "§7")
     rounds = state.event.rounds
     if rounds > scrabble_pl.NBP_MAX:
         return HomologationCheck(
@@ -62,7 +64,7 @@ def game_points(state: EventState) -> HomologationCheck | None:
               if g.result is not None and g.result.is_played]
     if not played:
         return None
-    rule = f"{SOURCE} §7"
+    rule = cite(SOURCE, "§7")
     missing = [(r.number, g.board) for r in state.rounds for g in r.games
                if g.result is not None and g.result.is_played and (g.white_points is None or g.black_points is None)]
     if missing:
@@ -86,14 +88,14 @@ def unrated_players(state: EventState) -> HomologationCheck | None:
         "pl-star", "info",
         msg("{n_unrated} player(s) without a PL: {names}. Each starts from the PL* of his duplicate series, 1000 "
             "for a new licence (§2.1): give the series with the players file (rate --players).",
-            n_unrated=len(unrated), names=names(unrated)), rule=f"{SOURCE} §2.1")
+            n_unrated=len(unrated), names=names(unrated)), rule=cite(SOURCE, "§2.1"))
 
 
 def licences(state: EventState) -> HomologationCheck:
     """Seed 002 §1-2: the PL ranks licensed players (§2.1: "Un joueur prenant une licence à l'occasion d'un
     tournoi ... débute avec une cote PL* de 1000"); players without a licence number are listed."""
     missing = [p for p in entrants(state) if not p.licence_id.strip()]
-    rule = f"{SOURCE} §2.1"
+    rule = cite(SOURCE, "§2.1")
     if missing:
         return HomologationCheck(
             "licences", "warning",

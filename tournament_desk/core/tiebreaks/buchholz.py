@@ -100,7 +100,7 @@ def sum_of_buchholz_detail(ctx: TiebreakContext, pid: int) -> list[Contribution]
     Buchholz: a dummy opponent has no Buchholz."""
     bh = full_buchholz(ctx)
     out: list[Contribution] = []
-    seed = ctx.edition is Edition.SEED_003
+    seed = ctx.edition is Edition.FFE_ANNEX
     for e in ctx.entries[pid]:
         if e.played and e.opponent is not None:
             out.append(Contribution(e.round, e.opponent, bh[e.opponent], "game"))
@@ -132,7 +132,7 @@ def sonneborn_berger(ctx: TiebreakContext) -> Values:
     score, or the tournament average) by ½, the unplayed game counting as a draw (seed 003 §1);
     fide2023/2026 multiply the dummy's score by the points awarded (C.07 2023 Art. 16.4). (Same values as
     :func:`sonneborn_berger_detail` with :meth:`TiebreakContext.sb_fraction`, computed inline.)"""
-    seed = ctx.edition is Edition.SEED_003
+    seed = ctx.edition is Edition.FFE_ANNEX
     win = ctx.profile.win or 1.0
     out: Values = {}
     for pid, (values, _vurs) in ctx.contribution_values().items():
@@ -188,7 +188,7 @@ def buchholz_without_byes(ctx: TiebreakContext) -> Values:
 
 def edition_note(ctx: TiebreakContext) -> str:
     """Short English note on how unplayed rounds were valued (for explanations)."""
-    if ctx.edition is Edition.SEED_003:
+    if ctx.edition is Edition.FFE_ANNEX:
         return "unplayed: forfeit = half the absent opponent's adjusted score, bye = tournament average"
     if ctx.edition is Edition.FIDE_2023:
         return "unplayed: dummy opponent with the player's own score"

@@ -85,7 +85,7 @@ class TiebreakContext:
     def _adjusted(self, pid: int) -> float:
         entries = self.entries[pid]
         draw = self.profile.draw
-        if self.edition is Edition.SEED_003:
+        if self.edition is Edition.FFE_ANNEX:
             # seed 003 §1: "UNE PARTIE NON JOUEE VAUT UN DEMI-POINT AU TITRE DU DEPARTAGE"
             return sum([e.points if e.played else draw for e in entries])
         # C.07 2023 Art. 16.3: face value, except category 16.2.5 (trailing requested byes) as draws
@@ -122,7 +122,7 @@ class TiebreakContext:
     def _player_contributions(self, pid: int, entries: list[RoundEntry],
                               adjusted: dict[int, float]) -> tuple[Contribution, ...]:
         new = tuple.__new__
-        seed = self.edition is Edition.SEED_003
+        seed = self.edition is Edition.FFE_ANNEX
         return tuple([new(Contribution, (e[0], e[1], adjusted[e[1]], "game", False, False))  # type: ignore[index]
                       if e[7] else self._unplayed(pid, e, seed, adjusted) for e in entries])  # e[7]: played
 
@@ -163,7 +163,7 @@ class TiebreakContext:
         """The result a round is multiplied by in Sonneborn-Berger."""
         if e.played:
             return e.result_fraction
-        if self.edition is Edition.SEED_003:
+        if self.edition is Edition.FFE_ANNEX:
             return 0.5  # seed 003 §1: an unplayed game counts as a draw, whatever its result
         win = self.profile.win or 1.0
         return e.points / win  # C.07 2023 Art. 16.4: points awarded (PAB/FPB/forfeit win 1, HPB ½, else 0)

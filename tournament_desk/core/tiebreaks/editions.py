@@ -3,7 +3,8 @@
 Three editions decide how unplayed rounds (byes, forfeits, absences, withdrawals) count in the tie-breaks
 that use opponents' scores (Buchholz family, Sonneborn-Berger, Yugoslav):
 
-``seed003`` (default, French events) — seed 003 §1 and the glossary entry "SCORE Ajusté":
+``ffe-annex`` (default, French events; ``seed003`` before schema 5) — the FFE's tie-break annex (our seed 003)
+§1 and the glossary entry "SCORE Ajusté":
     * an unplayed game counts as a draw for the tie-break, whatever its result: a player's *adjusted score*
       counts every unplayed round as a draw (examples Paul 4, Loïc 3, Tony 1, Ludo 2.5);
     * a player whose opponent did not turn up (forfeit won or lost) receives *half* the adjusted score of
@@ -30,19 +31,26 @@ from typing import NamedTuple
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import N_, Msg, msg
 from tournament_desk.core.results import Outcome
+from tournament_desk.core.sources import FFE_TIEBREAKS, FIDE_C07_2023, FIDE_C07_2026, Citation, cite
 
 
 class Edition(StrEnum):
     """Which rule set treats unplayed games. Values are stable: they are stored with the event."""
 
-    SEED_003 = "seed003"
+    FFE_ANNEX = "ffe-annex"
+    """The FFE (D.N.A.) tie-break annex's adjusted score (stored as ``seed003`` by files before schema 5)."""
     FIDE_2023 = "fide2023"
     FIDE_2026 = "fide2026"
 
     @property
     def message(self) -> Msg:
         """The edition's name (a catalogue message)."""
-        return msg(_LABELS[self])
+        return msg(_LABELS[self], source=_SOURCES[self].message)
+
+    @property
+    def citation(self) -> Citation:
+        """Where the edition's treatment of unplayed games is written."""
+        return _SOURCES[self]
 
     @property
     def label_fr(self) -> str:
@@ -54,28 +62,40 @@ class Edition(StrEnum):
 
     @property
     def is_fide(self) -> bool:
-        return self is not Edition.SEED_003
+        return self is not Edition.FFE_ANNEX
 
     def label(self, lang: str = "en") -> str:
         return self.message.text(lang)
 
 
 _LABELS: dict[Edition, str] = {
-    Edition.SEED_003: N_("adjusted score (tie-break annex §1)"),
-    Edition.FIDE_2023: N_("FIDE C.07 2023, dummy opponent"),
-    Edition.FIDE_2026: N_("FIDE C.07 2026, capped dummy opponent"),
+    Edition.FFE_ANNEX: N_("adjusted score ({source})"),
+    Edition.FIDE_2023: N_("dummy opponent ({source})"),
+    Edition.FIDE_2026: N_("capped dummy opponent ({source})"),
+}
+_SOURCES: dict[Edition, Citation] = {
+    Edition.FFE_ANNEX: cite(FFE_TIEBREAKS, "§1"),
+    Edition.FIDE_2023: cite(FIDE_C07_2023, "Art. 16"),
+    Edition.FIDE_2026: cite(FIDE_C07_2026, "Art. 16.4"),
 }
 
-DEFAULT_EDITION = Edition.SEED_003
-"""Seed 003 is the French federation's annex: its adjusted score is the default (issue 6)."""
+DEFAULT_EDITION = Edition.FFE_ANNEX
+"""The French federation's annex (our seed 003): its adjusted score is the default (issue 6)."""
+
+LEGACY_EDITION_VALUES: dict[str, Edition] = {"seed003": Edition.FFE_ANNEX}
+"""Values earlier releases stored or accepted for an edition (files before schema 5, old bundles, old command
+lines): read as the edition they meant. Migration 0005 rewrites them in event files."""
 
 
 def parse_edition(value: Edition | str) -> Edition:
     """Accept an :class:`Edition` or its stored value; raise a bilingual error otherwise."""
     if isinstance(value, Edition):
         return value
+    text = str(value).strip().lower()
+    if text in LEGACY_EDITION_VALUES:
+        return LEGACY_EDITION_VALUES[text]
     try:
-        return Edition(str(value).strip().lower())
+        return Edition(text)
     except ValueError:
         known = ", ".join(e.value for e in Edition)
         raise ValidationError(

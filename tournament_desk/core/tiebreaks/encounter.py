@@ -95,7 +95,7 @@ def direct_encounter(ctx: TiebreakContext, group: Sequence[int]) -> GroupKeys:
     """Direct encounter (DE) for a tied group; see the module docstring for the two readings."""
     table = _MiniTable(ctx, group)
     met = table.all_met(group)
-    if ctx.edition is Edition.SEED_003:
+    if ctx.edition is Edition.FFE_ANNEX:
         # seed 003 §2.1.4: only when all tied players met; otherwise it decides nothing
         if not met:
             return {p: ((0.0,), None) for p in group}

@@ -44,7 +44,7 @@ def wins(ctx: TiebreakContext) -> Values:
     which the player received a win's points, played or not (forfeit win, PAB, FPB)."""
     out: Values = {}
     for pid, entries in ctx.entries.items():
-        if ctx.edition is Edition.SEED_003:
+        if ctx.edition is Edition.FFE_ANNEX:
             out[pid] = float(sum(1 for e in entries if e.played and e.result_fraction == 1.0))
         else:
             out[pid] = float(sum(1 for e in entries if (e.played and e.result_fraction == 1.0)
@@ -82,7 +82,7 @@ def kashdan(ctx: TiebreakContext) -> Values:
         for e in entries:
             if e.played:
                 k += {1.0: 4.0, 0.5: 2.0}.get(e.result_fraction, 1.0)  # 0r is a played game lost: 1
-            elif ctx.edition is Edition.SEED_003:
+            elif ctx.edition is Edition.FFE_ANNEX:
                 k += 2.0
             elif _is_win_points(ctx, e):
                 k += 4.0

@@ -26,7 +26,7 @@ def _round_half_up(x: float) -> int:
 def _rating_table(ctx: TiebreakContext) -> dict[int, int | None]:
     """Every player's rating as the edition reads it: seed003 the provisional rating (Cp) for the unrated, FIDE
     editions the rating (None when unrated)."""
-    if ctx.edition is Edition.SEED_003:
+    if ctx.edition is Edition.FFE_ANNEX:
         return provisional_ratings(ctx)
     table: dict[int, int | None] | None = ctx.cache.get("own-ratings")
     if table is None:
@@ -87,7 +87,7 @@ def tournament_performance_fide(ctx: TiebreakContext) -> Values:
 def performance_for_edition(ctx: TiebreakContext) -> Values:
     """PERF: seed 003 §2.3.2 (Quantité table, 350-point rule, Cp) in the seed003 edition; C.07 TPR in the
     FIDE editions."""
-    if ctx.edition is Edition.SEED_003:
+    if ctx.edition is Edition.FFE_ANNEX:
         return performance(ctx)
     return tournament_performance_fide(ctx)
 

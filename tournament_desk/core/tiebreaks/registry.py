@@ -15,6 +15,7 @@ from functools import partial
 
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import N_, Msg, listing, msg
+from tournament_desk.core.sources import FFE_TIEBREAKS, FIDE_C07_2023, FISF_PL, PLATFORM, Citation, citations_text, cite
 from tournament_desk.core.tiebreaks import buchholz as bh
 from tournament_desk.core.tiebreaks import encounter, own_results, ratings
 from tournament_desk.core.tiebreaks.context import TiebreakContext
@@ -58,7 +59,8 @@ class TieBreakDef:
     title: Msg
     """The tie-break's name (a catalogue message)."""
     category: Category
-    source: str
+    sources: tuple[Citation, ...]
+    """Where the tie-break is defined (the registry of sources: :mod:`tournament_desk.core.sources`)."""
     adjusted: bool
     compute: Callable[[TiebreakContext], Values] | None = None
     group: Callable[[TiebreakContext, list[int]], GroupKeys] | None = None
@@ -75,6 +77,10 @@ class TieBreakDef:
     def label(self, lang: str = "en") -> str:
         return self.title.text(lang)
 
+    def source(self, lang: str = "en", *, short: bool = True) -> str:
+        """Its sources, in ``lang`` (short references by default: a legend, a listing)."""
+        return citations_text(self.sources, lang, short=short)
+
     def edition_title(self, edition: Edition) -> Msg:
         """What the printed standings say about the rule edition of this column (issue 6)."""
         if self.adjusted:
@@ -85,51 +91,59 @@ class TieBreakDef:
         return self.edition_title(edition).text(lang)
 
 
-def _d(code: str, title: Msg, cat: Category, source: str, adjusted: bool,
+def _d(code: str, title: Msg, cat: Category, source: tuple[Citation, ...], adjusted: bool,
        compute: Callable[[TiebreakContext], Values] | None = None,
        group: Callable[[TiebreakContext, list[int]], GroupKeys] | None = None,
        team_only: bool = False) -> TieBreakDef:
     return TieBreakDef(code, title, cat, source, adjusted, compute, group, team_only)
 
 
+def _annex(section: str) -> Citation:
+    return cite(FFE_TIEBREAKS, section)
+
+
+def _c07(section: str) -> Citation:
+    return cite(FIDE_C07_2023, section)
+
+
 OWN, OPP, RAT = Category.OWN, Category.OPPONENTS, Category.RATINGS
 _FIXED: tuple[TieBreakDef, ...] = (
-    _d("CUM", msg("Cumulative (progressive) score"), OWN, "seed 003 §2.1.1; C.07 2023 Art. 7.5", False,
+    _d("CUM", msg("Cumulative (progressive) score"), OWN, (_annex("§2.1.1"), _c07("Art. 7.5")), False,
        own_results.cumulative),
-    _d("MP", msg("Match points"), OWN, "seed 003 §2.1.2", False, team_only=True),
-    _d("GP", msg("Game points"), OWN, "seed 003 §3", False, team_only=True),
-    _d("KOYA", msg("Koya system"), OWN, "seed 003 §2.1.3; C.07 2023 Art. 9.2", False, own_results.koya),
-    _d("KOYA-EXT", msg("Extended Koya"), OWN, "seed 003 §2.1.3.1 and §4 KOYA", False,
+    _d("MP", msg("Match points"), OWN, (_annex("§2.1.2"),), False, team_only=True),
+    _d("GP", msg("Game points"), OWN, (_annex("§3"),), False, team_only=True),
+    _d("KOYA", msg("Koya system"), OWN, (_annex("§2.1.3"), _c07("Art. 9.2")), False, own_results.koya),
+    _d("KOYA-EXT", msg("Extended Koya"), OWN, (_annex("§2.1.3.1, §4 « KOYA »"),), False,
        group=encounter.koya_extended),
-    _d("DE", msg("Direct encounter"), OWN, "seed 003 §2.1.4; C.07 2023 Art. 6", True,
+    _d("DE", msg("Direct encounter"), OWN, (_annex("§2.1.4"), _c07("Art. 6")), True,
        group=encounter.direct_encounter),
-    _d("WIN", msg("Number of wins"), OWN, "seed 003 §2.1.5; C.07 2023 Art. 7.1", True,
+    _d("WIN", msg("Number of wins"), OWN, (_annex("§2.1.5"), _c07("Art. 7.1")), True,
        own_results.wins),
-    _d("WON", msg("Games won over the board"), OWN, "C.07 2023 Art. 7.2", False,
+    _d("WON", msg("Games won over the board"), OWN, (_c07("Art. 7.2"),), False,
        own_results.wins_over_the_board),
-    _d("BLK", msg("Games played with Black"), OWN, "C.07 2023 Art. 7.3; seed 003 §4",
+    _d("BLK", msg("Games played with Black"), OWN, (_c07("Art. 7.3"), _annex("§4")),
        False, own_results.games_with_black),
-    _d("BWG", msg("Games won with Black"), OWN, "C.07 2023 Art. 7.4; seed 003 §4", False,
+    _d("BWG", msg("Games won with Black"), OWN, (_c07("Art. 7.4"), _annex("§4")), False,
        own_results.black_wins),
-    _d("KASHDAN", msg("Kashdan"), OWN, "seed 003 §4 KASHDAN", True, own_results.kashdan),
+    _d("KASHDAN", msg("Kashdan"), OWN, (_annex("§4 « KASHDAN »"),), True, own_results.kashdan),
     _d("SPREAD", msg("Points spread (capped at 100 per game)"), OWN,
-       "seed 002 §7", False, own_results.scrabble_spread_total),
-    _d("BERLIN", msg("Berlin"), OWN, "seed 003 §4 BERLIN", False, team_only=True),
-    _d("BH", msg("Buchholz"), OPP, "seed 003 §2.2.1.1; C.07 2023 Art. 8.1", True, bh.buchholz),
-    _d("SBH", msg("Sum of Buchholz"), OPP, "seed 003 §2.2.1.6", True, bh.sum_of_buchholz),
-    _d("SB", msg("Sonneborn-Berger"), OPP, "seed 003 §2.2.2.1; C.07 2023 Art. 9.1", True,
+       (cite(FISF_PL, "§7"),), False, own_results.scrabble_spread_total),
+    _d("BERLIN", msg("Berlin"), OWN, (_annex("§4 « BERLIN »"),), False, team_only=True),
+    _d("BH", msg("Buchholz"), OPP, (_annex("§2.2.1.1"), _c07("Art. 8.1")), True, bh.buchholz),
+    _d("SBH", msg("Sum of Buchholz"), OPP, (_annex("§2.2.1.6"),), True, bh.sum_of_buchholz),
+    _d("SB", msg("Sonneborn-Berger"), OPP, (_annex("§2.2.2.1"), _c07("Art. 9.1")), True,
        bh.sonneborn_berger),
-    _d("SBB", msg("Team Sonneborn-Berger"), OPP, "seed 003 §2.2.2.2", False,
+    _d("SBB", msg("Team Sonneborn-Berger"), OPP, (_annex("§2.2.2.2"),), False,
        team_only=True),
-    _d("YUGO", msg("Yugoslav"), OPP, "seed 003 §4 YOUGOSLAVE", True, bh.yugoslav),
-    _d("BH-NB", msg("Buchholz without byes"), OPP, "seed 004 Systèmes de départage 1", False,
+    _d("YUGO", msg("Yugoslav"), OPP, (_annex("§4 « YOUGOSLAVE »"),), True, bh.yugoslav),
+    _d("BH-NB", msg("Buchholz without byes"), OPP, (cite(PLATFORM, "« Systèmes de départage » 1"),), False,
        bh.buchholz_without_byes),
     _d("ARO", msg("Average rating of opponents"), RAT,
-       "seed 003 §2.3.1; C.07 2023 Art. 10.1", True, ratings.average_rating_of_opponents),
-    _d("PERF", msg("Rating performance"), RAT, "seed 003 §2.3.2 and §4; C.07 2023 Art. 10.2", True,
+       (_annex("§2.3.1"), _c07("Art. 10.1")), True, ratings.average_rating_of_opponents),
+    _d("PERF", msg("Rating performance"), RAT, (_annex("§2.3.2, §4"), _c07("Art. 10.2")), True,
        ratings.performance_for_edition),
     _d("ARO-WD", msg("Rating average weighted by result (2 win, 1 draw)"),
-       RAT, "seed 004 Systèmes de départage 2", False, ratings.weighted_rating_average),
+       RAT, (cite(PLATFORM, "« Systèmes de départage » 2"),), False, ratings.weighted_rating_average),
 )
 _BY_CODE = {d.code: d for d in _FIXED}
 _PARAM = re.compile(r"^(CUM|BH|ARO)-(C|M)([1-9][0-9]?)$")
@@ -144,16 +158,16 @@ def get_tiebreak(code: str) -> TieBreakDef:
     if m and not (m.group(2) == "M" and m.group(1) != "BH"):
         family, kind, n = m.group(1), m.group(2), int(m.group(3))
         if family == "CUM":
-            return _d(key, msg("Cumulative cut {n}", n=n), OWN, "seed 003 §2.1.1.1", False,
+            return _d(key, msg("Cumulative cut {n}", n=n), OWN, (_annex("§2.1.1.1"),), False,
                       partial(own_results.cumulative, cut=n))
         if family == "ARO":
             return _d(key, msg("Average rating of opponents cut {n}", n=n), RAT,
-                      "seed 003 §2.3.1.1; C.07 2023 Art. 10.1", True,
+                      (_annex("§2.3.1.1"), _c07("Art. 10.1")), True,
                       partial(ratings.average_rating_of_opponents, cut=n))
         if kind == "C":
             return _d(key, msg("Buchholz cut {n}", n=n), OPP,
-                      "seed 003 §2.2.1.4-5; C.07 2023 Art. 8.1", True, partial(bh.buchholz, lowest=n))
-        return _d(key, msg("Median Buchholz {n}", n=n), OPP, "seed 003 §2.2.1.2-3; C.07 2023 Art. 8.1",
+                      (_annex("§2.2.1.4-5"), _c07("Art. 8.1")), True, partial(bh.buchholz, lowest=n))
+        return _d(key, msg("Median Buchholz {n}", n=n), OPP, (_annex("§2.2.1.2-3"), _c07("Art. 8.1")),
                   True, partial(bh.buchholz, lowest=n, highest=n))
     known = ", ".join([*(_BY_CODE), "CUM-Cn", "BH-Cn", "BH-Mn", "ARO-Cn"])
     raise ValidationError(msg("Unknown tie-break '{code}' (known: {known})", code=code, known=known))

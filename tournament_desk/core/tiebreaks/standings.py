@@ -101,13 +101,14 @@ class TieBreakInfo:
     code: str
     label: str
     source: str
+    """The tie-break's sources, short references in the language asked for."""
     edition: str
 
 
 def describe_tiebreaks(tiebreaks: Sequence[str], *, edition: Edition | str = DEFAULT_EDITION,
                        lang: str = "en") -> list[TieBreakInfo]:
     ed = parse_edition(edition)
-    return [TieBreakInfo(d.code, d.label(lang), d.source, d.edition_used(ed, lang))
+    return [TieBreakInfo(d.code, d.label(lang), d.source(lang), d.edition_used(ed, lang))
             for d in (get_tiebreak(c) for c in tiebreaks)]
 
 
@@ -179,7 +180,7 @@ def _lines(ctx: TiebreakContext, code: str, pid: int) -> list[ExplanationLine]:
                                 msg("{kind}: opponent on {reached:g} (limit {limit:g})", kind=_kind(c.kind),
                                     reached=reached, limit=half))
                 for c, reached, counted in bh.yugoslav_detail(ctx, pid)]
-    if code == "PERF" and ctx.edition is Edition.SEED_003:
+    if code == "PERF" and ctx.edition is Edition.FFE_ANNEX:
         return [ExplanationLine(r, opp, rating, True,
                                 msg("rating after the 350-point rule, result {result:g}", result=f))
                 for r, opp, rating, f in performance_detail(ctx, pid)[1]]

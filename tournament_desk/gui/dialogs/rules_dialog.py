@@ -30,7 +30,7 @@ class RulesDialog(QDialog):
             else:
                 editor = QLineEdit(v.value)
                 editor.setPlaceholderText(tr("empty: not set") if s.optional else s.default)
-            editor.setToolTip(s.section)
+            editor.setToolTip(s.section(lang, short=False))
             self.editors[s.key] = editor
             form.addRow(s.label(lang), editor)
         layout = QVBoxLayout(self)
