@@ -248,7 +248,8 @@ class Event:
     tiebreaks: tuple[str, ...] = ()
     rating_system: RatingSystem = RatingSystem.FIDE
     tiebreak_edition: str = ""
-    """How unplayed games count in tie-breaks: ``seed003``, ``fide2023`` or ``fide2026``; empty: the default."""
+    """How unplayed games count in tie-breaks: ``ffe-annex`` (``seed003`` before schema 5), ``fide2023`` or
+    ``fide2026``; empty: the default."""
     initial_colour: str = ""
     """C.04.3 Art.5.2: the colour of pairing number 1 in round 1 (``white``/``black``), drawn by lot when round 1
     is paired unless the arbiter set it; empty until then."""

@@ -8,8 +8,8 @@
 * :func:`set_tiebreaks` — store the event's list and rule edition (codes checked, warnings returned).
 * :func:`explain` — "why is my Buchholz 23.5?": which opponents counted and which were cut.
 
-The rule edition is stored in ``Event.tiebreak_edition`` (``seed003``, ``fide2023``, ``fide2026``; empty for the
-default: seed 003's adjusted score, the French federation's annex, :data:`DEFAULT_EDITION`).
+The rule edition is stored in ``Event.tiebreak_edition`` (``ffe-annex``, ``fide2023``, ``fide2026``; empty for the
+default: the adjusted score of the French federation's annex, our seed 003, :data:`DEFAULT_EDITION`).
 """
 
 from __future__ import annotations
