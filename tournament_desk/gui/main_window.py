@@ -880,20 +880,26 @@ class MainWindow(QMainWindow):
         self.run(lambda: export_event_trf(session, target))
 
     def edit_rules(self, changes: dict[str, str] | None = None) -> None:
-        """The event's rule settings (docs/rules.md); ``changes`` applies ``{key: value}`` without asking."""
+        """The event's rule settings (docs/rules.md): every change of the dialog is ONE action (one undo step),
+        or none when a value is refused (the dialog then stays open, the value named under its setting).
+        ``changes`` applies ``{key: value}`` without asking."""
         from tournament_desk.gui.dialogs.rules_dialog import RulesDialog
-        from tournament_desk.services.rules import current_rule_settings, set_rule_setting
+        from tournament_desk.services.rules import current_rule_settings, set_rule_settings
 
         session = self._session
         if session is None:
             return
-        if changes is None:
-            dialog = RulesDialog(self, self._t, current_rule_settings(session))
-            if not dialog.exec():
-                return
-            changes = dialog.changes()
-        for key, value in dict(changes).items():
-            self.run(lambda k=key, v=value: set_rule_setting(session, k, v))
+        if changes is not None:
+            given = dict(changes)
+            if given:
+                self.run(lambda: set_rule_settings(session, given))
+            return
+        dialog = RulesDialog(self, self._t, current_rule_settings(session),
+                             submit=lambda chosen: set_rule_settings(session, chosen))
+        accepted = bool(dialog.exec())
+        self._reload_after_action()
+        if accepted and isinstance(dialog.result_change, Change):
+            self.status(dialog.result_change.label(self._t.lang))
 
     def edit_apart(self) -> None:
         """Players who must not meet (family members, club-mates)."""

@@ -1,0 +1,89 @@
+"""Issue 27 item 3 in the window: what the arbiter does in one dialog is one action, or nothing.
+
+Each test starts the program with ``tournament_desk.__main__.main`` — what the ``tournament-desk`` command runs —
+clicks and types in it as a person does, then reads the event file back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
+
+from tests.gui.driver import Script, click_ok, later, main_window, modal, run_script, type_into, wait_for
+from tournament_desk.__main__ import main
+from tournament_desk.core.model import Event
+from tournament_desk.core.results import Discipline
+from tournament_desk.gui.dialogs.rules_dialog import RulesDialog
+from tournament_desk.services.session import EventSession
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_DOCUMENTS_DIR", str(tmp_path / "Documents"))
+    monkeypatch.setenv("TDESK_ARBITER", "Claire Arbitre")
+    (tmp_path / "Documents").mkdir()
+    QCoreApplication.setOrganizationName("tournament_desk")
+    QCoreApplication.setApplicationName("tournament_desk")
+    QSettings().setValue("language", "en")
+    return tmp_path
+
+
+def _file(path: Path) -> tuple[str, dict[str, str], int, str | None]:
+    with EventSession.open(path, readonly=True) as s:
+        return s.event.tiebreak_edition, s.options(), len(s._repo.journal()), s.undo_label()
+
+
+def _choose(combo: QComboBox, value: str) -> None:
+    combo.setFocus()
+    combo.setCurrentIndex(combo.findData(value))
+
+
+def test_the_rules_dialog_is_one_action_or_nothing(qapp: QApplication, home: Path) -> None:
+    event = home / "Documents" / "open.tdesk"
+    with EventSession.create(event, Event.for_discipline("Open", Discipline.CHESS, rounds=5)) as s:
+        s.add_player(surname="Alpha")
+    before = _file(event)
+    seen: dict[str, object] = {}
+
+    def script() -> Script:
+        w = main_window()
+        later(w.rules_action.trigger)
+        yield
+        dialog = yield from modal(RulesDialog)
+        _choose(dialog.findChild(QComboBox, "tiebreaks.edition"), "fide2023")
+        _choose(dialog.findChild(QComboBox, "ffjd.cadence"), "slow")
+        type_into(dialog.findChild(QLineEdit, "ffjd.organiser_estimate"), "abc")
+        click_ok(dialog)  # refused: the dialog stays open, the wrong value named under its setting
+        yield
+        seen["open after refusal"] = dialog.isVisible()
+        seen["error"] = " ".join(label.text() for label in dialog.field_errors.values() if label.isVisible())
+        seen["file after refusal"] = _file(event)
+        type_into(dialog.findChild(QLineEdit, "ffjd.organiser_estimate"), "1350")
+        click_ok(dialog)
+        yield from wait_for(lambda: "Rule settings" in w.undo_action.text(), "the Undo entry naming the change")
+        seen["undo text"] = w.undo_action.text()
+
+    code, errors = run_script(lambda: main([str(event)]), script)
+    assert not errors, errors[0]
+    assert code == 0
+    assert seen["open after refusal"] is True
+    assert "ffjd.organiser_estimate" in str(seen["error"]) and "abc" in str(seen["error"])
+    assert seen["file after refusal"] == before  # nothing stored, no undo step
+    edition, options, steps, label = _file(event)
+    assert edition == "fide2023" and options == {"ffjd.cadence": "slow", "ffjd.organiser_estimate": "1350"}
+    assert steps == before[2] + 1
+    assert label == "Rule settings: tiebreaks.edition = fide2023, ffjd.cadence = slow, ffjd.organiser_estimate = 1350"
+    assert "Rule settings: tiebreaks.edition = fide2023" in str(seen["undo text"])
+
+    def undo() -> Script:  # Edit > Undo, once, restores every setting
+        w = main_window()
+        w.undo_action.trigger()
+        yield from wait_for(lambda: "Add player" in w.undo_action.text(), "the undo")
+
+    code, errors = run_script(lambda: main([str(event)]), undo)
+    assert not errors, errors[0]
+    assert _file(event)[:2] == before[:2]
