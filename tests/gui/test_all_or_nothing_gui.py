@@ -87,3 +87,45 @@ def test_the_rules_dialog_is_one_action_or_nothing(qapp: QApplication, home: Pat
     code, errors = run_script(lambda: main([str(event)]), undo)
     assert not errors, errors[0]
     assert _file(event)[:2] == before[:2]
+
+
+def test_a_value_of_a_newer_version_is_shown_once_at_open(qapp: QApplication, home: Path) -> None:
+    """A rule-setting value a newer version wrote: one message at open names it and what applies; the Rules
+    dialog shows it under its setting; OK without touching it keeps it in the file."""
+    import sqlite3
+
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.gui.driver import answer
+
+    event = home / "Documents" / "newer.tdesk"
+    with EventSession.create(event, Event.for_discipline("Open", Discipline.CHESS, rounds=5)):
+        pass
+    con = sqlite3.connect(event)
+    con.execute("INSERT INTO \"option\" (key, value) VALUES ('ffjd.cadence', 'blitz')")
+    con.execute("UPDATE meta SET value = 'tournament_desk 99.0' WHERE key = 'written_with'")
+    con.commit()
+    con.close()
+    seen: dict[str, object] = {}
+
+    def script() -> Script:
+        seen["message"] = yield from answer(QMessageBox.StandardButton.Ok)
+        w = main_window()
+        seen["status"] = w.statusBar().currentMessage()
+        later(w.rules_action.trigger)
+        yield
+        dialog = yield from modal(RulesDialog)
+        seen["dialog"] = " ".join(label.text() for label in dialog.findChildren(type(dialog.error)))
+        seen["shown value"] = dialog.findChild(QComboBox, "ffjd.cadence").currentData()
+        _choose(dialog.findChild(QComboBox, "ffjd.present"), "registered")
+        click_ok(dialog)
+        yield from wait_for(lambda: "Rule setting ffjd.present" in w.undo_action.text(), "the change stored")
+
+    code, errors = run_script(lambda: main([str(event)]), script)
+    assert not errors, errors[0]
+    assert code == 0
+    assert "ffjd.cadence = 'blitz' was written by a newer version (tournament_desk 99.0)" in str(seen["message"])
+    assert "auto applies here" in str(seen["message"]) and "newer version" in str(seen["status"])
+    assert "The file holds 'blitz'" in str(seen["dialog"]) and seen["shown value"] == "auto"
+    with EventSession.open(event, readonly=True) as s:
+        assert s.options() == {"ffjd.cadence": "blitz", "ffjd.present": "registered"}

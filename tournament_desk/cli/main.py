@@ -610,6 +610,7 @@ def run(argv: Sequence[str]) -> int:
     exit_codes: list[tuple[type[TournamentError], int]] = [
         (EventFileError, 5), (ImportFormatError, 3), (NotFoundError, 3), (StateError, 4), (TournamentError, 3),
     ]
+    remove_listener = _warn_at_open(lang) if args.command in _EVENT_COMMANDS else None
     try:
         _handler(args.command)(args, lang)
     except TournamentError as exc:
@@ -618,4 +619,25 @@ def run(argv: Sequence[str]) -> int:
     except OSError as exc:
         print(msg("tournament-desk: file error: {error}", error=exc).text(lang), file=sys.stderr)
         return 5
+    finally:
+        if remove_listener is not None:
+            remove_listener()
     return 0
+
+
+_EVENT_COMMANDS = frozenset(SUBCOMMANDS) - {"verify-bundle"}
+"""Commands that may open an event file (and so may have to warn about it)."""
+
+
+def _warn_at_open(lang: str) -> Callable[[], None]:
+    """Every event opened by the command says on stderr, in one line, what of it this version does not
+    understand (rule-setting values a newer version wrote: docs/event-file.md); the command goes on."""
+    from tournament_desk.core.messages import listing
+    from tournament_desk.services.session import EventSession, add_open_listener
+
+    def say(session: EventSession) -> None:
+        text = msg("warning: {file}: {warnings}", file=session.path.name,
+                   warnings=listing(session.warnings, "; ")).text(lang)
+        print(f"tournament-desk: {text}", file=sys.stderr)
+
+    return add_open_listener(say)

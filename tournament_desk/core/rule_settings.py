@@ -386,8 +386,8 @@ def read_rule_settings(edition: str, options: Iterable[tuple[str, str]],
         if is_rule_key(key) and (known is None or known.storage != "option"):
             issues.append(StoredIssue(key, text, "unknown-key",
                                       msg("'{key}' is not a rule setting of this version", key=key)))
-    problem = threshold_problem({k: values[k].value for k in THRESHOLD_KEYS})
-    if problem is not None:
+    together = threshold_problem({k: values[k].value for k in THRESHOLD_KEYS})
+    if together is not None:
         keys = ", ".join(k for k in THRESHOLD_KEYS if values[k].stored)
-        issues.append(StoredIssue(keys, ", ".join(values[k].value for k in THRESHOLD_KEYS), "invalid", problem))
+        issues.append(StoredIssue(keys, ", ".join(values[k].value for k in THRESHOLD_KEYS), "invalid", together))
     return values, tuple(issues)

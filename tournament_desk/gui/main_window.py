@@ -699,7 +699,22 @@ class MainWindow(QMainWindow):
                 self._show_start()
             return False
         self.set_session(session)
+        self._warn_at_open(session)
         return True
+
+    def _warn_at_open(self, session: EventSession) -> None:
+        """Once, when an event opens: what of it this version does not understand (rule-setting values a newer
+        version wrote, docs/event-file.md) and what applies instead — in a message box and the status bar."""
+        warnings = session.warnings
+        if not warnings:
+            return
+        t = self._t
+        lines = "\n".join(f"• {w.text(t.lang)}" for w in warnings)
+        self.statusBar().showMessage(t("This event holds settings written by a newer version: see Event > Rule "
+                                       "settings"), 30000)
+        self.warn(t("This event was written by a newer version of tournament_desk. This version does not "
+                    "understand:\n\n{lines}\n\nThe file keeps these values; choose a value in Event > Rule settings "
+                    "to replace one.", lines=lines), t("Settings from a newer version"))
 
     def _offer_backup(self, path: Path, exc: EventFileDamagedError, restore: bool | None) -> bool:
         """A damaged event: name what is wrong; offer its newest good backup (the damaged file is kept beside

@@ -29,11 +29,13 @@ class RulesDialog(FormDialog):
         self.editors: dict[str, QComboBox | QLineEdit] = {}
         for v in self.values_shown:
             s = v.setting
+            editor: QComboBox | QLineEdit
             if s.choices:
-                editor: QComboBox | QLineEdit = QComboBox()
+                combo = QComboBox()
                 for choice in s.choices:
-                    editor.addItem(f"{choice.value} — {choice.describe(lang)}", choice.value)
-                editor.setCurrentIndex(max(0, editor.findData(v.value)))
+                    combo.addItem(f"{choice.value} — {choice.describe(lang)}", choice.value)
+                combo.setCurrentIndex(max(0, combo.findData(v.value)))
+                editor = combo
             else:
                 editor = QLineEdit(v.value)
                 editor.setPlaceholderText(tr("empty: not set") if s.optional else s.default)
@@ -42,8 +44,8 @@ class RulesDialog(FormDialog):
             self.editors[s.key] = editor
             self.add_row(s.label(lang), editor, s.key)
             if v.not_understood is not None:
-                note = QLabel(tr("The file holds '{text}', which this version does not understand (written by a newer "
-                                 "version): {value} applies until you choose a value.", text=v.not_understood,
+                note = QLabel(tr("The file holds '{stored}', which this version does not understand (written by a "
+                                 "newer version): {value} applies until you choose a value.", stored=v.not_understood,
                                  value=v.value or "—"))
                 note.setWordWrap(True)
                 self.form.addRow("", note)
