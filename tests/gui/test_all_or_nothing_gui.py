@@ -17,6 +17,7 @@ from tournament_desk.__main__ import main
 from tournament_desk.core.model import Event
 from tournament_desk.core.results import Discipline
 from tournament_desk.gui.dialogs.rules_dialog import RulesDialog
+from tournament_desk.services.rules import set_rule_settings
 from tournament_desk.services.session import EventSession
 
 
@@ -129,3 +130,60 @@ def test_a_value_of_a_newer_version_is_shown_once_at_open(qapp: QApplication, ho
     assert "The file holds 'blitz'" in str(seen["dialog"]) and seen["shown value"] == "auto"
     with EventSession.open(event, readonly=True) as s:
         assert s.options() == {"ffjd.cadence": "blitz", "ffjd.present": "registered"}
+
+
+def test_open_from_a_homologation_bundle(qapp: QApplication, home: Path) -> None:
+    """Start screen > Open from a homologation bundle: the zip, then where to save the new event file; the event
+    opens, equal to the exported one, its import one undo step. A damaged bundle: its problems in a message,
+    nothing created."""
+    import zipfile
+
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.gui.driver import answer, choose_file
+    from tournament_desk.services.bundle import export_bundle
+    from tournament_desk.services.pairing import pair_next
+
+    source = home / "source.tdesk"
+    with EventSession.create(source, Event.for_discipline("Open d'été", Discipline.CHESS, rounds=5)) as s:
+        s.add_players([{"surname": f"J{i}", "ratings": (("fide", 2000 - 10 * i),)} for i in range(6)])
+        s.set_forbidden_pair(1, 2)
+        s.request_bye(2, 3, "hpb")
+        pair_next(s)
+        for g in s.state().round(1).games:
+            s.record_result(1, g.board, "1-0")
+        s.withdraw_player(4, 2)
+        set_rule_settings(s, {"tiebreaks.edition": "fide2026", "ffjd.cadence": "slow"})
+        original = s.state()
+        export_bundle(s, home / "open.zip", "en")
+    damaged = home / "damaged.zip"
+    with zipfile.ZipFile(home / "open.zip") as zin, zipfile.ZipFile(damaged, "w") as zout:
+        for name in zin.namelist():
+            zout.writestr(name, zin.read(name).replace(b"J1", b"J9") if name == "results-trf16.txt" else
+                          zin.read(name))
+    target = home / "Documents" / "copie.tdesk"
+    refused = home / "Documents" / "refused.tdesk"
+    seen: dict[str, object] = {}
+
+    def script() -> Script:
+        w = main_window()
+        later(w.start_page.bundle_button.click)
+        yield
+        yield from choose_file(home / "open.zip")
+        yield from choose_file(target)
+        yield from wait_for(lambda: w.session is not None, "the event opened")
+        seen["undo"] = w.undo_action.text()
+        seen["title"] = w.windowTitle()
+        later(w.open_bundle_action.trigger)  # File menu, with the event open: a damaged bundle
+        yield
+        yield from choose_file(damaged)
+        yield from choose_file(refused)
+        seen["refusal"] = yield from answer(QMessageBox.StandardButton.Ok)
+
+    code, errors = run_script(lambda: main([]), script)
+    assert not errors, errors[0]
+    assert code == 0
+    assert seen["undo"] == "&Undo Import open.zip: 6 players, 1 rounds" and "Open d'été" in str(seen["title"])
+    assert "results-trf16.txt: modified" in str(seen["refusal"]) and not refused.exists()
+    with EventSession.open(target, readonly=True) as s:
+        assert s.state() == original and len(s._repo.journal()) == 1

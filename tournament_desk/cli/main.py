@@ -156,11 +156,14 @@ def _args_new(p: argparse.ArgumentParser) -> None:
     from tournament_desk.core.results import Discipline
 
     p.add_argument("file", type=Path)
-    p.add_argument("--name", help="the event's name (required unless --from-trf)")
+    p.add_argument("--name", help="the event's name (required unless --from-trf or --from-bundle)")
     p.add_argument("--system", choices=[s.value for s in PairingSystem], default="dutch")
     p.add_argument("--rounds", type=int, help="number of rounds (required unless --from-trf gives it)")
-    p.add_argument("--from-trf", type=Path, metavar="FILE.trf",
-                   help="continue an event begun in another program: its TRF16/TRF26 with rounds and results")
+    source = p.add_mutually_exclusive_group()
+    source.add_argument("--from-trf", type=Path, metavar="FILE.trf",
+                        help="continue an event begun in another program: its TRF16/TRF26 with rounds and results")
+    source.add_argument("--from-bundle", type=Path, metavar="BUNDLE.zip",
+                        help="recreate the event a homologation bundle holds (verified first), as one undo step")
     p.add_argument("--discipline", choices=[d.value for d in Discipline], default="chess")
     p.add_argument("--place", default="")
     p.add_argument("--start", type=_date)
@@ -339,10 +342,13 @@ def cmd_new(args: argparse.Namespace, lang: str) -> None:
 
         cmd_new_from_trf(args, lang)
         return
+    if args.from_bundle is not None:
+        _new_from_bundle(args, lang)
+        return
     if args.name is None or args.rounds is None:
         from tournament_desk.core.errors import ValidationError
 
-        raise ValidationError(msg("new needs --name and --rounds (or --from-trf FILE)"))
+        raise ValidationError(msg("new needs --name and --rounds (or --from-trf FILE, or --from-bundle BUNDLE.zip)"))
     from tournament_desk.core.model import Event, PairingSystem, RatingSystem, TimeControl
     from tournament_desk.core.results import Discipline
     from tournament_desk.core.scoring import profile_named
@@ -366,6 +372,29 @@ def cmd_new(args: argparse.Namespace, lang: str) -> None:
         state = session.state()
     created = msg("Created {file}", file=args.file).text(lang)
     _emit(args, state_to_dict(state), created)
+
+
+def _new_from_bundle(args: argparse.Namespace, lang: str) -> None:
+    """``new EVENT --from-bundle BUNDLE.zip``: the bundle's event in a new file (refused, creating nothing, when
+    the file exists or the bundle is damaged or inconsistent: its problems listed)."""
+    from tournament_desk.core.errors import ValidationError
+    from tournament_desk.services.bundle import import_bundle
+
+    if args.name is not None or args.rounds is not None:
+        raise ValidationError(msg("--from-bundle recreates the event as the bundle holds it: --name and --rounds do "
+                                  "not apply"))
+    session, _ids = import_bundle(args.from_bundle, args.file)
+    with session:
+        state, warnings = session.state(), session.warnings
+    if warnings:  # values a newer version wrote: said as at every open of the event
+        from tournament_desk.core.messages import listing
+
+        print("tournament-desk: " + msg("warning: {file}: {warnings}", file=args.file.name,
+                                        warnings=listing(warnings, "; ")).text(lang), file=sys.stderr)
+    created = msg("Created {path} ({players} players, {rounds} rounds imported)", path=args.file,
+                  players=len(state.players), rounds=len(state.rounds)).text(lang)
+    _emit(args, {"file": str(args.file), "players": len(state.players), "rounds": len(state.rounds),
+                 "warnings": [w.text(lang) for w in warnings]}, created)
 
 
 def cmd_players(args: argparse.Namespace, lang: str) -> None:

@@ -86,7 +86,7 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
         self.start_page = StartPage(lambda: self.new_event(), lambda: self.open_dialog(),
-                                    lambda p: self.open_path(p))
+                                    lambda p: self.open_path(p), on_open_bundle=lambda: self.open_bundle())
         self.tabs = QTabWidget()
         self.event_page = QWidget()
         page = QVBoxLayout(self.event_page)
@@ -175,6 +175,7 @@ class MainWindow(QMainWindow):
         self.file_menu = bar.addMenu("")
         self.new_action = self._action(self.file_menu, self.new_event, S.New)
         self.open_action = self._action(self.file_menu, self.open_dialog, S.Open)
+        self.open_bundle_action = self._action(self.file_menu, lambda: self.open_bundle())
         self.recent_menu = self.file_menu.addMenu("")
         self.save_copy_action = self._action(self.file_menu, self.save_copy, S.SaveAs)
         self.close_action = self._action(self.file_menu, self.close_event_file, S.Close)
@@ -260,6 +261,7 @@ class MainWindow(QMainWindow):
             widget.setTitle(t(text))
         for action, text in (
             (self.new_action, N_("&New event…")), (self.open_action, N_("&Open…")),
+            (self.open_bundle_action, N_("Open from a homologation b&undle…")),
             (self.save_copy_action, N_("Save a &copy as…")),
             (self.close_action, N_("C&lose the event")),
             (self.import_action, N_("&Players (CSV)…")), (self.print_grid_action, N_("Round-robin &grid…")),
@@ -666,6 +668,42 @@ class MainWindow(QMainWindow):
                                               self.t("Event files (*.tdesk)"))
         if name:
             self.open_path(Path(name))
+
+    def open_bundle(self, bundle: str | None = None, target: str | None = None) -> bool:
+        """File > Open from a homologation bundle: the bundle (a zip), then where to save the new event file; the
+        bundle is verified, the event recreated as one undo step (docs/bundle-schema.md) and opened. A damaged or
+        inconsistent bundle is refused with its problems listed, and nothing is created. ``bundle``/``target``
+        answer without asking (scripts, tests)."""
+        from tournament_desk.services.bundle import import_bundle
+
+        t = self._t
+        if self._session is not None and not self._may_close():
+            return False
+        if bundle is None:
+            bundle, _ = QFileDialog.getOpenFileName(self, t("Open from a homologation b&undle…").replace("&", ""),
+                                                    str(events_folder()), t("Homologation bundles (*.zip)"))
+            if not bundle:
+                return False
+        source = Path(bundle)
+        if target is None:
+            suggested = events_folder() / f"{safe_file_stem(source.stem)}.tdesk"
+            target, _ = QFileDialog.getSaveFileName(self, t("Save the event as"), str(suggested),
+                                                    t("Event files (*.tdesk)"))
+            if not target:
+                return False
+        chosen = Path(target) if target.endswith(".tdesk") else Path(target + ".tdesk")
+        try:
+            session, _ids = import_bundle(source, chosen)
+        except TournamentError as exc:
+            self.warn(exc.message(t.lang), t("The bundle cannot be opened"))
+            return False
+        if self._session is not None:
+            self._session.close()
+            self._session = None
+        self.set_session(session)
+        self.status(t("Created {file} from {bundle}", file=chosen.name, bundle=source.name))
+        self._warn_at_open(session)
+        return True
 
     def open_path(self, path: Path, *, readonly_if_locked: bool | None = None,
                   restore_if_damaged: bool | None = None) -> bool:

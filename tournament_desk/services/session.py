@@ -142,8 +142,15 @@ class EventSession:
 
     # -- opening --------------------------------------------------------------------------------------
     @classmethod
-    def create(cls, path: Path | str, event: Event, *, arbiter: str | None = None) -> EventSession:
-        """Create a new event file holding ``event`` and no players; nothing is left behind if it fails."""
+    def create(cls, path: Path | str, event: Event, *, arbiter: str | None = None,
+               written_with: str | None = None) -> EventSession:
+        """Create a new event file holding ``event`` and no players; nothing is left behind if it fails.
+        ``written_with``: the program that wrote the data about to be stored (a bundle's generator), recorded as
+        the file's newest writer when it is newer than this one (docs/event-file.md, rule settings)."""
+        ours = f"tournament_desk {__version__}"
+        newest = ours
+        if written_with and (version_key(written_with) or ()) > (version_key(ours) or ()):
+            newest = written_with
         path = _real(path)
         create_event_file(path)
         lock: WriterLock | None = None
@@ -155,8 +162,8 @@ class EventSession:
             try:
                 with repository.action(msg("Create event")) as uow:
                     repo.write_event(uow, event, create=True)
-                    repo.write_meta(uow, "created_with", f"tournament_desk {__version__}")
-                    repo.write_meta(uow, WRITTEN_WITH, f"tournament_desk {__version__}")
+                    repo.write_meta(uow, "created_with", ours)
+                    repo.write_meta(uow, WRITTEN_WITH, newest)
                 # Creating the event is not something to undo: clear its journal entry.
                 repository.clear_journal()
                 session.state()

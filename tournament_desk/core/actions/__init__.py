@@ -12,6 +12,7 @@ Nothing here reads a file, a clock or a random source: the services pass in what
 * :mod:`.roundrobin` the Berger grid rounds
 * :mod:`.topcut`    the knockout top cut
 * :mod:`.settings`  event settings, rule settings and options
+* :mod:`.whole_event` a whole event taken by an empty one (a homologation bundle read back)
 
 :func:`.step.chain` runs several transitions as one step (an import: players, rounds, requests... one undo step).
 """
