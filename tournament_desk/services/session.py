@@ -216,9 +216,14 @@ class EventSession:
             if lock is not None:
                 lock.release()
             raise
-        if _OPEN_LISTENERS and session.warnings:
-            for listener in list(_OPEN_LISTENERS):
-                listener(session)
+        if _OPEN_LISTENERS:
+            try:
+                if session.warnings:
+                    for listener in list(_OPEN_LISTENERS):
+                        listener(session)
+            except BaseException:
+                session.close()
+                raise
         return session
 
     def _record_writer(self) -> None:
