@@ -58,7 +58,7 @@ def test_json(event_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
 def test_set_then_list(event_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _run(["rules", str(event_file), "--set", "tiebreaks.edition=fide2023", "--set", "ffjd.cadence=slow"])
     out = capsys.readouterr().out
-    assert "Rule setting tiebreaks.edition = fide2023" in out
+    assert "Rule settings: tiebreaks.edition = fide2023, ffjd.cadence = slow" in out
     assert "fide2023\n" in out and "slow\n" in out
     _run(["rules", str(event_file), "--json", "--set", "ffjd.organiser_estimate=1400"])
     rows = {r["key"]: r for r in json.loads(capsys.readouterr().out)["settings"]}  # JSON only on stdout
@@ -86,3 +86,65 @@ def test_doc(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["path"].endswith("docs/rules.md") and data["exists"] is True
     _run(["rules", "--doc"])
     assert capsys.readouterr().out.strip() == data["path"]
+
+
+def _file(path: Path) -> tuple[object, int, str | None]:
+    """What the event file holds: its state, its undo steps, the last one's name."""
+    with EventSession.open(path, readonly=True) as session:
+        return session.state(), len(session._repo.journal()), session.undo_label()
+
+
+@pytest.mark.parametrize("second", ["ffjd.cadence=nonsense", "tiebreaks.edition=nonsense",
+                                    "ffjd.organiser_estimate=9999", "elo.unknown=1"])
+def test_several_settings_are_refused_whole(event_file: Path, second: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 27 item 3: a wrong value anywhere in one `rules` call stores nothing (exit 3, no undo step), and the
+    message names the wrong one."""
+    from tournament_desk.__main__ import main
+
+    assert main(["rules", str(event_file), "--set", "scrabble.b_threshold=1500"]) == 0
+    before = _file(event_file)
+    capsys.readouterr()
+    code = main(["rules", str(event_file), "--set", "ffjd.cadence=slow", "--set", second])
+    err = capsys.readouterr().err
+    assert code == 3
+    key, value = second.split("=")
+    assert key in err and (value in err or key.startswith("elo."))  # an unknown key is named, not its value
+    assert _file(event_file) == before  # values, journal and its last step unchanged
+
+
+def test_a_setting_given_twice_is_refused_naming_the_wrong_value(event_file: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from tournament_desk.__main__ import main
+
+    before = _file(event_file)
+    assert main(["rules", str(event_file), "--set", "ffjd.cadence=slow", "--set", "ffjd.cadence=nonsense"]) == 3
+    err = capsys.readouterr().err
+    assert "'nonsense' is not a value of ffjd.cadence" in err
+    assert _file(event_file) == before
+    assert main(["rules", str(event_file), "--set", "ffjd.cadence=slow", "--set", "FFJD.cadence=accelerated"]) == 3
+    assert "ffjd.cadence is given twice" in capsys.readouterr().err
+    assert _file(event_file) == before
+
+
+def test_a_good_batch_is_one_undo_step(event_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Several settings, the event's tie-break edition among them: one undo step, and `undo` once restores all.
+    The Scrabble thresholds are checked on the combination given (raising Joker and A together is allowed,
+    though A alone above the current Joker is not)."""
+    from tournament_desk.__main__ import main
+
+    before, steps, _ = _file(event_file)
+    assert main(["rules", str(event_file), "--set", "tiebreaks.edition=fide2026", "--set", "ffjd.cadence=slow",
+                 "--set", "scrabble.a_threshold=3000", "--set", "scrabble.joker_threshold=3500"]) == 0
+    assert main(["rules", str(event_file), "--set", "scrabble.a_threshold=3600"]) == 3  # Joker 3500 > A
+    assert "must decrease from Joker to B" in capsys.readouterr().err
+    _after, steps_after, label = _file(event_file)
+    assert steps_after == steps + 1
+    assert label == ("Rule settings: tiebreaks.edition = fide2026, ffjd.cadence = slow, scrabble.a_threshold = 3000, "
+                     "scrabble.joker_threshold = 3500")
+    with EventSession.open(event_file, readonly=True) as session:
+        assert session.event.tiebreak_edition == "fide2026"
+        assert session.options() == {"ffjd.cadence": "slow", "scrabble.a_threshold": "3000",
+                                     "scrabble.joker_threshold": "3500"}
+    assert main(["undo", str(event_file)]) == 0
+    assert _file(event_file)[0] == before

@@ -160,3 +160,60 @@ def test_every_transition_reports_what_it_touched() -> None:
     state = _event(6)
     step = reg.withdraw_player(state, state.players[2].id, 3)
     assert diff_states(state, step.state).players_edited == {state.players[2].id}
+
+
+def test_chain_is_one_step_each_on_the_state_the_previous_left() -> None:
+    """Issue 27: several transitions as one step — one label, the notes gathered, and a refusal anywhere
+    refuses the whole (the caller stores only the returned state)."""
+    from tournament_desk.core.actions.step import chain
+    from tournament_desk.core.messages import msg
+
+    state = EventState(Event("Open", rounds=5))
+    step = chain(state, [lambda s: reg.add_players(s, [{"surname": "A"}, {"surname": "B"}]),
+                         lambda s: reg.set_forbidden_pair(s, 1, 2),
+                         lambda s: rnds.add_round(s, rnds.Round(1, (rnds.Game(1, 1, 1, 2),))),
+                         rnds.remove_last_round], msg("Import"), detail="x")
+    assert step.label == msg("Import") and step.detail == "x"
+    assert [p.surname for p in step.state.players] == ["A", "B"] and step.state.forbidden_pairs == ((1, 2),)
+    assert step.state.rounds == ()
+    with pytest.raises(StateError):  # the second transition is refused: no step at all
+        chain(state, [lambda s: reg.add_players(s, [{"surname": "A"}]), rnds.remove_last_round], msg("Import"))
+    assert state.players == ()
+
+
+def test_rule_settings_are_checked_together_then_written_together() -> None:
+    from tournament_desk.core.actions.settings import set_option, set_rule_settings
+    from tournament_desk.core.errors import NotFoundError, ValidationError
+
+    state = EventState(Event("Open", rounds=5))
+    step = set_rule_settings(state, {"tiebreaks.edition": "FIDE2023", "scrabble.joker_threshold": "3500",
+                                     "scrabble.a_threshold": "3000"})
+    assert step.state.event.tiebreak_edition == "fide2023"
+    assert dict(step.state.options) == {"scrabble.a_threshold": "3000", "scrabble.joker_threshold": "3500"}
+    assert step.label.text("en") == ("Rule settings: tiebreaks.edition = fide2023, scrabble.joker_threshold = 3500, "
+                                     "scrabble.a_threshold = 3000")
+    assert set_rule_settings(state, {"ffjd.organiser_estimate": ""}).label.text("en") == \
+        "Rule setting ffjd.organiser_estimate = (empty)"
+    with pytest.raises(ValidationError) as one:
+        set_rule_settings(state, {"ffjd.cadence": "slow", "ffjd.present": "sometimes"})
+    assert "'sometimes' is not a value of ffjd.present" in str(one.value) and one.value.field == "ffjd.present"
+    with pytest.raises(ValidationError) as several:
+        set_rule_settings(state, [("ffjd.cadence", "x y"), ("scrabble.b_threshold", "-3"), ("ffjd.present", "x")])
+    text = str(several.value)
+    assert text.startswith("Nothing was changed:") and all(k in text for k in ("ffjd.cadence", "scrabble.b_threshold",
+                                                                               "ffjd.present"))
+    with pytest.raises(NotFoundError):
+        set_rule_settings(state, {"elo.k_factor": "20"})
+    with pytest.raises(ValidationError, match="must decrease from Joker to B, not Joker 2900, A 3000, B 1600"):
+        set_rule_settings(state, {"scrabble.a_threshold": "3000"})  # the final combination is what is checked
+    with pytest.raises(ValidationError, match="No rule setting"):
+        set_rule_settings(state, {})
+    # the options of the rule namespaces take only this version's settings and values
+    with pytest.raises(ValidationError):
+        set_option(state, "ffjd.cadence", "blitz")
+    with pytest.raises(NotFoundError):
+        set_option(state, "scrabble.future_setting", "1")
+    with pytest.raises(ValidationError, match="stored with the event"):
+        set_option(state, "tiebreaks.edition", "fide2023")
+    assert dict(set_option(state, "ffjd.cadence", " SLOW ").state.options) == {"ffjd.cadence": "slow"}
+    assert dict(set_option(state, "topcut.size", "8").state.options) == {"topcut.size": "8"}  # not a rule: free

@@ -288,7 +288,7 @@ def test_a_result_changed_with_rewritten_checksums_is_caught(tmp_path: Path) -> 
         state = session.state()
     report = verify_bundle(out)
     assert report.ok and set(report.consistency) == {"event-json", "members", "trf16", "trf26", "crosstable",
-                                                     "standings", "rating-report"}
+                                                     "standings", "rating-report", "rule-settings"}
     g = state.round(1).games[0]
     forged = tmp_path / "forged.zip"
     # event.json says White won board 1 of round 1; make it a loss for White there only

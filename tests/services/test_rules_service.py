@@ -14,7 +14,13 @@ from tournament_desk.core.ratings.ffjd import Cadence
 from tournament_desk.core.rule_settings import AREAS, RULE_SETTINGS, get_rule_setting, settings_of_area
 from tournament_desk.core.tiebreaks import Edition, build_standings
 from tournament_desk.services.ratings import preview_options
-from tournament_desk.services.rules import current_rule_settings, rule_kwargs, rules_doc_path, set_rule_setting
+from tournament_desk.services.rules import (
+    current_rule_settings,
+    rule_kwargs,
+    rules_doc_path,
+    set_rule_setting,
+    set_rule_settings,
+)
 from tournament_desk.services.session import EventSession
 
 
@@ -85,10 +91,25 @@ def test_bilingual_errors(chess_session: EventSession) -> None:
     assert all(not v.stored for v in current_rule_settings(chess_session))  # nothing stored on error
 
 
-def test_a_value_stored_by_another_version_falls_back_to_the_default(chess_session: EventSession) -> None:
-    chess_session.set_option("ffjd.cadence", "blitz")
-    value = {v.key: v for v in current_rule_settings(chess_session)}["ffjd.cadence"]
-    assert value.value == "auto" and not value.stored
+def test_several_settings_are_one_action_or_none(chess_session: EventSession) -> None:
+    """Issue 27: one change of several settings (the event's tie-break edition and options) is one undo step;
+    a wrong value anywhere stores nothing and is named."""
+    chess_session.add_player(surname="Alpha")
+    before = chess_session.state()
+    with pytest.raises(ValidationError, match=r"'nonsense' is not a value of ffjd\.cadence"):
+        set_rule_settings(chess_session, {"tiebreaks.edition": "fide2023", "ffjd.cadence": "nonsense"})
+    with pytest.raises(ValidationError):  # refused by the file's own option guard too
+        chess_session.set_option("ffjd.cadence", "blitz")
+    assert chess_session.state() == before and chess_session.undo_label() == "Add player ALPHA"
+    change = set_rule_settings(chess_session, {"tiebreaks.edition": "fide2023", "ffjd.cadence": "slow",
+                                               "scrabble.joker_threshold": "3200", "scrabble.a_threshold": "3100"})
+    assert change.label("en") == ("Rule settings: tiebreaks.edition = fide2023, ffjd.cadence = slow, "
+                                  "scrabble.joker_threshold = 3200, scrabble.a_threshold = 3100")
+    assert change.label("fr").startswith("Réglages de règles : tiebreaks.edition = fide2023")
+    assert change.what.event_fields == {"tiebreak_edition"} and change.what.options
+    assert rule_kwargs(chess_session, "scrabble")["thresholds"] == scrabble_pl.SeriesThresholds(3200, 3100, 1600)
+    chess_session.undo()
+    assert chess_session.state() == before
 
 
 def test_keyword_arguments_fit_the_core_functions(chess_session: EventSession) -> None:

@@ -7,6 +7,7 @@ engines' readings in tests/cli/test_engine_real_files.py and the golden fixtures
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 from pathlib import Path
@@ -231,3 +232,51 @@ def test_rounds_are_needed_when_the_file_does_not_give_them(tmp_path: Path,
 def test_new_still_needs_a_name_without_a_trf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _cli(["new", str(tmp_path / "b.tdesk"), "--rounds", "5"], capsys)
     assert code == 3 and "--name" in err
+
+
+def test_an_import_is_one_undo_step_whatever_the_file_holds(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 27 item 3: ``new --from-trf`` of a 5-round file with a withdrawal, byes requested for the next round
+    and a pair kept apart is ONE undo step named after the file; undone, the event is empty (its settings
+    stay); no backup of a half-imported event is taken, and the audit log records the import once."""
+    from tournament_desk.core.results import Outcome
+
+    source = tmp_path / "sm_xxp.trf"
+    source.write_bytes((DATA / "swiss_manager_pairing.trf").read_bytes() + b"XXP 10 20\r\n")
+    event = tmp_path / "e.tdesk"
+    code, out, err = _cli(["new", str(event), "--from-trf", str(source), "--json"], capsys)
+    assert code == 0, err
+    id_of = {int(k): v for k, v in json.loads(out)["pairing_numbers"].items()}
+    with EventSession.open(event, readonly=True) as session:
+        imported = session.state()
+        journal = session._repo.journal()
+        audit = [(e.kind, e.label_en) for e in session.audit_log()]
+        assert session.backups() == []
+    label = "Import sm_xxp.trf: 64 players, 5 rounds"
+    assert [e.label_en for e in journal] == [label]
+    assert [a for a in audit if a[0] != "do" or a[1] != "Create event"] == [("do", label)]
+    assert len(imported.players) == 64 and imported.last_round == 5
+    assert imported.player(id_of[5]).withdrawn_from_round == 3  # the withdrawal (0000 - - to the next round)
+    assert imported.round(4).entry_of(id_of[5]).kind is Outcome.WITHDRAWN
+    assert {(r.round, r.player_id) for r in imported.requests} == {(6, id_of[26]), (6, id_of[64])}
+    assert imported.forbidden_pairs == (tuple(sorted((id_of[10], id_of[20]))),)
+    assert [p.pairing_number for p in sorted(imported.players, key=lambda p: p.id)] == list(range(1, 65))
+
+    code, out, err = _cli(["undo", str(event)], capsys)
+    assert code == 0 and label in out, err
+    with EventSession.open(event, readonly=True) as session:
+        empty = session.state()
+    assert empty.players == () and empty.rounds == () and empty.requests == () and empty.forbidden_pairs == ()
+    # the event's settings were made before the import; how the players were numbered is part of it
+    assert empty.event == dataclasses.replace(imported.event, numbering="") and imported.event.numbering == "TRF import"
+    assert _cli(["undo", str(event)], capsys)[0] == 4  # nothing left to undo
+    assert _cli(["redo", str(event)], capsys)[0] == 0
+    with EventSession.open(event, readonly=True) as session:
+        assert session.state() == imported
+    # the next round's backup is taken before it is paired, and holds the five imported rounds
+    assert _cli(["pair", str(event)], capsys)[0] == 0
+    with EventSession.open(event, readonly=True) as session:
+        backups = session.backups()
+    assert [b.reason for b in backups] == ["before-round-6"]
+    with EventSession.open(backups[0].path, readonly=True) as before_round_6:
+        assert before_round_6.state() == imported

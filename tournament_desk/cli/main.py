@@ -163,11 +163,14 @@ def _args_new(p: argparse.ArgumentParser) -> None:
     from tournament_desk.core.results import Discipline
 
     p.add_argument("file", type=Path)
-    p.add_argument("--name", help="the event's name (required unless --from-trf)")
+    p.add_argument("--name", help="the event's name (required unless --from-trf or --from-bundle)")
     p.add_argument("--system", choices=[s.value for s in PairingSystem], default="dutch")
     p.add_argument("--rounds", type=int, help="number of rounds (required unless --from-trf gives it)")
-    p.add_argument("--from-trf", type=Path, metavar="FILE.trf",
-                   help="continue an event begun in another program: its TRF16/TRF26 with rounds and results")
+    source = p.add_mutually_exclusive_group()
+    source.add_argument("--from-trf", type=Path, metavar="FILE.trf",
+                        help="continue an event begun in another program: its TRF16/TRF26 with rounds and results")
+    source.add_argument("--from-bundle", type=Path, metavar="BUNDLE.zip",
+                        help="recreate the event a homologation bundle holds (verified first), as one undo step")
     p.add_argument("--discipline", choices=[d.value for d in Discipline], default="chess")
     p.add_argument("--place", default="")
     p.add_argument("--start", type=_date)
@@ -346,10 +349,13 @@ def cmd_new(args: argparse.Namespace, lang: str) -> None:
 
         cmd_new_from_trf(args, lang)
         return
+    if args.from_bundle is not None:
+        _new_from_bundle(args, lang)
+        return
     if args.name is None or args.rounds is None:
         from tournament_desk.core.errors import ValidationError
 
-        raise ValidationError(msg("new needs --name and --rounds (or --from-trf FILE)"))
+        raise ValidationError(msg("new needs --name and --rounds (or --from-trf FILE, or --from-bundle BUNDLE.zip)"))
     from tournament_desk.core.model import Event, PairingSystem, RatingSystem, TimeControl
     from tournament_desk.core.results import Discipline
     from tournament_desk.core.scoring import profile_named
@@ -373,6 +379,29 @@ def cmd_new(args: argparse.Namespace, lang: str) -> None:
         state = session.state()
     created = msg("Created {file}", file=args.file).text(lang)
     _emit(args, state_to_dict(state), created)
+
+
+def _new_from_bundle(args: argparse.Namespace, lang: str) -> None:
+    """``new EVENT --from-bundle BUNDLE.zip``: the bundle's event in a new file (refused, creating nothing, when
+    the file exists or the bundle is damaged or inconsistent: its problems listed)."""
+    from tournament_desk.core.errors import ValidationError
+    from tournament_desk.services.bundle import import_bundle
+
+    if args.name is not None or args.rounds is not None:
+        raise ValidationError(msg("--from-bundle recreates the event as the bundle holds it: --name and --rounds do "
+                                  "not apply"))
+    session, _ids = import_bundle(args.from_bundle, args.file)
+    with session:
+        state, warnings = session.state(), session.warnings
+    if warnings:  # values a newer version wrote: said as at every open of the event
+        from tournament_desk.core.messages import listing
+
+        print("tournament-desk: " + msg("warning: {file}: {warnings}", file=args.file.name,
+                                        warnings=listing(warnings, "; ")).text(lang), file=sys.stderr)
+    created = msg("Created {path} ({players} players, {rounds} rounds imported)", path=args.file,
+                  players=len(state.players), rounds=len(state.rounds)).text(lang)
+    _emit(args, {"file": str(args.file), "players": len(state.players), "rounds": len(state.rounds),
+                 "warnings": [w.text(lang) for w in warnings]}, created)
 
 
 def cmd_players(args: argparse.Namespace, lang: str) -> None:
@@ -617,6 +646,7 @@ def run(argv: Sequence[str]) -> int:
     exit_codes: list[tuple[type[TournamentError], int]] = [
         (EventFileError, 5), (ImportFormatError, 3), (NotFoundError, 3), (StateError, 4), (TournamentError, 3),
     ]
+    remove_listener = _warn_at_open(lang) if args.command in _EVENT_COMMANDS else None
     try:
         _handler(args.command)(args, lang)
     except TournamentError as exc:
@@ -625,4 +655,25 @@ def run(argv: Sequence[str]) -> int:
     except OSError as exc:
         print(msg("tournament-desk: file error: {error}", error=exc).text(lang), file=sys.stderr)
         return 5
+    finally:
+        if remove_listener is not None:
+            remove_listener()
     return 0
+
+
+_EVENT_COMMANDS = frozenset(SUBCOMMANDS) - {"verify-bundle"}
+"""Commands that may open an event file (and so may have to warn about it)."""
+
+
+def _warn_at_open(lang: str) -> Callable[[], None]:
+    """Every event opened by the command says on stderr, in one line, what of it this version does not
+    understand (rule-setting values a newer version wrote: docs/event-file.md); the command goes on."""
+    from tournament_desk.core.messages import listing
+    from tournament_desk.services.session import EventSession, add_open_listener
+
+    def say(session: EventSession) -> None:
+        text = msg("warning: {file}: {warnings}", file=session.path.name,
+                   warnings=listing(session.warnings, "; ")).text(lang)
+        print(f"tournament-desk: {text}", file=sys.stderr)
+
+    return add_open_listener(say)

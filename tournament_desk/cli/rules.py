@@ -5,7 +5,8 @@ Registered by :mod:`tournament_desk.cli.main` (``add_rules_parser(sub)``; ``"rul
 :class:`TournamentError` with both languages (main.py prints them and picks the exit code).
 
     tournament-desk rules EVENT.tdesk [--json]              every setting, its current value and section
-    tournament-desk rules EVENT.tdesk --set KEY=VALUE [...]  change settings (one undoable action each)
+    tournament-desk rules EVENT.tdesk --set KEY=VALUE [...]  change settings: all of them as ONE undoable
+                                                             action, or none when one is wrong
     tournament-desk rules --doc [--json]                     where docs/rules.md is
 """
 
@@ -18,7 +19,7 @@ from typing import Any
 
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import msg
-from tournament_desk.services.rules import current_rule_settings, rules_doc_path, set_rule_setting
+from tournament_desk.services.rules import current_rule_settings, rules_doc_path, set_rule_settings
 from tournament_desk.services.session import EventSession
 
 
@@ -28,7 +29,8 @@ def add_rules_parser(subparsers: Any) -> None:
                               help="show or change the event's rule settings (rules --doc prints what each means)")
     r.add_argument("file", type=Path, nargs="?", help="the event file (not needed with --doc)")
     r.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                   help="change one setting (repeatable), e.g. tiebreaks.edition=fide2023")
+                   help="change a setting (repeatable: all of them as one undoable action, none if one is "
+                        "wrong), e.g. tiebreaks.edition=fide2023")
     r.add_argument("--doc", action="store_true", help="print where docs/rules.md is")
     r.add_argument("--json", action="store_true")
 
@@ -57,8 +59,8 @@ def cmd_rules(args: argparse.Namespace, lang: str) -> None:
         raise ValidationError(msg("Give an event file (or --doc)"))
     pairs = [_pair(item) for item in args.set]
     with EventSession.open(args.file, readonly=not pairs) as session:
-        for key, value in pairs:
-            change = set_rule_setting(session, key, value)
+        if pairs:
+            change = set_rule_settings(session, pairs)
             if not args.json:
                 print(change.label(lang))
         values = current_rule_settings(session)
@@ -69,6 +71,10 @@ def cmd_rules(args: argparse.Namespace, lang: str) -> None:
         mark = "" if v.stored else " " + msg("(default)").text(lang)
         shown = v.value or "—"
         lines.append(f"  {s.key:<26} {shown}{mark}")
+        if v.not_understood is not None:
+            lines.append("      " + msg("the file holds '{text}', which this version does not understand (written "
+                                        "by a newer version): {value} applies", text=v.not_understood,
+                                        value=shown).text(lang))
         lines.append(f"      {s.label(lang)} — {s.describe(v.value, lang)}")
         lines.append("      " + msg("values: {allowed}; {section}", allowed=s.allowed(lang),
                                     section=s.section(lang)).text(lang))

@@ -14,6 +14,8 @@ stored as text (``EventSession.set_option``), except ``tiebreaks.edition`` which
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -31,7 +33,8 @@ from tournament_desk.core.sources import (
 )
 
 __all__ = [
-    "AREAS", "RULE_SETTINGS", "RuleChoice", "RuleSetting", "get_rule_setting", "settings_of_area",
+    "AREAS", "RULE_NAMESPACES", "RULE_SETTINGS", "RuleChoice", "RuleSetting", "StoredIssue", "StoredRuleValue",
+    "get_rule_setting", "is_rule_key", "read_rule_settings", "settings_of_area", "threshold_problem",
 ]
 
 Area = Literal["tiebreaks", "ffjd", "elo", "scrabble"]
@@ -308,3 +311,102 @@ def settings_of_area(area: str) -> tuple[RuleSetting, ...]:
         known = ", ".join(AREAS)
         raise ValidationError(msg("Unknown rule area '{area}' (known: {known})", area=area, known=known))
     return tuple(s for s in RULE_SETTINGS if s.area == area)
+
+
+# -- what an event stores, read back ------------------------------------------------------------------------
+RULE_NAMESPACES: tuple[str, ...] = tuple(f"{area}." for area in AREAS)
+"""Option keys that begin so are rule settings: this version knows every one it reads there."""
+
+THRESHOLD_KEYS = ("scrabble.joker_threshold", "scrabble.a_threshold", "scrabble.b_threshold")
+"""Checked together: Joker > A > B (seed 002 §3)."""
+
+_CHOICE_SHAPE = re.compile(r"[a-z0-9][a-z0-9._-]{0,39}")
+"""What a choice value looks like (``fide2023``, ``counted-game``). A stored text of this shape that is not a
+choice of this version may be one of a newer version; any other text is no version's value."""
+
+IssueKind = Literal["invalid", "unknown-choice", "unknown-key"]
+
+
+def is_rule_key(key: str) -> bool:
+    """Does the option ``key`` belong to the rule settings' namespaces (``tiebreaks.``, ``ffjd.``...)?"""
+    return key.startswith(RULE_NAMESPACES)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredIssue:
+    """A stored rule-setting value this version cannot use.
+
+    ``kind``: ``invalid`` — no version writes it (garbage, a number out of range, thresholds that do not
+    decrease); ``unknown-choice`` — shaped like a choice but not one of this version's (a newer version's?);
+    ``unknown-key`` — an option in a rule namespace this version does not know (a newer version's setting?).
+    ``storage``: where it is (``option`` row or the ``event`` row's ``tiebreak_edition``)."""
+
+    key: str
+    text: str
+    kind: IssueKind
+    problem: Msg
+    storage: Literal["option", "event"] = "option"
+
+    @property
+    def maybe_newer(self) -> bool:
+        """Could a newer version of the program have written it?"""
+        return self.kind != "invalid"
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRuleValue:
+    """One setting as the event holds it: the value that applies, whether it is the event's own (False: the
+    default applies), and the stored text this version does not understand (None when there is none)."""
+
+    setting: RuleSetting
+    value: str
+    stored: bool
+    not_understood: str | None = None
+
+
+def threshold_problem(values: Mapping[str, str]) -> Msg | None:
+    """Why the Scrabble series thresholds of ``values`` (key -> text) cannot be used together, or None."""
+    try:
+        joker, a, b = (int(float(values[k])) for k in THRESHOLD_KEYS)
+    except (KeyError, ValueError):
+        return None  # each value is checked on its own
+    if joker > a > b:
+        return None
+    return msg("The Scrabble series thresholds must decrease from Joker to B, not Joker {joker}, A {a}, B {b}",
+               joker=joker, a=a, b=b)
+
+
+def read_rule_settings(edition: str, options: Iterable[tuple[str, str]],
+                       ) -> tuple[dict[str, StoredRuleValue], tuple[StoredIssue, ...]]:
+    """Every rule setting as the event stores it (``edition``: ``Event.tiebreak_edition``; ``options``: the
+    event's options), in registry order, and what this version cannot use.
+
+    Nothing is replaced silently: a value this version does not understand comes back as an issue, and as the
+    setting's ``not_understood`` text beside the default that applies in its place. An empty text is "not
+    set" (the default applies)."""
+    stored = dict(options)
+    values: dict[str, StoredRuleValue] = {}
+    issues: list[StoredIssue] = []
+    for s in RULE_SETTINGS:
+        raw = edition if s.storage == "event" else stored.get(s.key)
+        if not raw:
+            values[s.key] = StoredRuleValue(s, s.default, False)
+            continue
+        try:
+            values[s.key] = StoredRuleValue(s, s.normalise(raw), True)
+            continue
+        except ValidationError as exc:
+            problem = exc.msg
+        kind: IssueKind = "unknown-choice" if s.choices and _CHOICE_SHAPE.fullmatch(raw) else "invalid"
+        issues.append(StoredIssue(s.key, raw, kind, problem, s.storage))
+        values[s.key] = StoredRuleValue(s, s.default, False, raw)
+    for key, text in sorted(stored.items()):
+        known = _BY_KEY.get(key)
+        if is_rule_key(key) and (known is None or known.storage != "option"):
+            issues.append(StoredIssue(key, text, "unknown-key",
+                                      msg("'{key}' is not a rule setting of this version", key=key)))
+    together = threshold_problem({k: values[k].value for k in THRESHOLD_KEYS})
+    if together is not None:
+        keys = ", ".join(k for k in THRESHOLD_KEYS if values[k].stored)
+        issues.append(StoredIssue(keys, ", ".join(values[k].value for k in THRESHOLD_KEYS), "invalid", together))
+    return values, tuple(issues)

@@ -1,4 +1,6 @@
-"""The whole event as JSON-ready dicts (for ``--json`` listings and, later, the homologation bundle)."""
+"""The whole event as JSON-ready dicts, for the CLI's ``--json`` listings (``show --json`` gives everything the
+event holds: settings, players, rounds, requested byes, pairs kept apart, the top cut, options). The homologation
+bundle's ``event.json`` is :mod:`tournament_desk.formats.bundle`'s own versioned schema, read back on import."""
 
 from __future__ import annotations
 
@@ -27,6 +29,9 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         "tiebreaks": list(event.tiebreaks),
         "tiebreak_edition": event.tiebreak_edition or None,
         "rating_system": event.rating_system.value,
+        "initial_colour": event.initial_colour,
+        "acceleration": event.acceleration,
+        "numbering": event.numbering,
     }
 
 
@@ -48,6 +53,7 @@ def player_to_dict(player: Player, state: EventState | None = None) -> dict[str,
         "ratings": dict(player.ratings),
         "unrated": player.unrated,
         "withdrawn_from_round": player.withdrawn_from_round,
+        "withdrawal_forfeit": player.withdrawal_forfeit.value,
     }
     if state is not None:
         data["points"] = state.score(player.id)
@@ -81,4 +87,11 @@ def state_to_dict(state: EventState) -> dict[str, Any]:
         "event": event_to_dict(state.event),
         "players": [player_to_dict(p, state) for p in state.players],
         "rounds": [round_to_dict(r, state) for r in state.rounds],
+        "requested_byes": [{"round": r.round, "player": r.player_id, "kind": r.kind.value} for r in state.requests],
+        "forbidden_pairs": [list(pair) for pair in state.forbidden_pairs],
+        "top_cut": None if state.top_cut is None else {
+            "size": state.top_cut.size, "draw_rule": state.top_cut.draw_rule,
+            "after_round": state.top_cut.after_round, "seeds": list(state.top_cut.seeds),
+            "playoffs": [{"stage": s, "white": w, "winner": v} for s, w, v in state.top_cut.playoffs]},
+        "options": dict(state.options),
     }

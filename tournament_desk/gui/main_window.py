@@ -86,7 +86,7 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
         self.start_page = StartPage(lambda: self.new_event(), lambda: self.open_dialog(),
-                                    lambda p: self.open_path(p))
+                                    lambda p: self.open_path(p), on_open_bundle=lambda: self.open_bundle())
         self.tabs = QTabWidget()
         self.event_page = QWidget()
         page = QVBoxLayout(self.event_page)
@@ -175,6 +175,7 @@ class MainWindow(QMainWindow):
         self.file_menu = bar.addMenu("")
         self.new_action = self._action(self.file_menu, self.new_event, S.New)
         self.open_action = self._action(self.file_menu, self.open_dialog, S.Open)
+        self.open_bundle_action = self._action(self.file_menu, lambda: self.open_bundle())
         self.recent_menu = self.file_menu.addMenu("")
         self.save_copy_action = self._action(self.file_menu, self.save_copy, S.SaveAs)
         self.close_action = self._action(self.file_menu, self.close_event_file, S.Close)
@@ -260,6 +261,7 @@ class MainWindow(QMainWindow):
             widget.setTitle(t(text))
         for action, text in (
             (self.new_action, N_("&New event…")), (self.open_action, N_("&Open…")),
+            (self.open_bundle_action, N_("Open from a homologation b&undle…")),
             (self.save_copy_action, N_("Save a &copy as…")),
             (self.close_action, N_("C&lose the event")),
             (self.import_action, N_("&Players (CSV)…")), (self.print_grid_action, N_("Round-robin &grid…")),
@@ -667,6 +669,42 @@ class MainWindow(QMainWindow):
         if name:
             self.open_path(Path(name))
 
+    def open_bundle(self, bundle: str | None = None, target: str | None = None) -> bool:
+        """File > Open from a homologation bundle: the bundle (a zip), then where to save the new event file; the
+        bundle is verified, the event recreated as one undo step (docs/bundle-schema.md) and opened. A damaged or
+        inconsistent bundle is refused with its problems listed, and nothing is created. ``bundle``/``target``
+        answer without asking (scripts, tests)."""
+        from tournament_desk.services.bundle import import_bundle
+
+        t = self._t
+        if self._session is not None and not self._may_close():
+            return False
+        if bundle is None:
+            bundle, _ = QFileDialog.getOpenFileName(self, t("Open from a homologation b&undle…").replace("&", ""),
+                                                    str(events_folder()), t("Homologation bundles (*.zip)"))
+            if not bundle:
+                return False
+        source = Path(bundle)
+        if target is None:
+            suggested = events_folder() / f"{safe_file_stem(source.stem)}.tdesk"
+            target, _ = QFileDialog.getSaveFileName(self, t("Save the event as"), str(suggested),
+                                                    t("Event files (*.tdesk)"))
+            if not target:
+                return False
+        chosen = Path(target) if target.endswith(".tdesk") else Path(target + ".tdesk")
+        try:
+            session, _ids = import_bundle(source, chosen)
+        except TournamentError as exc:
+            self.warn(exc.message(t.lang), t("The bundle cannot be opened"))
+            return False
+        if self._session is not None:
+            self._session.close()
+            self._session = None
+        self.set_session(session)
+        self.status(t("Created {file} from {bundle}", file=chosen.name, bundle=source.name))
+        self._warn_at_open(session)
+        return True
+
     def open_path(self, path: Path, *, readonly_if_locked: bool | None = None,
                   restore_if_damaged: bool | None = None) -> bool:
         """Open an event. A file another window has open for writing: who has it, and an offer to open it
@@ -699,7 +737,22 @@ class MainWindow(QMainWindow):
                 self._show_start()
             return False
         self.set_session(session)
+        self._warn_at_open(session)
         return True
+
+    def _warn_at_open(self, session: EventSession) -> None:
+        """Once, when an event opens: what of it this version does not understand (rule-setting values a newer
+        version wrote, docs/event-file.md) and what applies instead — in a message box and the status bar."""
+        warnings = session.warnings
+        if not warnings:
+            return
+        t = self._t
+        lines = "\n".join(f"• {w.text(t.lang)}" for w in warnings)
+        self.statusBar().showMessage(t("This event holds settings written by a newer version: see Event > Rule "
+                                       "settings"), 30000)
+        self.warn(t("This event was written by a newer version of tournament_desk. This version does not "
+                    "understand:\n\n{lines}\n\nThe file keeps these values; choose a value in Event > Rule settings "
+                    "to replace one.", lines=lines), t("Settings from a newer version"))
 
     def _offer_backup(self, path: Path, exc: EventFileDamagedError, restore: bool | None) -> bool:
         """A damaged event: name what is wrong; offer its newest good backup (the damaged file is kept beside
@@ -880,20 +933,26 @@ class MainWindow(QMainWindow):
         self.run(lambda: export_event_trf(session, target))
 
     def edit_rules(self, changes: dict[str, str] | None = None) -> None:
-        """The event's rule settings (docs/rules.md); ``changes`` applies ``{key: value}`` without asking."""
+        """The event's rule settings (docs/rules.md): every change of the dialog is ONE action (one undo step),
+        or none when a value is refused (the dialog then stays open, the value named under its setting).
+        ``changes`` applies ``{key: value}`` without asking."""
         from tournament_desk.gui.dialogs.rules_dialog import RulesDialog
-        from tournament_desk.services.rules import current_rule_settings, set_rule_setting
+        from tournament_desk.services.rules import current_rule_settings, set_rule_settings
 
         session = self._session
         if session is None:
             return
-        if changes is None:
-            dialog = RulesDialog(self, self._t, current_rule_settings(session))
-            if not dialog.exec():
-                return
-            changes = dialog.changes()
-        for key, value in dict(changes).items():
-            self.run(lambda k=key, v=value: set_rule_setting(session, k, v))
+        if changes is not None:
+            given = dict(changes)
+            if given:
+                self.run(lambda: set_rule_settings(session, given))
+            return
+        dialog = RulesDialog(self, self._t, current_rule_settings(session),
+                             submit=lambda chosen: set_rule_settings(session, chosen))
+        accepted = bool(dialog.exec())
+        self._reload_after_action()
+        if accepted and isinstance(dialog.result_change, Change):
+            self.status(dialog.result_change.label(self._t.lang))
 
     def edit_apart(self) -> None:
         """Players who must not meet (family members, club-mates)."""

@@ -1,5 +1,5 @@
-"""The start screen, shown when no event is open: new event, open, and the recent events (the last one selected,
-so that Enter reopens it). Nothing is created until the arbiter asks for it."""
+"""The start screen, shown when no event is open: new event, open, open from a homologation bundle, and the recent
+events (the last one selected, so that Enter reopens it). Nothing is created until the arbiter asks for it."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ class _RecentList(QListWidget):
 
 class StartPage(QWidget):
     def __init__(self, on_new: Callable[[], None], on_open_dialog: Callable[[], None],
-                 on_open_path: Callable[[Path], None]) -> None:
+                 on_open_path: Callable[[Path], None], on_open_bundle: Callable[[], None] | None = None) -> None:
         super().__init__()
         self._on_open_path = on_open_path
         outer = QHBoxLayout(self)
@@ -64,8 +64,12 @@ class StartPage(QWidget):
         self.new_button.clicked.connect(lambda: on_new())
         self.open_button = QPushButton()
         self.open_button.clicked.connect(lambda: on_open_dialog())
+        self.bundle_button = QPushButton()
+        self.bundle_button.clicked.connect(lambda: on_open_bundle() if on_open_bundle is not None else None)
+        self.bundle_button.setVisible(on_open_bundle is not None)
         buttons.addWidget(self.new_button)
         buttons.addWidget(self.open_button)
+        buttons.addWidget(self.bundle_button)
         buttons.addStretch(1)
         layout.addLayout(buttons)
         self.recent_label = QLabel()
@@ -91,6 +95,7 @@ class StartPage(QWidget):
                                 "event, or open one."))
         self.new_button.setText(t("&New event…"))
         self.open_button.setText(t("&Open…"))
+        self.bundle_button.setText(t("Open from a homologation b&undle…"))
         self.recent_label.setText(t("&Recent events:"))
         self.reopen_button.setText(t("Open the &selected event"))
         self.empty.setText(t("No recent event yet."))

@@ -13,7 +13,8 @@
 ``verify_bundle(path)`` reports modified, missing and unexpected files; ``load_bundle(path)`` returns the
 event of an intact, consistent bundle and refuses a damaged, altered or inconsistent one with a
 :class:`BundleError` (a catalogue message);
-``import_bundle(path, event_path)`` recreates it as a new event file.
+``import_bundle(path, event_path)`` recreates it as a new event file, the whole event as one undo step
+(``tournament-desk new EVENT --from-bundle BUNDLE.zip``, File > Open from a homologation bundle).
 """
 
 from __future__ import annotations
@@ -29,12 +30,14 @@ from pathlib import Path
 
 from tournament_desk import __version__
 from tournament_desk.core import homologation
-from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.actions.whole_event import take_whole_event
+from tournament_desk.core.errors import TournamentError, ValidationError
 from tournament_desk.core.messages import Msg, msg, pmsg
-from tournament_desk.core.model import EventState, Round
+from tournament_desk.core.model import EventState
 from tournament_desk.core.ratings.common import PreviewRow
 from tournament_desk.core.ratings.from_event import preview_event
 from tournament_desk.core.results import Discipline
+from tournament_desk.core.rule_settings import read_rule_settings
 from tournament_desk.core.sources import PROGRAM_CHECK
 from tournament_desk.formats.bundle import (
     EVENT_FILE,
@@ -57,6 +60,7 @@ from tournament_desk.printing.rating_report import rating_report_pdf
 from tournament_desk.services.printing import crosstable_state_pdf, rating_settings
 from tournament_desk.services.session import AuditEntry, EventSession
 from tournament_desk.services.standings import standings
+from tournament_desk.storage.validate import written_by_newer_version
 
 __all__ = [
     "BUNDLE_CHECKS", "KNOWN_FILES", "BundleCheck", "BundleContents", "BundleError", "ExportResult",
@@ -312,13 +316,22 @@ def _trf_check(name: str, edition: str) -> Callable[[BundleContents], list[Bundl
     return run
 
 
+_READ_AS: dict[str, object] = {"initial_colour": "", "acceleration": "", "numbering": "", "requested_byes": [],
+                               "forbidden_pairs": [], "top_cut": None, "options": {}, "playoffs": []}
+"""Keys a reader of ``bundle-event/1`` takes as these values when they are absent: bundles written before the
+keys existed (docs/bundle-schema.md, Versioning) leave them out, and mean exactly that."""
+
+
 def _first_difference(expected: object, actual: object, where: str = "") -> str | None:
     """The path of the first value of ``expected`` that ``actual`` does not hold (keys ``actual`` adds are
-    ignored: a newer version may write more)."""
+    ignored: a newer version may write more; a key of :data:`_READ_AS` that ``actual`` leaves out holds the
+    value it is read as)."""
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return where or "/"
         for key, value in expected.items():
+            if key not in actual and key in _READ_AS and value == _READ_AS[key]:
+                continue
             found = _first_difference(value, actual.get(key), f"{where}/{key}")
             if found:
                 return found
@@ -467,25 +480,67 @@ def load_bundle(path: Path | str) -> EventState:
     return read_bundle_state(path)
 
 
-def import_bundle(bundle: Path | str, event_path: Path | str) -> tuple[EventSession, dict[int, int]]:
-    """Recreate the bundle's event as a new event file at ``event_path`` (refused if the bundle is damaged
-    or inconsistent). Returns the open session and the map bundle player id -> new player id (the file numbers
-    players afresh; with the ids 1..n of a file without deleted players the map is the identity)."""
-    state = load_bundle(bundle)
-    session = EventSession.create(event_path, state.event)
+def _generator(files: Mapping[str, bytes]) -> str:
+    """The program that wrote the bundle, as its manifest names it (``tournament_desk 0.1.0``); "" if unknown."""
     try:
-        fields = [{f: getattr(p, f) for f in p.__dataclass_fields__ if f != "id"} for p in state.players]
-        ids = session.add_players(fields, label=msg("Import the bundle's players")).ids
-        new_id = {p.id: i for p, i in zip(state.players, ids, strict=True)}
-        for r in sorted(state.rounds, key=lambda x: x.number):
-            games = tuple(dataclasses.replace(g, white_id=new_id[g.white_id], black_id=new_id[g.black_id])
-                          for g in r.games)
-            byes = tuple(dataclasses.replace(b, player_id=new_id[b.player_id]) for b in r.byes)
-            session.store_round(Round(r.number, games, byes),
-                                label=msg("Import round {number}", number=r.number))
+        manifest = json.loads(files[MANIFEST_FILE].decode("utf-8"))
+    except (KeyError, ValueError, RecursionError):
+        return ""
+    generator = manifest.get("generator") if isinstance(manifest, dict) else None
+    return generator if isinstance(generator, str) else ""
+
+
+def _bundle_rule_settings(c: BundleContents) -> list[BundleProblem]:
+    """event.json's rule settings are values the program that wrote the bundle can have written: a value no
+    version writes is refused; one this version does not know only when the bundle was not made by a newer
+    version (docs/event-file.md: the same reading as an event file's at open)."""
+    _values, issues = read_rule_settings(c.state.event.tiebreak_edition, c.state.options)
+    if not issues:
+        return []
+    newer = any(i.maybe_newer for i in issues) and written_by_newer_version({"created_with": _generator(c.files)})
+    out = []
+    for issue in issues:
+        if issue.maybe_newer and newer:
+            continue
+        if issue.maybe_newer:
+            problem = msg("event.json: {problem}; no newer version of the program wrote this bundle",
+                          problem=issue.problem)
+        else:
+            problem = msg("event.json: {problem}", problem=issue.problem)
+        out.append(BundleProblem("inconsistent", EVENT_FILE, problem))
+    return out
+
+
+register_bundle_check(BundleCheck("rule-settings", msg("docs/event-file.md, rule settings: values the program that "
+                                                       "wrote the bundle knows"), _bundle_rule_settings))
+
+
+def import_bundle(bundle: Path | str, event_path: Path | str) -> tuple[EventSession, dict[int, int]]:
+    """Recreate the bundle's event as a new event file at ``event_path`` and return it open, with the map bundle
+    player id -> player id in the new file (the identity: the ids are kept, so the new file is the same event).
+
+    Refused, creating nothing, when ``event_path`` exists or the bundle is damaged or inconsistent (its problems
+    listed: :func:`verify_bundle`). The event's settings make the new file, then everything else — players,
+    rounds and results, requested byes, pairs kept apart, the top cut and its play-offs, options — is ONE action
+    ("Import BUNDLE: n players, r rounds"): undone, the event is empty. The bundle's audit log is not replayed: the
+    new file's history starts with the import. Values a newer version wrote (rule settings this version does not
+    know) are kept, the bundle's generator recorded as the file's newest writer, and named in
+    ``session.warnings``."""
+    bundle, target = Path(bundle), Path(event_path)
+    if target.exists():
+        raise ValidationError(msg("{path} already exists: choose a new file name for the imported event",
+                                  path=target))
+    report = verify_bundle(bundle)
+    report.raise_if_bad()
+    state = read_bundle_state(bundle)
+    generator = str((report.manifest or {}).get("generator") or "")
+    label = msg("Import {file}: {players} players, {rounds} rounds", file=bundle.name, players=len(state.players),
+                rounds=len(state.rounds))
+    session = EventSession.create(target, state.event, written_with=generator or None)
+    try:
+        session.apply(lambda s: take_whole_event(s, state, label))
     except BaseException:
         session.close()
+        target.unlink(missing_ok=True)
         raise
-    return session, new_id
-
-
+    return session, {p.id: p.id for p in state.players}

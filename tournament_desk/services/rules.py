@@ -1,11 +1,15 @@
 """Rule settings of an event (issue 12): read, change, and turn into keyword arguments for the core.
 
 The registry is :mod:`tournament_desk.core.rule_settings`; the readings themselves are in docs/rules.md.
-Values are stored as text with ``EventSession.set_option`` (one undoable action each), except
-``tiebreaks.edition``, stored in ``Event.tiebreak_edition`` with ``EventSession.update_event``.
+Values are stored as text: ``tiebreaks.edition`` in ``Event.tiebreak_edition``, the others as options; one
+change of one or several settings is one action (:func:`tournament_desk.core.actions.settings.set_rule_settings`).
 
-* :func:`current_rule_settings` — every setting with its current value (the default when not stored).
-* :func:`set_rule_setting` — validate (bilingual errors) and store one value.
+* :func:`current_rule_settings` — every setting with its current value (the default when not stored), and the
+  stored text when this version does not understand it (written by a newer version: docs/event-file.md).
+* :func:`set_rule_settings` — validate every value (bilingual errors naming the wrong one) and store them all
+  as one undoable action, or nothing; :func:`set_rule_setting` — one of them.
+* ``EventSession.warnings`` says, when the file opens, which stored values this version does not understand and
+  which value applies instead (docs/event-file.md).
 * :func:`rule_kwargs` — the keyword arguments for the core functions of an area: ``tiebreaks`` for
   ``build_standings`` (and ``services.standings.standings``), ``ffjd`` for ``from_event.ffjd_preview`` (and
   ``services.ratings.rating_preview``), ``scrabble`` for ``from_event.scrabble_preview`` /
@@ -14,29 +18,32 @@ Values are stored as text with ``EventSession.set_option`` (one undoable action 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tournament_desk.core.actions.settings import update_event
-from tournament_desk.core.errors import ValidationError
-from tournament_desk.core.messages import msg
+from tournament_desk.core.actions.settings import set_rule_settings as _set_rule_settings
 from tournament_desk.core.ratings.ffjd import Cadence, Present
 from tournament_desk.core.ratings.scrabble_pl import EventKind, SeriesThresholds
-from tournament_desk.core.rule_settings import RULE_SETTINGS, RuleSetting, get_rule_setting, settings_of_area
+from tournament_desk.core.rule_settings import RuleSetting, read_rule_settings, settings_of_area
 from tournament_desk.core.tiebreaks import parse_edition
 from tournament_desk.services.session import Change, EventSession
 
-__all__ = ["RuleSettingValue", "current_rule_settings", "rule_kwargs", "rules_doc_path", "set_rule_setting"]
+__all__ = ["RuleSettingValue", "current_rule_settings", "rule_kwargs", "rules_doc_path", "set_rule_setting",
+           "set_rule_settings"]
 
 
 @dataclass(frozen=True, slots=True)
 class RuleSettingValue:
-    """A setting and its current value; ``stored`` is False when the default applies."""
+    """A setting and its current value; ``stored`` is False when the default applies. ``not_understood`` is
+    the text the event stores when this version does not understand it (the default then applies in its place,
+    and the file keeps the text), else None."""
 
     setting: RuleSetting
     value: str
     stored: bool
+    not_understood: str | None = None
 
     @property
     def key(self) -> str:
@@ -46,6 +53,7 @@ class RuleSettingValue:
         s = self.setting
         return {
             "key": s.key, "area": s.area, "value": self.value, "default": s.default, "stored": self.stored,
+            "not_understood": self.not_understood,
             "label_en": s.label_en, "label_fr": s.label_fr,
             "value_en": s.describe(self.value, "en"), "value_fr": s.describe(self.value, "fr"),
             "allowed": [c.value for c in s.choices] if s.choices else {"minimum": s.minimum, "maximum": s.maximum,
@@ -55,19 +63,9 @@ class RuleSettingValue:
 
 
 def _values(session: EventSession) -> dict[str, RuleSettingValue]:
-    options = session.options()
-    edition = session.event.tiebreak_edition
-    out: dict[str, RuleSettingValue] = {}
-    for s in RULE_SETTINGS:
-        raw = edition if s.storage == "event" else options.get(s.key)
-        if raw:
-            try:
-                out[s.key] = RuleSettingValue(s, s.normalise(raw), True)
-                continue
-            except ValidationError:
-                pass  # a value written by another version: the default applies (and is shown as such)
-        out[s.key] = RuleSettingValue(s, s.default, False)
-    return out
+    state = session.state()
+    values, _issues = read_rule_settings(state.event.tiebreak_edition, state.options)
+    return {k: RuleSettingValue(v.setting, v.value, v.stored, v.not_understood) for k, v in values.items()}
 
 
 def current_rule_settings(session: EventSession) -> list[RuleSettingValue]:
@@ -75,20 +73,19 @@ def current_rule_settings(session: EventSession) -> list[RuleSettingValue]:
     return list(_values(session).values())
 
 
+def set_rule_settings(session: EventSession,
+                      values: Mapping[str, str | float | int] | Iterable[tuple[str, str | float | int]]) -> Change:
+    """Validate and store several rule settings as ONE undoable action: nothing is stored when one is wrong
+    (a bilingual :class:`NotFoundError` for an unknown key, :class:`ValidationError` for a bad value, naming
+    it; the Scrabble thresholds are checked on the combination they make). ``values``: ``{key: value}`` or
+    ``(key, value)`` pairs (a key given twice is refused)."""
+    given = list(values.items() if isinstance(values, Mapping) else values)
+    return session.apply(lambda s: _set_rule_settings(s, given))
+
+
 def set_rule_setting(session: EventSession, key: str, value: str | float | int) -> Change:
-    """Validate and store one rule setting (one undoable action). Unknown keys raise a bilingual
-    :class:`NotFoundError`, bad values a bilingual :class:`ValidationError`."""
-    setting = get_rule_setting(key)
-    text = setting.normalise(value)
-    if setting.key.startswith("scrabble.") and setting.key.endswith("_threshold"):
-        current = {k: v.value for k, v in _values(session).items()}
-        current[setting.key] = text
-        _thresholds(current)  # Joker > A > B, or a bilingual error
-    label = (msg("Rule setting {key} = {value}", key=setting.key, value=text) if text
-             else msg("Rule setting {key} = (empty)", key=setting.key))
-    if setting.storage == "event":
-        return session.apply(lambda s: update_event(s, {"tiebreak_edition": text}, label))
-    return session.set_option(setting.key, text, label=label)
+    """Validate and store one rule setting (one undoable action): :func:`set_rule_settings` of one value."""
+    return set_rule_settings(session, {key: value})
 
 
 def _thresholds(values: dict[str, str]) -> SeriesThresholds:

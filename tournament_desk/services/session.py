@@ -28,6 +28,7 @@ from tournament_desk.core.errors import EventFileError, StateError
 from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import Event, EventState, Player, Round
 from tournament_desk.core.results import GameResult, Outcome
+from tournament_desk.core.rule_settings import read_rule_settings
 from tournament_desk.storage import repository as repo
 from tournament_desk.storage.backup import DEFAULT_KEEP, BackupInfo, copy_event, list_backups, take_backup
 from tournament_desk.storage.backup import newest_good_backup as _newest_good_backup
@@ -44,6 +45,20 @@ from tournament_desk.storage.lock import OWNER_KEY, WriterLock
 from tournament_desk.storage.repository import AuditEntry
 from tournament_desk.storage.rescue import rescue_event
 from tournament_desk.storage.state_store import store_difference
+from tournament_desk.storage.validate import newest_writer, version_key
+
+WRITTEN_WITH = "written_with"
+"""Meta key: the newest program that opened the file for writing (``tournament_desk 0.1.0``). With
+``created_with`` it tells whether a newer version wrote the file (docs/event-file.md, rule settings)."""
+
+_OPEN_LISTENERS: list[Callable[[EventSession], None]] = []
+
+
+def add_open_listener(listener: Callable[[EventSession], None]) -> Callable[[], None]:
+    """Call ``listener(session)`` whenever an event opens with :attr:`EventSession.warnings` (the CLI prints them
+    on stderr). Returns the function that removes it."""
+    _OPEN_LISTENERS.append(listener)
+    return lambda: _OPEN_LISTENERS.remove(listener) if listener in _OPEN_LISTENERS else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,8 +142,15 @@ class EventSession:
 
     # -- opening --------------------------------------------------------------------------------------
     @classmethod
-    def create(cls, path: Path | str, event: Event, *, arbiter: str | None = None) -> EventSession:
-        """Create a new event file holding ``event`` and no players; nothing is left behind if it fails."""
+    def create(cls, path: Path | str, event: Event, *, arbiter: str | None = None,
+               written_with: str | None = None) -> EventSession:
+        """Create a new event file holding ``event`` and no players; nothing is left behind if it fails.
+        ``written_with``: the program that wrote the data about to be stored (a bundle's generator), recorded as
+        the file's newest writer when it is newer than this one (docs/event-file.md, rule settings)."""
+        ours = f"tournament_desk {__version__}"
+        newest = ours
+        if written_with and (version_key(written_with) or ()) > (version_key(ours) or ()):
+            newest = written_with
         path = _real(path)
         create_event_file(path)
         lock: WriterLock | None = None
@@ -140,7 +162,8 @@ class EventSession:
             try:
                 with repository.action(msg("Create event")) as uow:
                     repo.write_event(uow, event, create=True)
-                    repo.write_meta(uow, "created_with", f"tournament_desk {__version__}")
+                    repo.write_meta(uow, "created_with", ours)
+                    repo.write_meta(uow, WRITTEN_WITH, newest)
                 # Creating the event is not something to undo: clear its journal entry.
                 repository.clear_journal()
                 session.state()
@@ -181,6 +204,7 @@ class EventSession:
                 if lock is not None:
                     with contextlib.suppress(EventFileError):  # informative: a full disk must not stop an open
                         repository.set_private_meta(OWNER_KEY, lock.owner_record())
+                        session._record_writer()
             except BaseException:
                 repository.close()
                 raise
@@ -192,7 +216,51 @@ class EventSession:
             if lock is not None:
                 lock.release()
             raise
+        if _OPEN_LISTENERS:
+            try:
+                if session.warnings:
+                    for listener in list(_OPEN_LISTENERS):
+                        listener(session)
+            except BaseException:
+                session.close()
+                raise
         return session
+
+    def _record_writer(self) -> None:
+        """Note in the meta data that this version wrote the file, unless a newer one already did (the newest
+        writer is kept: an older version opening the file later must still know a newer one was there)."""
+        ours = f"tournament_desk {__version__}"
+        meta = self._repo.meta()
+        recorded = version_key(meta.get(WRITTEN_WITH))
+        if recorded is None or (version_key(ours) or ()) > recorded:
+            self._repo.set_private_meta(WRITTEN_WITH, ours)
+
+    @property
+    def warnings(self) -> tuple[Msg, ...]:
+        """What the arbiter must be told about this event at open (docs/event-file.md, rule settings): each
+        rule-setting value a newer version wrote and this one does not understand, and the value that applies
+        here instead (the file keeps the stored text). Empty for an event this version can read entirely."""
+        state = self.state()
+        values, issues = read_rule_settings(state.event.tiebreak_edition, state.options)
+        if not issues:
+            return ()
+        writer = newest_writer(self.meta()) or "?"
+        ours = f"tournament_desk {__version__}"
+        out: list[Msg] = []
+        for issue in issues:
+            if not issue.maybe_newer:
+                continue
+            known = values.get(issue.key)
+            if known is not None:
+                out.append(msg("{key} = '{text}' was written by a newer version ({writer}) and this one ({ours}) "
+                               "does not understand it: {applies} applies here; the file keeps '{text}' until a "
+                               "value is chosen", key=issue.key, text=issue.text, writer=writer, ours=ours,
+                               applies=known.value or msg("not set")))
+            else:
+                out.append(msg("the option {key} = '{text}' was written by a newer version ({writer}) and is not a "
+                               "rule setting of this one ({ours}): it has no effect here; the file keeps it",
+                               key=issue.key, text=issue.text, writer=writer, ours=ours))
+        return tuple(out)
 
     def close(self) -> None:
         """Close the file: the lock's owner record is removed, the WAL folded back into the file (when no other
@@ -444,6 +512,6 @@ def _real(path: Path | str) -> Path:
     return Path(path).expanduser().resolve()
 
 
-__all__ = ["AuditEntry", "BackupInfo", "Change", "DiskFullError", "EventFileDamagedError", "EventFileLockedError",
-           "EventFileVanishedError", "EventSession", "PathTooLongError", "default_arbiter", "newest_good_backup",
-           "restore_event_backup"]
+__all__ = ["WRITTEN_WITH", "AuditEntry", "BackupInfo", "Change", "DiskFullError", "EventFileDamagedError",
+           "EventFileLockedError", "EventFileVanishedError", "EventSession", "PathTooLongError", "add_open_listener",
+           "default_arbiter", "newest_good_backup", "restore_event_backup"]

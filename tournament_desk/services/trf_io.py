@@ -5,12 +5,14 @@
   ``XXR``/``142``, the initial colour (``XXC white1``/``152``) and the byes already requested for the next
   round (``0000 - H/F/Z``), so that an engine pairs the next round as this program does.
 * :func:`import_event_from_trf` creates an event file from a TRF written by another program (Swiss-Manager,
-  Vega, Sharly Chess, lichess...), through :class:`EventSession`'s public actions only: the event, the
-  players (in starting-rank order, their pairing numbers being the file's starting ranks), each round with
-  its results, the byes requested for the next round, the withdrawals. The file is checked first, and a
-  wrong line is refused with its line number and the reason: both players of a game must name each other
-  with opposite colours and matching results, at most one pairing-allocated bye per round, and the points
-  column must equal the results.
+  Vega, Sharly Chess, lichess...): the event, then ONE action (one undo step, "Import FILE: n players, r
+  rounds", undone to the empty event) built by the core's transitions — the players (in starting-rank order,
+  their pairing numbers being the file's starting ranks), the pairs kept apart, each round with its results,
+  the withdrawals, the byes requested for the next round. No pre-round backup is taken (the event was empty
+  before: there is nothing to go back to but the undo step); the audit log records the import once. The file
+  is checked first, and a wrong line is refused with its line number and the reason: both players of a game
+  must name each other with opposite colours and matching results, at most one pairing-allocated bye per
+  round, and the points column must equal the results.
 
 Starting rank (TRF) and player id (event file) are two different numbers: the mapping between them is built
 in one place, :func:`_player_ids`.
@@ -20,15 +22,29 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from tournament_desk.core.actions import players as reg
+from tournament_desk.core.actions import rounds as rnds
+from tournament_desk.core.actions.step import Step, chain
 from tournament_desk.core.errors import ImportFormatError, TournamentError, ValidationError
 from tournament_desk.core.ids import PairingNumber, PlayerId
 from tournament_desk.core.messages import Msg, msg, pmsg
-from tournament_desk.core.model import Bye, Event, Game, PairingSystem, Player, RatingSystem, Round, TimeControl
+from tournament_desk.core.model import (
+    Bye,
+    Event,
+    EventState,
+    Game,
+    PairingSystem,
+    Player,
+    RatingSystem,
+    Round,
+    TimeControl,
+)
 from tournament_desk.core.pairing.swiss_state import Colour
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.scoring import CHESS, ScoringProfile
@@ -268,7 +284,7 @@ def _tiebreaks(trf: TrfTournament) -> tuple[tuple[str, ...], list[str]]:
 
 def _player_ids(order: Sequence[int], ids: Sequence[int]) -> dict[int, PlayerId]:
     """The one place where TRF starting ranks become the event's player ids (the players were added in
-    ``order``, and the session returned ``ids`` in the same order)."""
+    ``order``, and the core's ``add_players`` step gave ``ids`` in the same order)."""
     return {rank: PlayerId(pid) for rank, pid in zip(order, ids, strict=True)}
 
 
@@ -335,28 +351,36 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
     except TournamentError as exc:
         raise ImportFormatError(exc.msg) from None
     order = pairing_order(trf)
+    withdrawn = _withdrawals(trf, played)
+    label = msg("Import {file}: {players} players, {rounds} rounds", file=Path(trf_path).name, players=len(order),
+                rounds=played)
+
+    def imported(state: EventState) -> Step:
+        """The whole file as one step, built by the core's transitions: the players (their ids are the core's),
+        their pairing numbers, the pairs kept apart, the rounds with their results, the withdrawals and the byes
+        requested for the next round."""
+        added = reg.add_players(state, [players[rank] for rank in order])
+        id_of = _player_ids(order, added.detail)
+        steps: list[Callable[[EventState], Step]] = [
+            lambda s: reg.set_pairing_numbers(s, {pid: PairingNumber(n) for n, pid in
+                                                  enumerate((id_of[r] for r in order), start=1)}, "TRF import")]
+        steps += [partial(reg.set_forbidden_pair, player_a=id_of[a], player_b=id_of[b])
+                  for a, b in sorted(tuple(sorted(p)) for p in forbidden)]
+        steps += [partial(rnds.add_round, rnd=_round(trf, r, id_of, withdrawn)) for r in range(1, played + 1)]
+        steps += [partial(reg.withdraw_player, player_id=id_of[rank], from_round=from_round)
+                  for rank, from_round in withdrawn.items()]
+        if played < total:
+            for p in trf.players:
+                nxt = p.rounds[played] if len(p.rounds) > played else None
+                if nxt is not None and nxt.not_paired and p.start_rank not in withdrawn:
+                    kind = {"H": "hpb", "F": "fpb"}.get(nxt.result, "zpb")
+                    steps.append(partial(reg.request_bye, round_number=played + 1, player_id=id_of[p.start_rank],
+                                         kind=kind))
+        return chain(added.state, steps, label, detail=id_of)
+
     with EventSession.create(path, event, arbiter=arbiter) as session:
         try:
-            change = session.add_players([players[rank] for rank in order],
-                                         label=msg("Import {n_order} players from {name}", n_order=len(order),
-                                                   name=Path(trf_path).name))
-            id_of = _player_ids(order, change.ids)
-            session.set_pairing_numbers({pid: PairingNumber(n) for n, pid in
-                                         enumerate((id_of[r] for r in order), start=1)}, how="TRF import")
-            for pair in sorted(tuple(sorted(p)) for p in forbidden):
-                session.set_forbidden_pair(id_of[pair[0]], id_of[pair[1]])
-            withdrawn = _withdrawals(trf, played)
-            for r in range(1, played + 1):
-                session.store_round(_round(trf, r, id_of, withdrawn),
-                                    label=msg("Import round {r} from TRF", r=r))
-            for rank, from_round in withdrawn.items():
-                session.withdraw_player(id_of[rank], from_round)
-            if played < total:
-                for p in trf.players:
-                    nxt = p.rounds[played] if len(p.rounds) > played else None
-                    if nxt is not None and nxt.not_paired and p.start_rank not in withdrawn:
-                        kind = {"H": "hpb", "F": "fpb"}.get(nxt.result, "zpb")
-                        session.request_bye(played + 1, id_of[p.start_rank], kind)
+            id_of = session.apply(imported).detail
         except BaseException:
             session.close()
             path.unlink(missing_ok=True)

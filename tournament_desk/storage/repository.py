@@ -39,7 +39,7 @@ from tournament_desk.core.model import Bye, Event, EventState, Game, Player, Rou
 from tournament_desk.storage import mapping
 from tournament_desk.storage.errors import EventFileDamagedError, EventFileVanishedError
 from tournament_desk.storage.tables import COLUMN_NAMES, PRIMARY_KEYS
-from tournament_desk.storage.validate import DamagedContent, read_meta, read_state
+from tournament_desk.storage.validate import LOCK_META_PREFIX, DamagedContent, read_meta, read_state
 
 Row = dict[str, Any]
 
@@ -337,13 +337,23 @@ class Repository:
             return state
 
     def set_private_meta(self, key: str, value: str | None) -> None:
-        """Write (or remove, with None) a meta entry that is not part of the event (the lock's owner record),
-        outside the undo journal, through the writer; the state read before stays valid."""
-        with self._lock, self._transaction(count=False) as conn:
-            if value is None:
-                conn.execute("DELETE FROM meta WHERE key = ?", (key,))
-            else:
-                conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+        """Write (or remove, with None) a meta entry that is not part of the event (the lock's owner record, the
+        newest program that wrote the file), outside the undo journal, through the writer; the state read before
+        stays valid."""
+        with self._lock:
+            with self._transaction(count=False) as conn:
+                if value is None:
+                    conn.execute("DELETE FROM meta WHERE key = ?", (key,))
+                else:
+                    conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+            if not key.startswith(LOCK_META_PREFIX):  # the meta data read before now holds it too
+                for kept in (self._cache[2] if self._cache else None, self._last[1] if self._last else None):
+                    if kept is None:
+                        continue
+                    if value is None:
+                        kept.pop(key, None)
+                    else:
+                        kept[key] = value
 
     def last_known(self) -> tuple[EventState, dict[str, str], list[tuple[list[dict[str, Any]], bool]]] | None:
         """The last state (and meta data) read from the file, and the row changes committed since (each with

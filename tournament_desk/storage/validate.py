@@ -10,7 +10,12 @@ deep in pairing or printing. Here each is named instead (``table player, row 17:
 2. :func:`type_problems` — one SQL pass per table (``typeof``) finds values of the wrong storage class;
 3. ``PRAGMA foreign_key_check`` — dangling references;
 4. :func:`read_state` — each row becomes a frozen dataclass (whose ``__post_init__`` checks its own values), and
-   :func:`core.consistency.state_problems` checks what spans rows (a player twice in a round, rounds 1..n...).
+   :func:`core.consistency.state_problems` checks what spans rows (a player twice in a round, rounds 1..n...);
+5. the rule settings (:func:`core.rule_settings.read_rule_settings`): a value no version writes (garbage, a
+   number out of range) is a problem; a value a newer version may have written (an unknown choice of a known
+   setting, an unknown key in a rule namespace) is a problem too unless the file's meta data says a newer
+   version wrote the file (:func:`written_by_newer_version`) — then it is the session's warning instead
+   (``EventSession.warnings``), never replaced silently.
 
 :func:`read_state` works on a plain ``sqlite3`` connection (the caller holds the read transaction): it is the
 program's hot path — every action reads the state — so it reads tuples, not ORM objects (about ten times faster
@@ -21,7 +26,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import sqlite3
+from collections.abc import Mapping
 from typing import Any
 
 from tournament_desk.core.consistency import state_problems
@@ -42,11 +49,13 @@ from tournament_desk.core.model import (
     TopCut,
 )
 from tournament_desk.core.results import Discipline, GameResult, Outcome
+from tournament_desk.core.rule_settings import StoredIssue, read_rule_settings
 from tournament_desk.core.scoring import ScoringProfile
 from tournament_desk.storage.errors import Problem
 from tournament_desk.storage.tables import COLUMN_NAMES, TABLES
 
-__all__ = ["DamagedContent", "read_meta", "read_state", "schema_problems", "type_problems"]
+__all__ = ["WRITER_KEYS", "DamagedContent", "newest_writer", "read_meta", "read_state", "rule_setting_problems",
+           "schema_problems", "type_problems", "version_key", "written_by_newer_version"]
 
 LOCK_META_PREFIX = "lock:"
 """Meta keys the lock writes (who holds the file); never shown as the event's own meta data."""
@@ -353,9 +362,64 @@ def _read_state(conn: sqlite3.Connection, version: int | None, check_types: bool
     if orphans:
         problems.append(msg("games or byes belong to rounds {orphans} that do not exist", orphans=sorted(orphans)[:5]))
     problems += state_problems(state)
+    problems += rule_setting_problems(conn, state)
     if problems:
         raise DamagedContent(problems)
     return state
+
+
+# -------------------------------------------------------------------------------------------- rule settings
+WRITER_KEYS = ("created_with", "written_with")
+"""Meta keys naming a program that wrote the file (``tournament_desk 0.1.0``): the one that created it, and the
+newest one that opened it for writing (``EventSession`` records it)."""
+
+
+def version_key(text: str | None) -> tuple[int, ...] | None:
+    """``tournament_desk 0.10.2`` -> ``(0, 10, 2)``, comparable; None when no version number is found."""
+    found = re.search(r"(\d+(?:\.\d+)*)", text or "")
+    return tuple(int(part) for part in found.group(1).split(".")) if found else None
+
+
+def newest_writer(meta: Mapping[str, str]) -> str | None:
+    """The newest program the meta data says wrote the file (its text, e.g. ``tournament_desk 0.2.0``)."""
+    known = [(key, meta[k]) for k in WRITER_KEYS if k in meta and (key := version_key(meta[k])) is not None]
+    return max(known)[1] if known else None
+
+
+def written_by_newer_version(meta: Mapping[str, str], this: str | None = None) -> bool:
+    """Does the meta data say a newer version than this program (``this``: its version) wrote the file?"""
+    if this is None:
+        from tournament_desk import __version__
+
+        this = __version__
+    newest = version_key(newest_writer(meta))
+    ours = version_key(this)
+    return newest is not None and ours is not None and newest > ours
+
+
+def _writer_meta(conn: sqlite3.Connection) -> dict[str, str]:
+    marks = ", ".join("?" for _ in WRITER_KEYS)
+    return {k: v for k, v in conn.execute(f"SELECT key, value FROM meta WHERE key IN ({marks})", WRITER_KEYS)
+            if isinstance(k, str) and isinstance(v, str)}
+
+
+def _issue_problem(issue: StoredIssue, newer_version_wrote: bool) -> Problem | None:
+    table, key = ("event", "1") if issue.storage == "event" else ("option", issue.key)
+    if not issue.maybe_newer:
+        return msg("table {table}, row {key}: {problem}", table=table, key=key, problem=issue.problem)
+    if newer_version_wrote:
+        return None  # the session's warning (EventSession.warnings)
+    return msg("table {table}, row {key}: {problem}; no newer version of the program wrote this file", table=table,
+               key=key, problem=issue.problem)
+
+
+def rule_setting_problems(conn: sqlite3.Connection, state: EventState) -> list[Problem]:
+    """The event's rule-setting values this version refuses (see the module docstring, step 5)."""
+    _values, issues = read_rule_settings(state.event.tiebreak_edition, state.options)
+    if not issues:
+        return []
+    newer = any(i.maybe_newer for i in issues) and written_by_newer_version(_writer_meta(conn))
+    return [p for i in issues if (p := _issue_problem(i, newer)) is not None]
 
 
 def read_meta(conn: sqlite3.Connection) -> dict[str, str]:

@@ -11,9 +11,12 @@ Nothing here reads a file, a clock or a random source: the services pass in what
 * :mod:`.swiss`     the Dutch and score-group engines fed from the event (pairing numbers, requests)
 * :mod:`.roundrobin` the Berger grid rounds
 * :mod:`.topcut`    the knockout top cut
-* :mod:`.settings`  event settings and options
+* :mod:`.settings`  event settings, rule settings and options
+* :mod:`.whole_event` a whole event taken by an empty one (a homologation bundle read back)
+
+:func:`.step.chain` runs several transitions as one step (an import: players, rounds, requests... one undo step).
 """
 
-from tournament_desk.core.actions.step import Message, Step
+from tournament_desk.core.actions.step import Message, Step, chain
 
-__all__ = ["Message", "Step"]
+__all__ = ["Message", "Step", "chain"]

@@ -1,51 +1,66 @@
-"""Rule settings of the event (docs/rules.md): one editor per setting, its source section as a tooltip."""
+"""Rule settings of the event (docs/rules.md): one editor per setting, its source section as a tooltip.
+
+OK stores every setting the arbiter changed as ONE action (one undo step), or nothing: a refused value is shown
+under its setting and the dialog stays open. A value the event file holds but this version does not understand
+(written by a newer version) is shown under its setting, with the value that applies here."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit
 
+from tournament_desk.gui.dialogs.form import FormDialog
+from tournament_desk.gui.i18n import Translator
 from tournament_desk.services.rules import RuleSettingValue
 
 
-class RulesDialog(QDialog):
-    """:meth:`changes` gives the settings whose value the arbiter changed, as ``{key: text}``."""
+class RulesDialog(FormDialog):
+    """:meth:`changes` gives the settings whose value the arbiter changed, as ``{key: text}``; ``submit(changes)``
+    (the window's: one action for all of them) runs on OK, and its refusal keeps the dialog open."""
 
-    def __init__(self, parent: Any, tr: Callable[..., str], values: Sequence[RuleSettingValue]) -> None:
-        super().__init__(parent)
-        lang = getattr(tr, "lang", "en")
+    def __init__(self, parent: Any, tr: Translator, values: Sequence[RuleSettingValue],
+                 submit: Callable[[dict[str, str]], Any] | None = None) -> None:
+        super().__init__(parent, tr, (lambda changes: submit(changes) if changes else None) if submit else None)
+        lang = tr.lang
         self.setWindowTitle(tr("Rule settings"))
-        self.values = list(values)
+        self.values_shown = list(values)
         self.editors: dict[str, QComboBox | QLineEdit] = {}
-        form = QFormLayout()
-        for v in self.values:
+        for v in self.values_shown:
             s = v.setting
+            editor: QComboBox | QLineEdit
             if s.choices:
-                editor: QComboBox | QLineEdit = QComboBox()
+                combo = QComboBox()
                 for choice in s.choices:
-                    editor.addItem(f"{choice.value} — {choice.describe(lang)}", choice.value)
-                editor.setCurrentIndex(max(0, editor.findData(v.value)))
+                    combo.addItem(f"{choice.value} — {choice.describe(lang)}", choice.value)
+                combo.setCurrentIndex(max(0, combo.findData(v.value)))
+                editor = combo
             else:
                 editor = QLineEdit(v.value)
                 editor.setPlaceholderText(tr("empty: not set") if s.optional else s.default)
             editor.setToolTip(s.section(lang, short=False))
+            editor.setObjectName(s.key)
             self.editors[s.key] = editor
-            form.addRow(s.label(lang), editor)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(tr("Each reading is explained, with its source and its test, in docs/rules.md.")))
-        layout.addLayout(form)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+            self.add_row(s.label(lang), editor, s.key)
+            if v.not_understood is not None:
+                note = QLabel(tr("The file holds '{stored}', which this version does not understand (written by a "
+                                 "newer version): {value} applies until you choose a value.", stored=v.not_understood,
+                                 value=v.value or "—"))
+                note.setWordWrap(True)
+                self.form.addRow("", note)
+        intro = QLabel(tr("Each reading is explained, with its source and its test, in docs/rules.md."))
+        intro.setWordWrap(True)
+        self.finish_layout(intro=intro)
 
     def changes(self) -> dict[str, str]:
         out: dict[str, str] = {}
-        for v in self.values:
+        for v in self.values_shown:
             editor = self.editors[v.setting.key]
             text = editor.currentData() if isinstance(editor, QComboBox) else editor.text().strip()
             if text != v.value:
                 out[v.setting.key] = str(text)
         return out
+
+    def values(self) -> dict[str, Any]:
+        return dict(self.changes())
