@@ -115,7 +115,7 @@ def test_a_value_of_a_newer_version_is_a_warning_never_replaced(event: Path,
         warnings = [w.text("en") for w in s.warnings]
         assert len(warnings) == 3
         assert ("tiebreaks.edition = 'fide2030' was written by a newer version (tournament_desk 99.1.0) and this one "
-                f"(tournament_desk {__version__}) does not understand it: seed003 applies here") in warnings[0]
+                f"(tournament_desk {__version__}) does not understand it: ffe-annex applies here") in warnings[0]
         assert "ffjd.cadence = 'blitz'" in warnings[1] and "auto applies here" in warnings[1]
         assert "the option scrabble.new_setting = 'on'" in warnings[2] and "no effect here" in warnings[2]
         assert "version plus récente" in s.warnings[0].text("fr")
