@@ -84,8 +84,14 @@ def test_doc(capsys: pytest.CaptureFixture[str]) -> None:
     _run(["rules", "--doc", "--json"])
     data = json.loads(capsys.readouterr().out)
     assert data["path"].endswith("docs/rules.md") and data["exists"] is True
-    _run(["rules", "--doc"])
+    _run(["rules", "--doc", "--path"])
     assert capsys.readouterr().out.strip() == data["path"]
+    # The document itself, as a user reads it: the sources by their titles, the settings, no developer's paths.
+    _run(["rules", "--doc"])
+    text = capsys.readouterr().out
+    assert text == Path(data["path"]).read_text(encoding="utf-8").rstrip("\n") + "\n"
+    assert "« Règlement du Classement National »" in text and "tiebreaks.edition" in text
+    assert "tests/" not in text and "tournament_desk/" not in text and ".py" not in text
 
 
 def _file(path: Path) -> tuple[object, int, str | None]:

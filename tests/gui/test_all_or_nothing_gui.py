@@ -187,3 +187,42 @@ def test_open_from_a_homologation_bundle(qapp: QApplication, home: Path) -> None
     assert "results-trf16.txt: modified" in str(seen["refusal"]) and not refused.exists()
     with EventSession.open(target, readonly=True) as s:
         assert s.state() == original and len(s._repo.journal()) == 1
+
+
+def test_the_rules_dialog_cites_the_documents_and_opens_the_rules_document(
+        qapp: QApplication, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27 item 2: the Rules dialog's tooltips cite each setting's documents by their titles (French here),
+    and its button opens the installed rules document."""
+    from PySide6.QtGui import QDesktopServices
+    from PySide6.QtWidgets import QPushButton
+
+    from tournament_desk.services.rules import rules_doc_path
+
+    opened: list[str] = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", staticmethod(lambda url: opened.append(url.toLocalFile())))
+    QSettings().setValue("language", "fr")
+    event = home / "Documents" / "dames.tdesk"
+    with EventSession.create(event, Event.for_discipline("Dames", Discipline.DRAUGHTS, rounds=5)) as s:
+        s.add_player(surname="Alpha")
+    seen: dict[str, str] = {}
+
+    def script() -> Script:
+        w = main_window()
+        later(w.rules_action.trigger)
+        yield
+        dialog = yield from modal(RulesDialog)
+        seen["tooltips"] = "\n".join(editor.toolTip() for editor in dialog.editors.values())
+        button = next(b for b in dialog.findChildren(QPushButton) if "document" in b.text())
+        seen["button"] = button.text()
+        button.click()
+        yield
+        dialog.reject()
+
+    code, errors = run_script(lambda: main([str(event)]), script)
+    assert not errors, errors[0]
+    assert code == 0
+    assert "FFJD, « Règlement du Classement National » (Capital-Points), §5.2, §6.1.1" in seen["tooltips"]
+    assert "FFE (D.N.A.), « Annexes aux règles des tournois — Départages » (chapitre 2.4)" in seen["tooltips"]
+    assert "seed" not in seen["tooltips"] and "document 00" not in seen["tooltips"]
+    assert seen["button"] == "Ouvrir le &document des règles"
+    assert opened == [str(rules_doc_path())]

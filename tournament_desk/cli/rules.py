@@ -1,4 +1,4 @@
-"""CLI: ``tournament-desk rules`` (issue 12): the event's rule settings, and where docs/rules.md is.
+"""CLI: ``tournament-desk rules`` (issue 12): the event's rule settings, and the rules document.
 
 Registered by :mod:`tournament_desk.cli.main` (``add_rules_parser(sub)``; ``"rules": cmd_rules`` in
 ``COMMANDS``). Same conventions as main.py: ``--json`` prints JSON on stdout, errors are
@@ -7,7 +7,9 @@ Registered by :mod:`tournament_desk.cli.main` (``add_rules_parser(sub)``; ``"rul
     tournament-desk rules EVENT.tdesk [--json]              every setting, its current value and section
     tournament-desk rules EVENT.tdesk --set KEY=VALUE [...]  change settings: all of them as ONE undoable
                                                              action, or none when one is wrong
-    tournament-desk rules --doc [--json]                     where docs/rules.md is
+    tournament-desk rules --doc                              the rules document (what each rule and setting
+                                                             means, and the documents it comes from)
+    tournament-desk rules --doc --path [--json]              where that document is installed
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ def add_rules_parser(subparsers: Any) -> None:
     r.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="change a setting (repeatable: all of them as one undoable action, none if one is "
                         "wrong), e.g. tiebreaks.edition=fide2023")
-    r.add_argument("--doc", action="store_true", help="print where docs/rules.md is")
+    r.add_argument("--doc", action="store_true",
+                   help="print the rules document: each rule, the document it comes from, its setting")
+    r.add_argument("--path", action="store_true", help="with --doc: print only where the document is installed")
     r.add_argument("--json", action="store_true")
 
 
@@ -52,8 +56,12 @@ def _pair(item: str) -> tuple[str, str]:
 def cmd_rules(args: argparse.Namespace, lang: str) -> None:
     if args.doc:
         path = rules_doc_path()
-        where = str(path) if path.exists() else msg("{path} (not in this installation)", path=path).text(lang)
-        _emit(args, {"path": str(path), "exists": path.exists()}, where)
+        if not path.exists():
+            raise ValidationError(msg("The rules document is not in this installation ({path})", path=path))
+        if args.path or args.json:
+            _emit(args, {"path": str(path), "exists": True}, str(path))
+            return
+        print(path.read_text(encoding="utf-8").rstrip("\n"))
         return
     if args.file is None:
         raise ValidationError(msg("Give an event file (or --doc)"))

@@ -948,7 +948,7 @@ class MainWindow(QMainWindow):
                 self.run(lambda: set_rule_settings(session, given))
             return
         dialog = RulesDialog(self, self._t, current_rule_settings(session),
-                             submit=lambda chosen: set_rule_settings(session, chosen))
+                             submit=lambda chosen: set_rule_settings(session, chosen), open_doc=self.open_rules_doc)
         accepted = bool(dialog.exec())
         self._reload_after_action()
         if accepted and isinstance(dialog.result_change, Change):
@@ -962,7 +962,8 @@ class MainWindow(QMainWindow):
             ApartDialog(self).exec()
 
     def open_rules_doc(self) -> bool:
-        """Open docs/rules.md (the program's reading of every rule) with the system's viewer."""
+        """Open the rules document (the program's reading of every rule, the documents it comes from) with the
+        system's viewer."""
         from tournament_desk.services.rules import rules_doc_path
 
         path = rules_doc_path()

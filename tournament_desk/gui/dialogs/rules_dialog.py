@@ -1,4 +1,5 @@
-"""Rule settings of the event (docs/rules.md): one editor per setting, its source section as a tooltip.
+"""Rule settings of the event: one editor per setting, the documents and sections it reads as a tooltip, and a
+button that opens the rules document (what each setting means and where it comes from).
 
 OK stores every setting the arbiter changed as ONE action (one undo step), or nothing: a refused value is shown
 under its setting and the dialog stays open. A value the event file holds but this version does not understand
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from tournament_desk.gui.dialogs.form import FormDialog
 from tournament_desk.gui.i18n import Translator
@@ -21,7 +22,8 @@ class RulesDialog(FormDialog):
     (the window's: one action for all of them) runs on OK, and its refusal keeps the dialog open."""
 
     def __init__(self, parent: Any, tr: Translator, values: Sequence[RuleSettingValue],
-                 submit: Callable[[dict[str, str]], Any] | None = None) -> None:
+                 submit: Callable[[dict[str, str]], Any] | None = None,
+                 open_doc: Callable[[], Any] | None = None) -> None:
         super().__init__(parent, tr, (lambda changes: submit(changes) if changes else None) if submit else None)
         lang = tr.lang
         self.setWindowTitle(tr("Rule settings"))
@@ -49,8 +51,17 @@ class RulesDialog(FormDialog):
                                  value=v.value or "—"))
                 note.setWordWrap(True)
                 self.form.addRow("", note)
-        intro = QLabel(tr("Each reading is explained, with its source and its test, in docs/rules.md."))
-        intro.setWordWrap(True)
+        intro = QWidget()
+        row = QHBoxLayout(intro)
+        row.setContentsMargins(0, 0, 0, 0)
+        text = QLabel(tr("What each setting means, and the document it comes from, is in the rules document."))
+        text.setWordWrap(True)
+        row.addWidget(text, 1)
+        self.doc_button = QPushButton(tr("Open the rules &document"))
+        self.doc_button.setEnabled(open_doc is not None)
+        if open_doc is not None:
+            self.doc_button.clicked.connect(lambda _checked=False: open_doc())
+        row.addWidget(self.doc_button)
         self.finish_layout(intro=intro)
 
     def changes(self) -> dict[str, str]:
