@@ -39,6 +39,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from tournament_desk.core.operations import AddPlayers, SetPairingNumbers, StoreRound
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 DATA = HERE / "data"
@@ -108,11 +110,11 @@ def _standings_event(work: Path) -> Path:
     if tmp.exists():
         tmp.unlink()
     with EventSession.create(tmp, state.event) as session:
-        session.add_players([{"surname": p.surname, "ratings": p.ratings} for p in state.players])
-        session.set_pairing_numbers({p.id: p.pairing_number for p in state.players if p.pairing_number},
-                                    how="benchmark")
+        session.run(AddPlayers([{"surname": p.surname, "ratings": p.ratings} for p in state.players]))
+        session.run(SetPairingNumbers({p.id: p.pairing_number for p in state.players if p.pairing_number},
+                                    how="benchmark"))
         for rnd in state.rounds:
-            session.store_round(rnd)
+            session.run(StoreRound(rnd))
     tmp.rename(path)
     return path
 

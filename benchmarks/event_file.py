@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from tournament_desk.core.model import Event, Game, Round
+from tournament_desk.core.operations import AddPlayer, RecordResult, StoreRound
 from tournament_desk.services.session import EventSession
 
 
@@ -22,13 +23,13 @@ def main(n_players: int = 200) -> None:
         session = EventSession.create(path, Event(name="Bench", rounds=9))
         t0 = time.perf_counter()
         for i in range(n_players):
-            session.add_player(surname=f"Player{i:04d}", ratings=(("fide", 1000 + i),))
+            session.run(AddPlayer(surname=f"Player{i:04d}", ratings=(("fide", 1000 + i),)))
         t1 = time.perf_counter()
         games = tuple(Game(1, b + 1, 2 * b + 1, 2 * b + 2) for b in range(n_players // 2))
-        session.store_round(Round(1, games))
+        session.run(StoreRound(Round(1, games)))
         t2 = time.perf_counter()
         for g in games:
-            session.record_result(1, g.board, "1-0")
+            session.run(RecordResult(1, g.board, "1-0"))
         t3 = time.perf_counter()
         for _ in range(10):
             session.state()

@@ -36,20 +36,22 @@ ROOT = Path(__file__).resolve().parents[1]
 OPEN = ("from tournament_desk.services.session import EventSession\n"
         "EventSession.open({path!r}).close()\n")
 
-RESULT_SERVICE = ("from tournament_desk.services.session import EventSession\n"
+RESULT_SERVICE = ("from tournament_desk.core.operations import RecordResult\n"
+                  "from tournament_desk.services.session import EventSession\n"
                   "with EventSession.open({path!r}) as s:\n"
-                  "    s.record_result({rounds}, {board}, '0-1', replace=True)\n")
+                  "    s.run(RecordResult({rounds}, {board}, '0-1', replace=True))\n")
 
 IN_PROCESS = """
 import time
 t0 = time.perf_counter()
+from tournament_desk.core.operations import RecordResult
 from tournament_desk.services.session import EventSession
 t1 = time.perf_counter()
 s = EventSession.open({path!r})
 t2 = time.perf_counter()
 s.state()
 t3 = time.perf_counter()
-s.record_result({rounds}, {board}, "{value}", replace=True)
+s.run(RecordResult({rounds}, {board}, "{value}", replace=True))
 t4 = time.perf_counter()
 s.close()
 t5 = time.perf_counter()
@@ -62,6 +64,7 @@ import random
 from pathlib import Path
 from tournament_desk.core.model import Event, Game, Round
 from tournament_desk.core.results import GameResult
+from tournament_desk.core.operations import AddPlayers, StoreRound
 from tournament_desk.services.session import EventSession
 path, players, rounds = Path({path!r}), {players}, {rounds}
 rng = random.Random(players)
@@ -69,14 +72,14 @@ with EventSession.create(path, Event(name=f"Open {{players}}", rounds=rounds, ti
     entries = [{{"surname": f"Joueur{{i:04d}}", "first_name": "Zoé", "club": f"Club {{i % 90}}",
                 "ratings": (("fide", 1000 + rng.randrange(1800)),)}} for i in range(players)]
     rng.shuffle(entries)
-    s.add_players(entries)
+    s.run(AddPlayers(entries))
     ids = [p.id for p in s.players()]
     results = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
     for r in range(1, rounds + 1):
         rng.shuffle(ids)
-        s.store_round(Round(r, tuple(Game(r, b + 1, ids[2 * b], ids[2 * b + 1],
-                                          rng.choice(results) if r < rounds else None)
-                                     for b in range(players // 2))))
+        s.run(StoreRound(Round(r, tuple(Game(r, b + 1, ids[2 * b], ids[2 * b + 1],
+                                                rng.choice(results) if r < rounds else None)
+                                           for b in range(players // 2)))))
 """
 
 

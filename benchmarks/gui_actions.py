@@ -22,6 +22,8 @@ import textwrap
 import time
 from pathlib import Path
 
+from tournament_desk.core.operations import AddPlayers, RecordResults
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -38,15 +40,15 @@ def make_event(path: Path, players: int, rounds: int, *, leave_missing: bool = T
     event = Event.for_discipline("Bench", Discipline.CHESS, system=PairingSystem.DUTCH, rounds=11,
                                  initial_colour="white")
     with EventSession.create(path, event) as s:
-        s.add_players([{"surname": f"Player{i:04d}", "first_name": "X",
-                        "ratings": (("fide", rng.randrange(1000, 2700)),)} for i in range(players)])
+        s.run(AddPlayers([{"surname": f"Player{i:04d}", "first_name": "X",
+                        "ratings": (("fide", rng.randrange(1000, 2700)),)} for i in range(players)]))
         for r in range(1, rounds + 1):
             pair_next(s)
             games = s.state().round(r).games
             results = {g.board: rng.choice(["1-0", "0-1", "1/2"]) for g in games}
             if leave_missing and r == rounds:
                 results = dict(list(results.items())[: len(results) // 2])
-            s.record_results(r, results)
+            s.run(RecordResults(r, results))
 
 
 STARTUP = textwrap.dedent("""

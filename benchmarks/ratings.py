@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 from tournament_desk.core.model import Event, EventState, Game, PairingSystem, Player, RatingSystem, Round
+from tournament_desk.core.operations import AddPlayers, StoreRound
 from tournament_desk.core.results import Discipline, GameResult, format_game_result
 from tournament_desk.services.ratings import period_run, period_run_states
 from tournament_desk.services.session import EventSession
@@ -91,10 +92,10 @@ def write_files(states: list[tuple[str, EventState]], folder: Path) -> list[Path
     for label, state in states:
         path = folder / label
         with EventSession.create(path, state.event) as session:
-            session.add_players([{k: getattr(p, k) for k in ("surname", "licence_id", "ratings", "unrated")}
-                                 for p in state.players])
+            session.run(AddPlayers([{k: getattr(p, k) for k in ("surname", "licence_id", "ratings", "unrated")}
+                                 for p in state.players]))
             for rnd in state.rounds:
-                session.store_round(rnd)
+                session.run(StoreRound(rnd))
         paths.append(path)
     return paths
 

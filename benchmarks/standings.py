@@ -33,6 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tournament_desk.core.model import Bye, Event, EventState, Game, PairingSystem, Player, RatingSystem, Round
+from tournament_desk.core.operations import AddPlayers, StoreRound
 from tournament_desk.core.results import GameResult, Outcome
 from tournament_desk.core.tiebreaks import build_standings
 from tournament_desk.services.standings import standings
@@ -116,10 +117,10 @@ def write_event(state: EventState, path: Path) -> Path:
     from tournament_desk.services.session import EventSession
 
     with EventSession.create(path, state.event) as session:
-        session.add_players([{"surname": p.surname, "ratings": p.ratings, "pairing_number": p.pairing_number}
-                             for p in state.players])
+        session.run(AddPlayers([{"surname": p.surname, "ratings": p.ratings, "pairing_number": p.pairing_number}
+                             for p in state.players]))
         for rnd in state.rounds:
-            session.store_round(rnd)
+            session.run(StoreRound(rnd))
     return path
 
 

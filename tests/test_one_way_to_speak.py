@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tournament_desk.core.operations import AddPlayer
+
 PACKAGE = Path(__file__).resolve().parents[1] / "tournament_desk"
 
 # Files not converted yet (a path, or a folder ending in "/"): none left. Kept so that a file taken over from a
@@ -400,7 +402,7 @@ def test_the_undo_history_keeps_each_action_in_both_languages_from_one_message(t
 
     path = _swiss_event(tmp_path)
     with EventSession.open(path) as session:
-        change = session.add_player(surname="Leroy", first_name="Anne")
+        change = session.run(AddPlayer(surname="Leroy", first_name="Anne"))
         entry = session.audit_log()[-1]
         assert (entry.label_en, entry.label_fr) == (change.title.text("en"), change.title.text("fr"))
         assert entry.label_fr != entry.label_en

@@ -13,6 +13,7 @@ from pathlib import Path
 import pypdfium2
 
 from tournament_desk.core.model import Event, PairingSystem
+from tournament_desk.core.operations import AddPlayers, RecordResult
 from tournament_desk.core.results import Discipline
 from tournament_desk.services import printing
 from tournament_desk.services.pairing import pair_next
@@ -29,14 +30,14 @@ def main() -> None:
         session = EventSession.create(Path(tmp) / "sample.tdesk", Event.for_discipline(
             "Championnat de Lille", Discipline.DRAUGHTS, system=PairingSystem.ROUND_ROBIN, rounds=9, place="Lille",
             arbiters=("J. Arbitre",)))
-        session.add_players([{"surname": name, "first_name": "Jean", "club": f"Club {i % 3 + 1}",
+        session.run(AddPlayers([{"surname": name, "first_name": "Jean", "club": f"Club {i % 3 + 1}",
                               "licence_id": f"{10000 + i}", "ratings": (("ffjd", 1650 - 35 * i),)}
-                             for i, name in enumerate(NAMES)])
+                             for i, name in enumerate(NAMES)]))
         assign_numbers(session, "rating")
         for number in range(1, 10):
             pair_next(session)
             for g in session.state().round(number).games:
-                session.record_result(number, g.board, rng.choice(["2-0", "1-1", "0-2", "2-0", "0-2"]))
+                session.run(RecordResult(number, g.board, rng.choice(["2-0", "1-1", "0-2", "2-0", "0-2"])))
         documents = {
             "crosstable": printing.crosstable_pdf(session, "fr"),
             "pairing-sheet": printing.pairing_sheet_pdf(session, 9, "fr"),

@@ -16,8 +16,10 @@ import pytest
 from tournament_desk.cli.export import EXPORT_COMMANDS, add_export_parsers
 from tournament_desk.core.errors import EventFileError, TournamentError
 from tournament_desk.core.model import Event, PairingSystem, TimeControl
+from tournament_desk.core.operations import AddPlayer, RecordResult
 from tournament_desk.core.results import Discipline
-from tournament_desk.services.roundrobin import assign_numbers, pair_next_round
+from tournament_desk.services.pairing import pair_next
+from tournament_desk.services.roundrobin import assign_numbers
 from tournament_desk.services.session import EventSession
 
 
@@ -43,12 +45,12 @@ def event_file(tmp_path: Path) -> Path:
                                  time_control=TimeControl(60, 0))
     with EventSession.create(path, event) as session:
         for i, name in enumerate(("Aubert", "Béchet", "Cœur", "Dumas"), start=1):
-            session.add_player(surname=name, first_name="Léon", licence_id=f"L{i}", ratings=(("ffjd", 1500 + i),))
+            session.run(AddPlayer(surname=name, first_name="Léon", licence_id=f"L{i}", ratings=(("ffjd", 1500 + i),)))
         assign_numbers(session, "rating")
         for _ in range(3):
-            rnd = pair_next_round(session).round
+            rnd = pair_next(session).payload.round
             for g in rnd.games:
-                session.record_result(rnd.number, g.board, "1-1")
+                session.run(RecordResult(rnd.number, g.board, "1-1"))
     return path
 
 

@@ -15,6 +15,7 @@ import pytest
 from tournament_desk.cli.rate import add_rate_parser, add_ratings_parser, cmd_rate, cmd_ratings
 from tournament_desk.core.errors import ImportFormatError, StateError, TournamentError, ValidationError
 from tournament_desk.core.model import Event, Game, PairingSystem, RatingSystem, Round
+from tournament_desk.core.operations import AddPlayer, RecordResult, StoreRound
 from tournament_desk.core.results import Discipline
 from tournament_desk.services.session import EventSession
 
@@ -35,15 +36,15 @@ def _draughts(path: Path, result: str, start: dt.date, rating_system: RatingSyst
         path.stem, Discipline.DRAUGHTS, system=PairingSystem.MANUAL, rounds=5, start_date=start,
         rating_system=rating_system))
     for i in range(6):
-        session.add_player(surname=f"Dames{i}", first_name="B", licence_id=f"D{i}",
-                           ratings=(("ffjd", 1200 + 100 * i),))
+        session.run(AddPlayer(surname=f"Dames{i}", first_name="B", licence_id=f"D{i}",
+                           ratings=(("ffjd", 1200 + 100 * i),)))
     ids = [p.id for p in session.state().players]
     for r in range(5):
         rot = [ids[0], *ids[1:][r:], *ids[1:][:r]]
         games = tuple(Game(r + 1, b + 1, rot[b], rot[5 - b]) for b in range(3))
-        session.store_round(Round(r + 1, games))
+        session.run(StoreRound(Round(r + 1, games)))
         for g in games:
-            session.record_result(r + 1, g.board, result)
+            session.run(RecordResult(r + 1, g.board, result))
     session.close()
     return path
 

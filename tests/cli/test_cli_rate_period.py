@@ -14,6 +14,7 @@ import pytest
 
 from tournament_desk.__main__ import main
 from tournament_desk.core.model import Event, Game, PairingSystem, RatingSystem, Round, TimeControl
+from tournament_desk.core.operations import AddPlayer, RecordResult, StoreRound
 from tournament_desk.core.results import Discipline
 from tournament_desk.services.session import EventSession
 
@@ -35,15 +36,15 @@ def _event(path: Path, discipline: Discipline, start: dt.date, players: dict[str
         random.Random(seed).shuffle(order)
         for licence in order:
             surname, rating = players[licence]
-            session.add_player(surname=surname, licence_id=licence,
-                               ratings=((system.value, rating),) if rating is not None else ())
+            session.run(AddPlayer(surname=surname, licence_id=licence,
+                               ratings=((system.value, rating),) if rating is not None else ()))
         ids = {p.licence_id: p.id for p in session.state().players}
         for number, boards in enumerate(rounds, start=1):
-            session.store_round(Round(number, tuple(Game(number, b + 1, ids[w[0]], ids[w[1]])
-                                                    for b, w in enumerate(boards))))
+            session.run(StoreRound(Round(number, tuple(Game(number, b + 1, ids[w[0]], ids[w[1]])
+                                                    for b, w in enumerate(boards)))))
             for b, board in enumerate(boards):
                 points = {"white_points": board[3], "black_points": board[4]} if len(board) == 5 else {}
-                session.record_result(number, b + 1, board[2], **points)  # type: ignore[arg-type]
+                session.run(RecordResult(number, b + 1, board[2], **points))  # type: ignore[arg-type]
     return path
 
 

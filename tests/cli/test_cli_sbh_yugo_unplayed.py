@@ -38,6 +38,7 @@ import pytest
 
 from tournament_desk.__main__ import main
 from tournament_desk.core.model import Bye, Event, Game, PairingSystem, Round
+from tournament_desk.core.operations import AddPlayer, RecordResult, StoreRound, WithdrawPlayer
 from tournament_desk.core.results import Discipline, Outcome
 from tournament_desk.services.session import EventSession
 
@@ -68,15 +69,15 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, int
     with EventSession.create(path, Event.for_discipline("Open des quatre", Discipline.CHESS,
                                                         system=PairingSystem.MANUAL, rounds=6)) as session:
         for i, name in enumerate(order):
-            session.add_player(surname=name, ratings=(("fide", 1500 + 37 * i),))
+            session.run(AddPlayer(surname=name, ratings=(("fide", 1500 + 37 * i),)))
         ids = {p.surname: p.id for p in session.state().players}
         for number, (boards, byes) in ROUNDS.items():
             if number == 3:  # seed 003 §1: "partie non jouée suite à un abandon": Ludo leaves after round 2
-                session.withdraw_player(ids["Ludo"], 3)
+                session.run(WithdrawPlayer(ids["Ludo"], 3))
             games = tuple(Game(number, b + 1, ids[w], ids[bl]) for b, (w, bl, _) in enumerate(boards))
-            session.store_round(Round(number, games, tuple(Bye(number, ids[p], kind) for p, kind in byes)))
+            session.run(StoreRound(Round(number, games, tuple(Bye(number, ids[p], kind) for p, kind in byes))))
             for b, (_w, _bl, result) in enumerate(boards):
-                session.record_result(number, b + 1, result)
+                session.run(RecordResult(number, b + 1, result))
     return path, ids
 
 

@@ -13,6 +13,7 @@ import pytest
 from tournament_desk.cli.standings import add_standings_parser, cmd_standings, cmd_tiebreaks
 from tournament_desk.core.errors import NotFoundError, ValidationError
 from tournament_desk.core.model import Bye, Event, Game, PairingSystem, Round
+from tournament_desk.core.operations import AddPlayer, RecordResult, StoreRound
 from tournament_desk.core.results import Discipline, Outcome
 from tournament_desk.core.tiebreaks import PRESETS, all_tiebreaks
 from tournament_desk.services.session import EventSession
@@ -35,14 +36,14 @@ def event_file(tmp_path: Path) -> Path:
     with EventSession.create(path, Event.for_discipline("Open", Discipline.CHESS, system=PairingSystem.DUTCH,
                                                         rounds=5)) as session:
         for name, rating in (("Alpha", 2100), ("Bravo", 2000), ("Charlie", 1900), ("Delta", 1800)):
-            session.add_player(surname=name, ratings=(("fide", rating),))
-        session.add_player(surname="Echo", unrated=True)
-        session.store_round(Round(1, (Game(1, 1, 1, 2), Game(1, 2, 3, 4)), (Bye(1, 5, Outcome.HALF_BYE),)))
-        session.record_result(1, 1, "1-0")
-        session.record_result(1, 2, "1/2")
-        session.store_round(Round(2, (Game(2, 1, 4, 1), Game(2, 2, 2, 3)), (Bye(2, 5, Outcome.ZERO_BYE),)))
-        session.record_result(2, 1, "0-1")
-        session.record_result(2, 2, "1-0")
+            session.run(AddPlayer(surname=name, ratings=(("fide", rating),)))
+        session.run(AddPlayer(surname="Echo", unrated=True))
+        session.run(StoreRound(Round(1, (Game(1, 1, 1, 2), Game(1, 2, 3, 4)), (Bye(1, 5, Outcome.HALF_BYE),))))
+        session.run(RecordResult(1, 1, "1-0"))
+        session.run(RecordResult(1, 2, "1/2"))
+        session.run(StoreRound(Round(2, (Game(2, 1, 4, 1), Game(2, 2, 2, 3)), (Bye(2, 5, Outcome.ZERO_BYE),))))
+        session.run(RecordResult(2, 1, "0-1"))
+        session.run(RecordResult(2, 2, "1-0"))
     return path
 
 

@@ -14,6 +14,7 @@ import pytest
 from tournament_desk.cli.variants import VARIANT_COMMANDS, add_variant_parsers
 from tournament_desk.core.errors import StateError, TournamentError
 from tournament_desk.core.model import Event, PairingSystem
+from tournament_desk.core.operations import AddPlayers, RecordResult
 from tournament_desk.core.scoring import KASHDAN
 from tournament_desk.services.session import EventSession
 
@@ -34,7 +35,7 @@ def _results(path: Path, rng: random.Random, choices: tuple[str, ...]) -> None:
     with EventSession.open(path) as session:
         state = session.state()
         for g in state.round(state.last_round).games:
-            session.record_result(g.round, g.board, rng.choice(choices))
+            session.run(RecordResult(g.round, g.board, rng.choice(choices)))
 
 
 def test_forty_players_six_rounds_then_top_eight(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -42,7 +43,7 @@ def test_forty_players_six_rounds_then_top_eight(tmp_path: Path, capsys: pytest.
     rng = random.Random(2026)
     with EventSession.create(path, Event("Open", system=PairingSystem.SCORE_GROUP, rounds=6,
                                          scoring=KASHDAN)) as session:
-        session.add_players([{"surname": f"P{i:02d}", "ratings": (("fide", 2300 - 7 * i),)} for i in range(40)])
+        session.run(AddPlayers([{"surname": f"P{i:02d}", "ratings": (("fide", 2300 - 7 * i),)} for i in range(40)]))
     for number in range(1, 7):
         assert _run(["pair-scoregroup", str(path), "--json"]) == 0
         rnd = json.loads(capsys.readouterr().out)
@@ -89,7 +90,7 @@ def test_forty_players_six_rounds_then_top_eight(tmp_path: Path, capsys: pytest.
 def test_manual_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "manual.tdesk"
     with EventSession.create(path, Event("Suisse", system=PairingSystem.MANUAL, rounds=3)) as session:
-        session.add_players([{"surname": f"M{i}"} for i in range(1, 6)])
+        session.run(AddPlayers([{"surname": f"M{i}"} for i in range(1, 6)]))
     assert _run(["manual", str(path), "candidates", "1", "--json"]) == 0
     assert [c["id"] for c in json.loads(capsys.readouterr().out)] == [2, 3, 4, 5]
     assert _run(["manual", str(path), "pair", "--board", "1:2", "--board", "3:4", "--bye", "5"]) == 0

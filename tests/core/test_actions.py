@@ -172,12 +172,12 @@ def test_chain_is_one_step_each_on_the_state_the_previous_left() -> None:
     step = chain(state, [lambda s: reg.add_players(s, [{"surname": "A"}, {"surname": "B"}]),
                          lambda s: reg.set_forbidden_pair(s, 1, 2),
                          lambda s: rnds.add_round(s, rnds.Round(1, (rnds.Game(1, 1, 1, 2),))),
-                         rnds.remove_last_round], msg("Import"), detail="x")
-    assert step.label == msg("Import") and step.detail == "x"
+                         rnds.remove_last_round], msg("Import"), "x")
+    assert step.label == msg("Import") and step.payload == "x"
     assert [p.surname for p in step.state.players] == ["A", "B"] and step.state.forbidden_pairs == ((1, 2),)
     assert step.state.rounds == ()
     with pytest.raises(StateError):  # the second transition is refused: no step at all
-        chain(state, [lambda s: reg.add_players(s, [{"surname": "A"}]), rnds.remove_last_round], msg("Import"))
+        chain(state, [lambda s: reg.add_players(s, [{"surname": "A"}]), rnds.remove_last_round], msg("Import"), None)
     assert state.players == ()
 
 

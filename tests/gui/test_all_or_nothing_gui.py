@@ -15,6 +15,14 @@ from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
 from tests.gui.driver import Script, click_ok, later, main_window, modal, run_script, type_into, wait_for
 from tournament_desk.__main__ import main
 from tournament_desk.core.model import Event
+from tournament_desk.core.operations import (
+    AddPlayer,
+    AddPlayers,
+    RecordResult,
+    RequestBye,
+    SetForbiddenPair,
+    WithdrawPlayer,
+)
 from tournament_desk.core.results import Discipline
 from tournament_desk.gui.dialogs.rules_dialog import RulesDialog
 from tournament_desk.services.rules import set_rule_settings
@@ -46,7 +54,7 @@ def _choose(combo: QComboBox, value: str) -> None:
 def test_the_rules_dialog_is_one_action_or_nothing(qapp: QApplication, home: Path) -> None:
     event = home / "Documents" / "open.tdesk"
     with EventSession.create(event, Event.for_discipline("Open", Discipline.CHESS, rounds=5)) as s:
-        s.add_player(surname="Alpha")
+        s.run(AddPlayer(surname="Alpha"))
     before = _file(event)
     seen: dict[str, object] = {}
 
@@ -146,13 +154,13 @@ def test_open_from_a_homologation_bundle(qapp: QApplication, home: Path) -> None
 
     source = home / "source.tdesk"
     with EventSession.create(source, Event.for_discipline("Open d'été", Discipline.CHESS, rounds=5)) as s:
-        s.add_players([{"surname": f"J{i}", "ratings": (("fide", 2000 - 10 * i),)} for i in range(6)])
-        s.set_forbidden_pair(1, 2)
-        s.request_bye(2, 3, "hpb")
+        s.run(AddPlayers([{"surname": f"J{i}", "ratings": (("fide", 2000 - 10 * i),)} for i in range(6)]))
+        s.run(SetForbiddenPair(1, 2))
+        s.run(RequestBye(2, 3, "hpb"))
         pair_next(s)
         for g in s.state().round(1).games:
-            s.record_result(1, g.board, "1-0")
-        s.withdraw_player(4, 2)
+            s.run(RecordResult(1, g.board, "1-0"))
+        s.run(WithdrawPlayer(4, 2))
         set_rule_settings(s, {"tiebreaks.edition": "fide2026", "ffjd.cadence": "slow"})
         original = s.state()
         export_bundle(s, home / "open.zip", "en")
@@ -203,7 +211,7 @@ def test_the_rules_dialog_cites_the_documents_and_opens_the_rules_document(
     QSettings().setValue("language", "fr")
     event = home / "Documents" / "dames.tdesk"
     with EventSession.create(event, Event.for_discipline("Dames", Discipline.DRAUGHTS, rounds=5)) as s:
-        s.add_player(surname="Alpha")
+        s.run(AddPlayer(surname="Alpha"))
     seen: dict[str, str] = {}
 
     def script() -> Script:

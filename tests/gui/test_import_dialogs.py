@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from tournament_desk.core.model import Event
+from tournament_desk.core.operations import AddPlayers
 from tournament_desk.gui.dialogs.column_mapping import ColumnMappingDialog, import_rating_list, run_with_progress
 from tournament_desk.gui.dialogs.import_trf import ImportTrfDialog
 from tournament_desk.services.rating_lists import list_header
@@ -50,8 +51,8 @@ def test_mapping_dialog_needs_an_id_and_the_rating(qtbot: QtBot) -> None:
 
 def _event(tmp_path: Path) -> EventSession:
     session = EventSession.create(tmp_path / "e.tdesk", Event("Open", rounds=5))
-    session.add_players([{"surname": "Müller", "first_name": "Jürgen", "licence_id": "1011"},
-                         {"surname": "Carlsen", "fide_id": "1503014"}])
+    session.run(AddPlayers([{"surname": "Müller", "first_name": "Jürgen", "licence_id": "1011"},
+                         {"surname": "Carlsen", "fide_id": "1503014"}]))
     return session
 
 
@@ -66,13 +67,13 @@ def test_import_with_mapping_and_progress(qtbot: QtBot, tmp_path: Path) -> None:
     with _event(tmp_path) as session:
         change = import_rating_list(None, _Tr("en"), session, DATA / "rating_lists" / "dsb_spielerliste.csv",
                                     ask_columns=ask)
-        assert change is not None and [u.new_rating for u in change.updated] == [1876]
+        assert change is not None and [u.new_rating for u in change.payload.updated] == [1876]
         again = import_rating_list(None, _Tr("en"), session, DATA / "rating_lists" / "dsb_spielerliste.csv",
                                    ask_columns=ask)
         assert again is not None and len(asked) == 1
         fide = import_rating_list(None, _Tr("en"), session, DATA / "rating_lists" / "players_list_foa.txt",
                                   ask_columns=ask, system="fide")
-        assert fide is not None and [u.new_rating for u in fide.updated] == [2833]
+        assert fide is not None and [u.new_rating for u in fide.payload.updated] == [2833]
         known = import_rating_list(None, _Tr("en"), session, DATA / "rating_lists" / "ffe_extract.csv")
         assert known is not None and len(asked) == 1  # a known header: no question at all
         assert import_rating_list(None, _Tr("en"), session, DATA / "rating_lists" / "players_list_legacy.txt",

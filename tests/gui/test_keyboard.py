@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QAbstractButton, QLabel, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
 from tournament_desk.core.model import Event, PairingSystem
+from tournament_desk.core.operations import AddPlayers
 from tournament_desk.core.results import Discipline
 from tournament_desk.gui.main_window import MainWindow
 from tournament_desk.services.pairing import pair_next
@@ -49,8 +50,8 @@ def _event(tmp_path: Path, system: PairingSystem, discipline: Discipline) -> Eve
     session = EventSession.create(tmp_path / f"{system.value}.tdesk",
                                   Event.for_discipline("Open", discipline, system=system, rounds=5))
     rng = random.Random(3)
-    session.add_players([{"surname": f"Player{i}", "ratings": (("fide", 1500 + rng.randrange(600)),)}
-                         for i in range(9)])
+    session.run(AddPlayers([{"surname": f"Player{i}", "ratings": (("fide", 1500 + rng.randrange(600)),)}
+                         for i in range(9)]))
     if system.is_round_robin:
         from tournament_desk.services.roundrobin import assign_numbers
 

@@ -9,8 +9,10 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from tournament_desk.core.model import Bye, Game, Round
+from tournament_desk.core.operations import AddPlayer, RecordResult, StoreRound
 from tournament_desk.core.results import Discipline, Outcome
 from tournament_desk.gui.main_window import MainWindow
+from tournament_desk.services.pairing import pair_next
 from tournament_desk.services.session import EventSession
 
 
@@ -23,7 +25,7 @@ def _window(qtbot: QtBot, session: EventSession | None, lang: str = "en") -> Mai
 def test_tabs_players_and_models(qtbot: QtBot, qtmodeltester, draughts_session: EventSession,
                                  tmp_path: Path) -> None:
     for name in ("Alpha", "Bravo", "Charlie"):
-        draughts_session.add_player(surname=name, ratings=(("ffjd", 1500),))
+        draughts_session.run(AddPlayer(surname=name, ratings=(("ffjd", 1500),)))
     window = _window(qtbot, draughts_session)
     assert [window.tabs.tabText(i) for i in range(4)] == ["&Registration", "Pairin&gs", "Re&sults", "S&tandings"]
     reg = window.registration
@@ -74,8 +76,8 @@ def test_import_csv(qtbot: QtBot, draughts_session: EventSession, tmp_path: Path
 
 def test_rounds_status_and_undo(qtbot: QtBot, draughts_session: EventSession) -> None:
     for name in ("Alpha", "Bravo", "Charlie"):
-        draughts_session.add_player(surname=name)
-    draughts_session.store_round(Round(1, (Game(1, 1, 1, 2),), (Bye(1, 3, Outcome.PAIRING_BYE),)))
+        draughts_session.run(AddPlayer(surname=name))
+    draughts_session.run(StoreRound(Round(1, (Game(1, 1, 1, 2),), (Bye(1, 3, Outcome.PAIRING_BYE),))))
     window = _window(qtbot, draughts_session)
     assert window.pairings.model.rowCount() == 1
     assert "1 result(s) missing" in window.state_label.text()
@@ -129,8 +131,8 @@ def test_new_event_open_locked_and_history(qtbot: QtBot, qtmodeltester, tmp_path
 
 def test_restore_backup_from_the_window(qtbot: QtBot, draughts_session: EventSession) -> None:
     for name in ("A", "B"):
-        draughts_session.add_player(surname=name)
-    draughts_session.store_round(Round(1, (Game(1, 1, 1, 2),)))  # backed up before round 1
+        draughts_session.run(AddPlayer(surname=name))
+    draughts_session.run(StoreRound(Round(1, (Game(1, 1, 1, 2),))))  # backed up before round 1
     window = _window(qtbot, draughts_session)
     assert window.state is not None and window.state.last_round == 1
     window.restore_dialog(choice=0)
@@ -139,14 +141,13 @@ def test_restore_backup_from_the_window(qtbot: QtBot, draughts_session: EventSes
 
 
 def test_print_export_and_rating_list(qtbot: QtBot, draughts_session: EventSession, tmp_path: Path) -> None:
-    from tournament_desk.services.roundrobin import assign_numbers, pair_next_round
-
+    from tournament_desk.services.roundrobin import assign_numbers
     for i, name in enumerate(("Alpha", "Bravo", "Charlie", "Delta"), start=1):
-        draughts_session.add_player(surname=name, licence_id=f"L{i}00", ratings=(("ffjd", 1400 + i),))
+        draughts_session.run(AddPlayer(surname=name, licence_id=f"L{i}00", ratings=(("ffjd", 1400 + i),)))
     assign_numbers(draughts_session, "rating")
-    pair_next_round(draughts_session)
+    pair_next(draughts_session)
     for g in draughts_session.state().round(1).games:
-        draughts_session.record_result(1, g.board, "2-0")
+        draughts_session.run(RecordResult(1, g.board, "2-0"))
     window = _window(qtbot, draughts_session)
     for kind in ("pairings", "crosstable", "standings", "slips", "ratings"):
         window.export_pdf(kind, str(tmp_path / f"{kind}.pdf"))
@@ -191,9 +192,9 @@ def test_the_catalogue_and_qts_own_texts_are_used(qtbot: QtBot, draughts_session
 
 def test_crosstable_view(qtbot: QtBot, draughts_session: EventSession) -> None:
     for name in ("Alpha", "Bravo", "Charlie"):
-        draughts_session.add_player(surname=name)
-    draughts_session.store_round(Round(1, (Game(1, 1, 1, 2),), (Bye(1, 3, Outcome.PAIRING_BYE),)))
-    draughts_session.record_result(1, 1, "1-1")
+        draughts_session.run(AddPlayer(surname=name))
+    draughts_session.run(StoreRound(Round(1, (Game(1, 1, 1, 2),), (Bye(1, 3, Outcome.PAIRING_BYE),))))
+    draughts_session.run(RecordResult(1, 1, "1-1"))
     window = _window(qtbot, draughts_session)
     tab = window.standings
     tab.crosstable.setChecked(True)

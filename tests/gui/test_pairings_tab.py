@@ -9,6 +9,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from tournament_desk.core.model import Event, PairingSystem
+from tournament_desk.core.operations import AddPlayer, RecordResult
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.gui.main_window import MainWindow
 from tournament_desk.services.session import EventSession
@@ -21,8 +22,8 @@ def _event(tmp_path: Path, n: int) -> EventSession:
         "Championnat de club", Discipline.DRAUGHTS, system=PairingSystem.ROUND_ROBIN, rounds=9, place="Lille",
         arbiters=("J. Arbitre",)))
     for i in range(1, n + 1):
-        session.add_player(surname=f"Joueur{i}", first_name="Jean", club="Club A" if i % 2 else "Club B",
-                           ratings=(("ffjd", 1500 - 10 * i),))
+        session.run(AddPlayer(surname=f"Joueur{i}", first_name="Jean", club="Club A" if i % 2 else "Club B",
+                           ratings=(("ffjd", 1500 - 10 * i),)))
     return session
 
 
@@ -47,7 +48,7 @@ def test_nine_player_round_robin_in_the_window(qtbot: QtBot, tmp_path: Path) -> 
         assert "EXEMPT" in pairings.byes.text()
         assert pairings.model.rowCount() == 4
         for g in state.round(number).games:
-            session.record_result(number, g.board, "2-0")
+            session.run(RecordResult(number, g.board, "2-0"))
         window.refresh()
     state = session.state()
     # the game against the EXEMPT is a bye, never a game: no one ever played player "10"

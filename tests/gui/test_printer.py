@@ -23,11 +23,13 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QDialog, QRadioButton, QS
 from pytestqt.qtbot import QtBot
 
 from tournament_desk.core.model import Event, PairingSystem
+from tournament_desk.core.operations import AddPlayer, RecordResult
 from tournament_desk.core.results import Discipline
 from tournament_desk.gui import printer as printer_module
 from tournament_desk.gui.printer import PrintError, page_sequence, print_pdf
 from tournament_desk.services import printing
-from tournament_desk.services.roundrobin import assign_numbers, pair_next_round
+from tournament_desk.services.pairing import pair_next
+from tournament_desk.services.roundrobin import assign_numbers
 from tournament_desk.services.session import EventSession
 
 SURNAMES = ["Durand", "Lefèvre", "Moreau", "Girard", "Bonnet", "Dupont", "Lambert", "Fontaine", "Rousseau",
@@ -45,12 +47,12 @@ def documents(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     random.Random(6).shuffle(names)
     with EventSession.create(path, event) as session:
         for i, surname in enumerate(names):
-            session.add_player(surname=surname, first_name="Anne" if i % 2 else "Yann", club=f"Club {i % 4}",
-                               ratings=(("ffjd", 1400 + 23 * i),))
+            session.run(AddPlayer(surname=surname, first_name="Anne" if i % 2 else "Yann", club=f"Club {i % 4}",
+                               ratings=(("ffjd", 1400 + 23 * i),)))
         assign_numbers(session, "rating")
-        rnd = pair_next_round(session).round
+        rnd = pair_next(session).payload.round
         for game in rnd.games:
-            session.record_result(1, game.board, random.Random(game.board).choice(["2-0", "1-1", "0-2"]))
+            session.run(RecordResult(1, game.board, random.Random(game.board).choice(["2-0", "1-1", "0-2"])))
         return {
             "slips": printing.slips_pdf(session, 1, "fr"),  # 12 boards, 5 a page: 3 pages
             "pairings": printing.pairing_sheet_pdf(session, 1, "fr"),
@@ -320,9 +322,9 @@ def test_the_windows_print_action_sends_the_pairing_sheet_to_the_chosen_printer(
     event = Event.for_discipline("Open de Brest", Discipline.DRAUGHTS, system=PairingSystem.ROUND_ROBIN, rounds=7)
     session = EventSession.create(tmp_path / "brest.tdesk", event)
     for surname in ("Moreau", "Åberg", "Le-Gall", "Durand", "d'Alembert", "Zimmermann", "Bonnet", "Œuvray"):
-        session.add_player(surname=surname, first_name="Anne", ratings=(("ffjd", 1600),))
+        session.run(AddPlayer(surname=surname, first_name="Anne", ratings=(("ffjd", 1600),)))
     assign_numbers(session, "lot", seed=8)
-    pair_next_round(session)
+    pair_next(session)
     expected = printing.pairing_sheet_pdf(session, None, "fr")
     window = MainWindow(session, lang="fr", interactive=False)
     qtbot.addWidget(window)

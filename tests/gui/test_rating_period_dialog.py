@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from tournament_desk.core.model import Event, Game, PairingSystem, RatingSystem, Round
+from tournament_desk.core.operations import AddPlayer, RecordResult, StoreRound
 from tournament_desk.core.ratings import ffjd
 from tournament_desk.core.results import Discipline
 from tournament_desk.gui.dialogs.rating_period import RatingPeriodDialog
@@ -31,15 +32,15 @@ def _event(path: Path, discipline: Discipline, start: dt.date, players: dict[str
         random.Random(5).shuffle(order)
         for licence in order:
             surname, rating = players[licence]
-            session.add_player(surname=surname, licence_id=licence,
-                               ratings=((system.value, rating),) if rating is not None else ())
+            session.run(AddPlayer(surname=surname, licence_id=licence,
+                               ratings=((system.value, rating),) if rating is not None else ()))
         ids = {p.licence_id: p.id for p in session.state().players}
         for number, boards in enumerate(rounds, start=1):
-            session.store_round(Round(number, tuple(Game(number, b + 1, ids[x[0]], ids[x[1]])
-                                                    for b, x in enumerate(boards))))
+            session.run(StoreRound(Round(number, tuple(Game(number, b + 1, ids[x[0]], ids[x[1]])
+                                                    for b, x in enumerate(boards)))))
             for b, board in enumerate(boards):
                 extra = {"white_points": board[3], "black_points": board[4]} if len(board) == 5 else {}
-                session.record_result(number, b + 1, board[2], **extra)
+                session.run(RecordResult(number, b + 1, board[2], **extra))
     return path
 
 

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from tests.gui.driver import Script, answer, choose_file, later, main_window, modal, run_script, wait_for
 from tournament_desk.__main__ import main
 from tournament_desk.core.model import Event
+from tournament_desk.core.operations import AddPlayers, RecordResult
 from tournament_desk.core.results import Discipline, GameResult
 from tournament_desk.services.pairing import pair_next
 from tournament_desk.services.session import EventSession
@@ -77,7 +78,7 @@ def _event(path: Path, players: int = 16, *, seed: int = 23) -> None:
     rows = [{"surname": SURNAMES[i % 20], "first_name": FIRST[(i * 7) % 10],
              "ratings": (("fide", 1400 + 37 * ((i * 13) % 29)),), "club": f"Échiquier {i % 4}"} for i in order]
     with EventSession.create(path, Event.for_discipline("Open de printemps", Discipline.CHESS, rounds=5)) as s:
-        s.add_players(rows)
+        s.run(AddPlayers(rows))
         pair_next(s)
 
 
@@ -121,7 +122,7 @@ def test_a_locked_event_says_who_has_it_opens_read_only_and_follows_the_writer(q
         assert "lecture seule" in w.statusBar().currentMessage()
         # the writer enters every result: the read-only window shows them when its timer has looked
         for board, result in typed.items():
-            writer.record_result(1, board, result)
+            writer.run(RecordResult(1, board, result))
         shown = w.results.model
 
         def all_shown() -> bool:
@@ -180,9 +181,9 @@ def test_a_damaged_event_names_what_is_wrong_and_restores_its_newest_good_backup
     _event(path)
     with EventSession.open(path) as s:
         for board in range(1, 9):
-            s.record_result(1, board, GameResult.WHITE_WIN if board % 2 else GameResult.DRAW)
+            s.run(RecordResult(1, board, GameResult.WHITE_WIN if board % 2 else GameResult.DRAW))
         s.backup("manual")  # the arbiter's backup after round 1
-        s.record_result(1, 1, GameResult.BLACK_WIN, replace=True)  # a correction after it
+        s.run(RecordResult(1, 1, GameResult.BLACK_WIN, replace=True))  # a correction after it
         saved = s.state()
     _damage(path)
     seen: dict[str, str] = {}

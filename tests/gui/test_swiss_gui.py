@@ -9,6 +9,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from tournament_desk.core.model import PairingSystem
+from tournament_desk.core.operations import AddPlayers, RecordResult, RecordResults
 from tournament_desk.core.results import Discipline
 from tournament_desk.gui.main_window import MainWindow
 from tournament_desk.services.session import EventSession
@@ -84,7 +85,7 @@ def test_manual_pairing_board_and_top_cut(qtbot: QtBot, qtmodeltester, tmp_path:
     window.refresh()
     assert session.state().last_round == 1
     for g in session.state().round(1).games:
-        session.record_result(1, g.board, "2-0")
+        session.run(RecordResult(1, g.board, "2-0"))
     # round 2 by hand: a rematch is refused, then accepted only with the arbiter's reason, which is logged
     first = session.state().round(1).games[0]
     dialog = window.pairings.pair_by_hand()
@@ -96,7 +97,7 @@ def test_manual_pairing_board_and_top_cut(qtbot: QtBot, qtmodeltester, tmp_path:
     assert dialog.store("les deux joueurs le demandent", ask=False)
     assert "les deux joueurs le demandent" in session.audit_log()[-1].label_fr
     for g in session.state().round(2).games:
-        session.record_result(2, g.board, "2-0")
+        session.run(RecordResult(2, g.board, "2-0"))
     window.refresh()
     window.pairings.start_top_cut(4, "higher-seed")
     window.pairings.pair_next_round()
@@ -113,10 +114,10 @@ def test_why_this_pairing_from_the_pairings_tab(qtbot: QtBot, tmp_path: Path) ->
 
     session = EventSession.create(tmp_path / "why.tdesk", Event("Why", system=PairingSystem.DUTCH, rounds=5))
     rng = random.Random(8)
-    session.add_players([{"surname": f"Joueur{i}", "ratings": (("fide", 1500 + 37 * ((i * 5) % 10)),)}
-                         for i in range(10)])
+    session.run(AddPlayers([{"surname": f"Joueur{i}", "ratings": (("fide", 1500 + 37 * ((i * 5) % 10)),)}
+                         for i in range(10)]))
     pair_next(session)
-    session.record_results(1, {g.board: rng.choice(["1-0", "0-1", "1/2"]) for g in session.state().round(1).games})
+    session.run(RecordResults(1, {g.board: rng.choice(["1-0", "0-1", "1/2"]) for g in session.state().round(1).games}))
     pair_next(session)
     window = MainWindow(session, lang="fr", interactive=False)
     qtbot.addWidget(window)

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics
 
 from tournament_desk.core.model import Bye, Event, EventState, Game, PairingSystem, Round, TimeControl
+from tournament_desk.core.operations import AddPlayer, RecordResult, SetPairingNumbers, StoreRound
 from tournament_desk.core.ratings.from_event import preview_event
 from tournament_desk.core.results import Discipline, Outcome
 from tournament_desk.printing.common import FONT, fit, fmt_points, shrink_to_width
@@ -21,7 +22,8 @@ from tournament_desk.printing.pairing_sheet import pairing_sheet_pdf
 from tournament_desk.printing.rating_report import rating_report_pdf
 from tournament_desk.printing.slips import slips_pdf
 from tournament_desk.printing.standings_pdf import standings_pdf
-from tournament_desk.services.roundrobin import assign_numbers, pair_next_round
+from tournament_desk.services.pairing import pair_next
+from tournament_desk.services.roundrobin import assign_numbers
 from tournament_desk.services.session import EventSession
 
 LONG = "Dupont-Laroche-Vasquez de la Fontaine-Saint-Amand"
@@ -44,15 +46,15 @@ def _round_robin(path: Path, n: int, discipline: Discipline, results: list[str])
                                  arbiters=("Jean-Édouard Lefèvre",), time_control=TimeControl(90, 30))
     with EventSession.create(path, event) as session:
         for i in range(1, n + 1):
-            session.add_player(surname=LONG if i == 3 else f"Joueur{i:02d}", first_name=FIRST[i % 10],
+            session.run(AddPlayer(surname=LONG if i == 3 else f"Joueur{i:02d}", first_name=FIRST[i % 10],
                                club="Club de dames de Saint-Étienne-du-Rouvray" if i % 4 == 0 else "Rennes",
-                               licence_id=f"L{i:05d}", ratings=(("ffjd", 1900 - 20 * i), ("fide", 2100 - 15 * i)))
+                               licence_id=f"L{i:05d}", ratings=(("ffjd", 1900 - 20 * i), ("fide", 2100 - 15 * i))))
         assign_numbers(session, "rating")
         k = 0
         while session.state().last_round < session.state().event.rounds:
-            rnd = pair_next_round(session).round
+            rnd = pair_next(session).payload.round
             for g in rnd.games:
-                session.record_result(rnd.number, g.board, results[k % len(results)])
+                session.run(RecordResult(rnd.number, g.board, results[k % len(results)]))
                 k += 1
         return session.state()
 
@@ -78,20 +80,20 @@ def swiss(tmp_path: Path) -> EventState:
                                  arbiters=("Zoë Müller", "Luc Béranger"), time_control=TimeControl(60, 30))
     with EventSession.create(tmp_path / "s.tdesk", event) as s:
         for i, name in enumerate(["Ölçer", "Bénédicte", "Castañeda", "Doe", "Eßer", "Fabre", "Garçon"], start=1):
-            s.add_player(surname=name, first_name="Ana", club="Échiquier Bisontin", licence_id=f"A{i}",
-                         ratings=(("fide", 2200 - 50 * i),))
+            s.run(AddPlayer(surname=name, first_name="Ana", club="Échiquier Bisontin", licence_id=f"A{i}",
+                         ratings=(("fide", 2200 - 50 * i),)))
         ids = [p.id for p in s.state().players]
-        s.set_pairing_numbers({pid: k + 1 for k, pid in enumerate(ids)})
-        s.store_round(Round(1, games=(Game(1, 1, ids[0], ids[3]), Game(1, 2, ids[4], ids[1]),
-                                      Game(1, 3, ids[2], ids[5])), byes=(Bye(1, ids[6], Outcome.PAIRING_BYE),)))
+        s.run(SetPairingNumbers({pid: k + 1 for k, pid in enumerate(ids)}))
+        s.run(StoreRound(Round(1, games=(Game(1, 1, ids[0], ids[3]), Game(1, 2, ids[4], ids[1]),
+                                      Game(1, 3, ids[2], ids[5])), byes=(Bye(1, ids[6], Outcome.PAIRING_BYE),))))
         for board, res in ((1, "1-0"), (2, "1/2"), (3, "0-1")):
-            s.record_result(1, board, res)
-        s.store_round(Round(2, games=(Game(2, 1, ids[5], ids[0]), Game(2, 2, ids[6], ids[4]),
-                                      Game(2, 3, ids[1], ids[3])), byes=(Bye(2, ids[2], Outcome.HALF_BYE),)))
+            s.run(RecordResult(1, board, res))
+        s.run(StoreRound(Round(2, games=(Game(2, 1, ids[5], ids[0]), Game(2, 2, ids[6], ids[4]),
+                                      Game(2, 3, ids[1], ids[3])), byes=(Bye(2, ids[2], Outcome.HALF_BYE),))))
         for board, res in ((1, "0-1"), (2, "+-"), (3, "1/2")):
-            s.record_result(2, board, res)
-        s.store_round(Round(3, games=(Game(3, 1, ids[0], ids[6]), Game(3, 2, ids[2], ids[1]))))
-        s.record_result(3, 1, "1/2")
+            s.run(RecordResult(2, board, res))
+        s.run(StoreRound(Round(3, games=(Game(3, 1, ids[0], ids[6]), Game(3, 2, ids[2], ids[1])))))
+        s.run(RecordResult(3, 1, "1/2"))
         return s.state()
 
 
@@ -232,10 +234,10 @@ def test_alphabetical_list_follows_the_languages_collation(tmp_path: Path, lang:
     event = Event.for_discipline("Open de Quimper", Discipline.CHESS, system=PairingSystem.DUTCH, rounds=5)
     with EventSession.create(tmp_path / "a.tdesk", event) as s:
         for i, (surname, first) in enumerate(surnames):
-            s.add_player(surname=surname, first_name=first, ratings=(("fide", 1500 + 37 * i),))
+            s.run(AddPlayer(surname=surname, first_name=first, ratings=(("fide", 1500 + 37 * i),)))
         ids = [p.id for p in s.state().players]
-        s.set_pairing_numbers({pid: k + 1 for k, pid in enumerate(ids)})
-        s.store_round(Round(1, games=tuple(Game(1, b + 1, ids[2 * b], ids[2 * b + 1]) for b in range(7))))
+        s.run(SetPairingNumbers({pid: k + 1 for k, pid in enumerate(ids)}))
+        s.run(StoreRound(Round(1, games=tuple(Game(1, b + 1, ids[2 * b], ids[2 * b + 1]) for b in range(7)))))
         state = s.state()
     text = pdf_text(pairing_sheet_pdf(state, 1, lang))
     alpha = text.split("Liste alphabétique" if lang == "fr" else "Alphabetical list")[1]

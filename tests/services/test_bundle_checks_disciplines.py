@@ -15,6 +15,7 @@ import pytest
 
 from tournament_desk.__main__ import main
 from tournament_desk.core.model import Event, PairingSystem, RatingSystem, TimeControl
+from tournament_desk.core.operations import AddPlayers, RecordResult
 from tournament_desk.core.results import Discipline
 from tournament_desk.services.bundle import export_bundle
 from tournament_desk.services.pairing import pair_next
@@ -37,16 +38,16 @@ def _event(path: Path, discipline: Discipline, rating_system: RatingSystem, rati
     rng.shuffle(rows)
     draughts = discipline is Discipline.DRAUGHTS
     with EventSession.create(path, event) as session:
-        session.add_players(rows)
+        session.run(AddPlayers(rows))
         for _ in range(rounds):
-            rnd = pair_next(session).round
+            rnd = pair_next(session).payload.round
             for g in rnd.games:
                 text = rng.choice(["2-0", "1-1", "0-2"] if draughts else ["1-0", "1/2", "0-1"])
                 if discipline is Discipline.SCRABBLE:
                     w, b = {"1-0": (430, 360), "0-1": (360, 430), "1/2": (390, 390)}[text]
-                    session.record_result(rnd.number, g.board, text, white_points=w, black_points=b)
+                    session.run(RecordResult(rnd.number, g.board, text, white_points=w, black_points=b))
                 else:
-                    session.record_result(rnd.number, g.board, text)
+                    session.run(RecordResult(rnd.number, g.board, text))
     return path
 
 

@@ -21,20 +21,29 @@ from tournament_desk.__main__ import main
 from tournament_desk.core.changes import canonical
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.model import Event, EventState, PairingSystem
+from tournament_desk.core.operations import (
+    AddPlayers,
+    RecordResult,
+    RequestBye,
+    SetForbiddenPair,
+    SetOption,
+    WithdrawPlayer,
+)
 from tournament_desk.core.results import Discipline, Outcome
 from tournament_desk.formats.bundle import EVENT_FILE, MANIFEST_FILE, BundleError, write_bundle
 from tournament_desk.services import swiss_variants
 from tournament_desk.services.bundle import export_bundle, import_bundle, verify_bundle
+from tournament_desk.services.event_files import WRITTEN_WITH
 from tournament_desk.services.pairing import pair_next
 from tournament_desk.services.rules import set_rule_settings
-from tournament_desk.services.session import WRITTEN_WITH, EventSession
+from tournament_desk.services.session import EventSession
 
 
 def _results(session: EventSession, rng: random.Random) -> None:
     state = session.state()
     for g in state.round(state.last_round).games:
         if g.result is None:
-            session.record_result(g.round, g.board, rng.choice(("1-0", "0-1", "1/2")))
+            session.run(RecordResult(g.round, g.board, rng.choice(("1-0", "0-1", "1/2"))))
 
 
 def _whole_event(path: Path) -> EventState:
@@ -45,24 +54,24 @@ def _whole_event(path: Path) -> EventState:
     with EventSession.create(path, event) as s:
         ratings = [2300 - 37 * i for i in range(14)]
         rng.shuffle(ratings)
-        s.add_players([{"surname": f"Joueur{i:02d}", "first_name": "Zoé", "licence_id": f"K{i}",
-                        "ratings": (("fide", r),)} for i, r in enumerate(ratings)])
+        s.run(AddPlayers([{"surname": f"Joueur{i:02d}", "first_name": "Zoé", "licence_id": f"K{i}",
+                        "ratings": (("fide", r),)} for i, r in enumerate(ratings)]))
         set_rule_settings(s, {"tiebreaks.edition": "fide2023", "ffjd.cadence": "slow",
                               "scrabble.b_threshold": "1500"})
-        s.set_option("topcut.note", "finale le dimanche")
-        s.set_forbidden_pair(1, 2)
-        s.set_forbidden_pair(3, 9)
-        s.request_bye(2, 5, "hpb")
-        s.request_bye(4, 6, "zpb")
+        s.run(SetOption("topcut.note", "finale le dimanche"))
+        s.run(SetForbiddenPair(1, 2))
+        s.run(SetForbiddenPair(3, 9))
+        s.run(RequestBye(2, 5, "hpb"))
+        s.run(RequestBye(4, 6, "zpb"))
         for number in range(1, 5):
             if number == 3:
-                s.withdraw_player(7, 3)
+                s.run(WithdrawPlayer(7, 3))
             pair_next(s)
             _results(s, rng)
         swiss_variants.start_top_cut(s, 4, "playoff")
-        swiss_variants.pair_next_knockout_round(s)
-        s.record_result(5, 1, "1/2")
-        s.record_result(5, 2, "1-0")
+        pair_next(s)
+        s.run(RecordResult(5, 1, "1/2"))
+        s.run(RecordResult(5, 2, "1-0"))
         swiss_variants.record_playoff(s, 5, 1, s.state().round(5).games[0].black_id)
         state = s.state()
     assert state.top_cut is not None and state.top_cut.playoffs and len(state.requests) == 2
@@ -100,7 +109,7 @@ def test_the_bundle_recreates_the_whole_event_as_one_undo_step(exported: tuple[P
     with EventSession.open(tmp_path / "again.tdesk") as reopened:  # the file passes every check at open
         assert reopened.state() == original
         # and the event goes on: the final is paired there as it would be in the original file
-        swiss_variants.pair_next_knockout_round(reopened)
+        pair_next(reopened)
         assert len(reopened.state().round(6).games) == 1
 
 
@@ -205,7 +214,7 @@ def test_a_bundle_written_before_the_keys_existed_is_read(tmp_path: Path) -> Non
     acceleration or numbering: they verify and import, those read as absent (docs/bundle-schema.md)."""
     rng = random.Random(3)
     with EventSession.create(tmp_path / "e.tdesk", Event("Rapide", rounds=3)) as s:
-        s.add_players([{"surname": f"J{i}", "ratings": (("fide", 2000 - 10 * i),)} for i in range(7)])
+        s.run(AddPlayers([{"surname": f"J{i}", "ratings": (("fide", 2000 - 10 * i),)} for i in range(7)]))
         for _ in range(2):
             pair_next(s)
             _results(s, rng)

@@ -24,6 +24,7 @@ from tournament_desk.core.model import (
     Round,
     TimeControl,
 )
+from tournament_desk.core.operations import AddPlayer, RecordResult, WithdrawPlayer
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.formats.bundle import BundleError
 from tournament_desk.services import printing
@@ -35,7 +36,8 @@ from tournament_desk.services.bundle import (
     load_bundle,
     verify_bundle,
 )
-from tournament_desk.services.roundrobin import assign_numbers, pair_next_round
+from tournament_desk.services.pairing import pair_next
+from tournament_desk.services.roundrobin import assign_numbers
 from tournament_desk.services.session import EventSession
 
 SLOW = TimeControl(90, 30)
@@ -47,15 +49,15 @@ def _draughts_rr(tmp_path: Path, n: int = 5, tc: TimeControl = SLOW) -> EventSes
                                  arbiters=("Hélène Côté",), time_control=tc)
     session = EventSession.create(tmp_path / "n.tdesk", event)
     for i in range(1, n + 1):
-        session.add_player(surname=f"Joueur{i}", first_name="Éric", licence_id=f"L{i}" if i != 2 else "",
-                           ratings=(("ffjd", 1700 - 30 * i),))
+        session.run(AddPlayer(surname=f"Joueur{i}", first_name="Éric", licence_id=f"L{i}" if i != 2 else "",
+                           ratings=(("ffjd", 1700 - 30 * i),)))
     assign_numbers(session, "rating")
     results = ["2-0", "1-1", "0-2", "2fe"]
     k = 0
     while session.state().last_round < session.state().event.rounds:
-        rnd = pair_next_round(session).round
+        rnd = pair_next(session).payload.round
         for g in rnd.games:
-            session.record_result(rnd.number, g.board, results[k % 4])
+            session.run(RecordResult(rnd.number, g.board, results[k % 4]))
             k += 1
     return session
 
@@ -210,18 +212,18 @@ def test_withdrawal_and_forfeits_survive_export_and_import(tmp_path: Path) -> No
     event = Event.for_discipline("Retraits", Discipline.DRAUGHTS, system=PairingSystem.ROUND_ROBIN, rounds=3)
     with EventSession.create(tmp_path / "w.tdesk", event) as session:
         for name in ("Abel", "Bruno", "César", "Denis"):
-            session.add_player(surname=name, licence_id=name[:2])
+            session.run(AddPlayer(surname=name, licence_id=name[:2]))
         assign_numbers(session, "rating")
-        first = pair_next_round(session).round
+        first = pair_next(session).payload.round
         for g in first.games:
-            session.record_result(1, g.board, "1-1")
+            session.run(RecordResult(1, g.board, "1-1"))
         withdrawn = session.state().players[1].id
-        session.withdraw_player(withdrawn, 2, forfeit="0fne")
+        session.run(WithdrawPlayer(withdrawn, 2, forfeit="0fne"))
         for _ in range(2):
-            rnd = pair_next_round(session).round
+            rnd = pair_next(session).payload.round
             for g in rnd.games:
                 if g.result is None:
-                    session.record_result(rnd.number, g.board, "2-0")
+                    session.run(RecordResult(rnd.number, g.board, "2-0"))
         state = session.state()
         export_bundle(session, tmp_path / "w.zip", "en")
     codes = {g.result.value for r in state.rounds for g in r.games if g.result is not None}
@@ -252,8 +254,8 @@ def test_bundle_carries_the_audit_log(tmp_path: Path) -> None:
     path = tmp_path / "audit.tdesk"
     with EventSession.create(path, Event.for_discipline("Audit", Discipline.CHESS, rounds=3),
                              arbiter="Marie (AF1)") as session:
-        session.add_player(surname="Alpha")
-        session.add_player(surname="Bravo")
+        session.run(AddPlayer(surname="Alpha"))
+        session.run(AddPlayer(surname="Bravo"))
         session.undo()
         export_bundle(session, tmp_path / "audit.zip", "en")
     with zipfile.ZipFile(tmp_path / "audit.zip") as z:

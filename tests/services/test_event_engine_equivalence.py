@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from tournament_desk.core.model import Event, PairingSystem
+from tournament_desk.core.operations import AddPlayers, RecordResults, RequestBye, WithdrawPlayer
 from tournament_desk.core.pairing.dutch import pair_dutch
 from tournament_desk.core.results import Discipline, GameResult
 from tournament_desk.formats.trf import TrfPlayer, TrfTournament, loads, read_file, recorded_round, to_swiss_state
@@ -76,7 +77,7 @@ def _register(session: EventSession, players: list[TrfPlayer], rng: random.Rando
     rng.shuffle(order)
     entries = [{"surname": p.name.split()[0], "first_name": " ".join(p.name.split()[1:]),
                 "ratings": (("fide", p.rating),) if p.rating else ()} for p in order]
-    ids = session.add_players(entries).ids
+    ids = session.run(AddPlayers(entries)).ids
     return {p.start_rank: pid for p, pid in zip(order, ids, strict=True)}
 
 
@@ -122,12 +123,12 @@ def _replay(path: Path, tmp_path: Path) -> int:
                 rank_to_id.update(_register(session, newcomers, rng))
             for rank, from_round in withdrawn.items():
                 if from_round == k and rank in rank_to_id:
-                    session.withdraw_player(rank_to_id[rank], k)
+                    session.run(WithdrawPlayer(rank_to_id[rank], k))
             for p in players:
                 e = p.rounds[k - 1] if k <= len(p.rounds) else None
                 if p.start_rank in rank_to_id and e is not None and e.is_requested_bye and \
                         withdrawn.get(p.start_rank, total + 1) > k:
-                    session.request_bye(k, rank_to_id[p.start_rank], _REQUEST[e.result])
+                    session.run(RequestBye(k, rank_to_id[p.start_rank], _REQUEST[e.result]))
             id_to_rank = {pid: rank for rank, pid in rank_to_id.items()}
             engine = _engine_round(session)
             pair_next(session)
@@ -141,7 +142,7 @@ def _replay(path: Path, tmp_path: Path) -> int:
                 w, b = trf.player(id_to_rank[g.white_id]), trf.player(id_to_rank[g.black_id])
                 results[g.board] = _result(w.rounds[k - 1].result, b.rounds[k - 1].result)
             if results:
-                session.record_results(k, results)
+                session.run(RecordResults(k, results))
     return checked
 
 
@@ -159,14 +160,14 @@ def test_generated_events_pair_as_the_engine(tmp_path: Path) -> None:
                                      initial_colour=rng.choice(("white", "black")))
         with EventSession.create(tmp_path / f"club{seed}.tdesk", event) as session:
             ratings = [rng.randrange(1100, 2300) for _ in range(n)]
-            session.add_players([{"surname": f"Joueur{i:02d}", "ratings": (("fide", r),)}
-                                 for i, r in enumerate(ratings)])
+            session.run(AddPlayers([{"surname": f"Joueur{i:02d}", "ratings": (("fide", r),)}
+                                 for i, r in enumerate(ratings)]))
             ids = [p.id for p in session.players()]
-            session.request_bye(2, rng.choice(ids), "hpb")
+            session.run(RequestBye(2, rng.choice(ids), "hpb"))
             met: set[frozenset[int]] = set()
             for k in range(1, rounds + 1):
                 if k == 3:
-                    session.withdraw_player(rng.choice(ids), 3)
+                    session.run(WithdrawPlayer(rng.choice(ids), 3))
                 engine = _engine_round(session)
                 pair_next(session)
                 rnd = session.state().round(k)
@@ -175,7 +176,7 @@ def test_generated_events_pair_as_the_engine(tmp_path: Path) -> None:
                 for g in rnd.games:
                     assert frozenset(g.players()) not in met, f"club {seed} round {k}: a repeated game"
                 codes = ["1-0", "0-1", "1/2", "1-0", "0-1", "1/2", "+-"]
-                session.record_results(k, {g.board: rng.choice(codes) for g in rnd.games})
+                session.run(RecordResults(k, {g.board: rng.choice(codes) for g in rnd.games}))
                 # a forfeit is not a meeting (C.04.2 Art.3.5): those two may be paired again
                 met |= {frozenset(g.players()) for g in session.state().round(k).games if g.result.is_played}
 
@@ -187,21 +188,21 @@ def _scoregroup_event(tmp_path: Path, name: str, order: list[int], top_cut: bool
     event = Event("Open " + name, system=PairingSystem.SCORE_GROUP, rounds=4)
     rows = [{"surname": f"Joueur{i:02d}", "ratings": (("fide", 2200 - 17 * i),)} for i in range(20)]
     with EventSession.create(tmp_path / f"{name}.tdesk", event) as session:
-        session.add_players([rows[i] for i in order])
+        session.run(AddPlayers([rows[i] for i in order]))
         name_of = {p.id: p.surname for p in session.players()}
         by_name = {v: k for k, v in name_of.items()}
-        session.request_bye(2, by_name["Joueur07"], "hpb")
+        session.run(RequestBye(2, by_name["Joueur07"], "hpb"))
         rounds = []
         outcomes = iter(rng.choice(["1-0", "0-1", "1/2"]) for _ in range(400))
         for _ in range(4):
-            rnd = pair_next(session).round
+            rnd = pair_next(session).payload.round
             rounds.append(tuple(sorted((name_of[g.white_id], name_of[g.black_id]) for g in rnd.games)))
             # the same result on the same pair of names, whatever the ids
             by_pair = {g.board: next(outcomes) for g in sorted(rnd.games, key=lambda g: name_of[g.white_id])}
-            session.record_results(rnd.number, by_pair)
+            session.run(RecordResults(rnd.number, by_pair))
         if top_cut:
             swiss_variants.start_top_cut(session, 4, "higher-seed")
-            rnd = swiss_variants.pair_next_knockout_round(session).round
+            rnd = pair_next(session).payload.round
             rounds.append(tuple(sorted((name_of[g.white_id], name_of[g.black_id]) for g in rnd.games)))
         return rounds
 

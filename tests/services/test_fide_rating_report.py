@@ -17,10 +17,12 @@ from pypdf import PdfReader
 
 from tournament_desk.__main__ import main
 from tournament_desk.core.model import Event, PairingSystem, TimeControl
+from tournament_desk.core.operations import AddPlayers, RecordResult
 from tournament_desk.core.results import Discipline
 from tournament_desk.services.bundle import export_bundle
+from tournament_desk.services.pairing import pair_next
 from tournament_desk.services.ratings import rating_preview
-from tournament_desk.services.roundrobin import assign_numbers, pair_next_round
+from tournament_desk.services.roundrobin import assign_numbers
 from tournament_desk.services.session import EventSession
 
 # (surname, first name, FIDE rating or None, FIDE id)
@@ -45,16 +47,16 @@ def _round_robin(path: Path, roster: list[tuple[str, str, int | None, str]], foc
              "ratings": (("fide", r),) if r is not None else ()} for i, (s, f, r, fid) in enumerate(roster)]
     random.Random(seed).shuffle(rows)
     with EventSession.create(path, event) as session:
-        session.add_players(rows)
+        session.run(AddPlayers(rows))
         assign_numbers(session, "lot", seed=seed)
         surname = {p.id: p.surname for p in session.state().players}
         flip = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2"}
         for _ in range(5):
-            rnd = pair_next_round(session).round
+            rnd = pair_next(session).payload.round
             for g in rnd.games:
                 white, black = surname[g.white_id], surname[g.black_id]
                 text = (results[black] if white == focus else flip[results[white]] if black == focus else "1/2")
-                session.record_result(rnd.number, g.board, text)
+                session.run(RecordResult(rnd.number, g.board, text))
     return path
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from tournament_desk.core.model import Event, PairingSystem, TimeControl
+from tournament_desk.core.operations import AddPlayer
 from tournament_desk.core.results import Discipline
 from tournament_desk.services.bundle import homologation_checks
 from tournament_desk.services.roundrobin import assign_numbers, event_grid_pdf
@@ -29,7 +30,7 @@ def test_homologation_rounds_check_writes_thirds_with_the_languages_decimal_sepa
     random.Random(20).shuffle(names)
     with EventSession.create(tmp_path / "open.tdesk", event) as session:
         for i, name in enumerate(names):
-            session.add_player(surname=name, licence_id=f"L{i}", ratings=(("ffjd", 1500 + 10 * i),))
+            session.run(AddPlayer(surname=name, licence_id=f"L{i}", ratings=(("ffjd", 1500 + 10 * i),)))
         state = session.state()
     rounds = next(c for c in homologation_checks(state) if c.code == "rounds")
     assert rounds.level == "warning"
@@ -43,7 +44,7 @@ def test_grid_subtitle_dates_in_the_language(tmp_path: Path) -> None:
                                  end_date=dt.date(2026, 5, 3))
     with EventSession.create(tmp_path / "rr.tdesk", event) as session:
         for surname in ("Moreau", "Durand", "Lefèvre", "Bonnet", "Girard", "Dupont"):
-            session.add_player(surname=surname, ratings=(("ffjd", 1600),))
+            session.run(AddPlayer(surname=surname, ratings=(("ffjd", 1600),)))
         assign_numbers(session, "lot", seed=3)
         french = _text(event_grid_pdf(session, lang="fr"))
         english = _text(event_grid_pdf(session, lang="en"))

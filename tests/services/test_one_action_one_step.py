@@ -14,15 +14,30 @@ from pathlib import Path
 
 import pytest
 
-from tournament_desk.core.changes import diff_states
+from tournament_desk.core.changes import Change, diff_states
 from tournament_desk.core.model import Event, PairingSystem
+from tournament_desk.core.operations import (
+    AddPlayer,
+    AddPlayers,
+    EditPlayer,
+    RecordBye,
+    RecordResult,
+    ReinstatePlayer,
+    RemovePlayer,
+    RequestBye,
+    SetForbiddenPair,
+    SetPairingNumbers,
+    UnpairLastRound,
+    UpdateEvent,
+    WithdrawPlayer,
+)
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.scoring import KASHDAN
-from tournament_desk.services import roundrobin, swiss, swiss_variants
+from tournament_desk.services import roundrobin, swiss_variants
 from tournament_desk.services.pairing import pair_next
 from tournament_desk.services.ratings import apply_rating_list
 from tournament_desk.services.rules import set_rule_setting
-from tournament_desk.services.session import Change, EventSession
+from tournament_desk.services.session import EventSession
 from tournament_desk.services.standings import set_tiebreaks
 
 SURNAMES = ["Martin", "Bernard", "Dubois", "Thomas", "Robert", "Richard", "Petit", "Durand", "Leroy", "Moreau",
@@ -32,15 +47,15 @@ SURNAMES = ["Martin", "Bernard", "Dubois", "Thomas", "Robert", "Richard", "Petit
 def _register(session: EventSession, n: int, rng: random.Random, system: str = "fide") -> None:
     ratings = [2350 - 45 * i for i in range(n)]
     rng.shuffle(ratings)  # not registered in rating order
-    session.add_players([{"surname": SURNAMES[i % len(SURNAMES)], "first_name": f"J{i}",
-                          "licence_id": f"K{1000 + i}", "ratings": ((system, r),)} for i, r in enumerate(ratings)])
+    session.run(AddPlayers([{"surname": SURNAMES[i % len(SURNAMES)], "first_name": f"J{i}",
+                          "licence_id": f"K{1000 + i}", "ratings": ((system, r),)} for i, r in enumerate(ratings)]))
 
 
 def _results(session: EventSession, rng: random.Random, codes: tuple[str, ...] = ("1-0", "0-1", "1/2")) -> None:
     state = session.state()
     for g in state.round(state.last_round).games:
         if g.result is None:
-            session.record_result(g.round, g.board, rng.choice(codes))
+            session.run(RecordResult(g.round, g.board, rng.choice(codes)))
 
 
 def _one_step(session: EventSession, action: Callable[[], object], label_part: str) -> Change | None:
@@ -58,7 +73,7 @@ def _one_step(session: EventSession, action: Callable[[], object], label_part: s
     if change is not None:
         assert change.what == diff_states(before, after)  # the record names exactly what differs
     undone = session.undo()
-    assert undone is not None and label_part in undone.label_en
+    assert undone is not None and label_part in undone.label("en")
     assert session.state() == before, f"{label_part}: undo did not restore the event"
     assert undone.what == diff_states(after, before)
     session.redo()
@@ -71,40 +86,40 @@ def test_every_action_of_a_dutch_swiss_is_one_step(tmp_path: Path) -> None:
     event = Event.for_discipline("Open de Lyon", Discipline.CHESS, system=PairingSystem.DUTCH, rounds=5)
     with EventSession.create(tmp_path / "open.tdesk", event) as s:
         _one_step(s, lambda: _register(s, 14, rng), "Import 14 players")
-        change = _one_step(s, lambda: s.add_player(surname="Late", first_name="Zoé", ratings=(("fide", 1500),)),
+        change = _one_step(s, lambda: s.run(AddPlayer(surname="Late", first_name="Zoé", ratings=(("fide", 1500),))),
                            "Add player LATE")
         assert change is not None and change.what.players_added == {15}
-        _one_step(s, lambda: s.edit_player(15, club="Échiquier Lyonnais"), "Edit player LATE")
-        _one_step(s, lambda: s.remove_player(15), "Delete player LATE")
-        _one_step(s, lambda: s.request_bye(2, 3, "hpb"), "requests a half-point bye")
-        _one_step(s, lambda: s.request_bye(3, 4, "zpb"), "requests a zero-point bye")
-        _one_step(s, lambda: s.request_bye(3, 4, None), "cancel the bye requested")
-        _one_step(s, lambda: s.set_forbidden_pair(1, 2), "must not meet")
-        _one_step(s, lambda: s.update_event(place="Lyon", rounds=6), "Edit event settings")
+        _one_step(s, lambda: s.run(EditPlayer(15, club="Échiquier Lyonnais")), "Edit player LATE")
+        _one_step(s, lambda: s.run(RemovePlayer(15)), "Delete player LATE")
+        _one_step(s, lambda: s.run(RequestBye(2, 3, "hpb")), "requests a half-point bye")
+        _one_step(s, lambda: s.run(RequestBye(3, 4, "zpb")), "requests a zero-point bye")
+        _one_step(s, lambda: s.run(RequestBye(3, 4, None)), "cancel the bye requested")
+        _one_step(s, lambda: s.run(SetForbiddenPair(1, 2)), "must not meet")
+        _one_step(s, lambda: s.run(UpdateEvent(place="Lyon", rounds=6)), "Edit event settings")
         _one_step(s, lambda: set_tiebreaks(s, ["BH-C1", "BH", "SB"]), "Tie-breaks: BH-C1, BH, SB")
         _one_step(s, lambda: set_rule_setting(s, "tiebreaks.edition", "fide2023"), "Rule setting tiebreaks.edition")
         _one_step(s, lambda: set_rule_setting(s, "ffjd.cadence", "slow"), "Rule setting ffjd.cadence")
         # pairing round 1 numbers the players, draws the initial colour and stores the round: one step
-        change = _one_step(s, lambda: swiss.pair_next_dutch_round(s), "Pair round 1 (FIDE Dutch)")
+        change = _one_step(s, lambda: pair_next(s), "Pair round 1 (FIDE Dutch)")
         assert change is not None and change.what.rounds_added == {1} and "initial_colour" in change.what.event_fields
         assert change.what.players_edited == {p.id for p in s.state().players}  # pairing numbers given
         first = s.state().round(1).games[0]
-        change = _one_step(s, lambda: s.record_result(1, first.board, "1-0"), "Result round 1 board 1")
+        change = _one_step(s, lambda: s.run(RecordResult(1, first.board, "1-0")), "Result round 1 board 1")
         assert change is not None and change.what.boards == {(1, first.board)} and change.what.results_only
-        _one_step(s, lambda: s.record_result(1, first.board, "0-1", replace=True), "Result round 1 board 1")
+        _one_step(s, lambda: s.run(RecordResult(1, first.board, "0-1", replace=True)), "Result round 1 board 1")
         _results(s, rng)
-        _one_step(s, lambda: s.unpair_last_round(), "Unpair round 1")
+        _one_step(s, lambda: s.run(UnpairLastRound()), "Unpair round 1")
         s.undo()  # keep round 1 with its results
-        _one_step(s, lambda: swiss.pair_next_dutch_round(s), "Pair round 2 (FIDE Dutch)")
+        _one_step(s, lambda: pair_next(s), "Pair round 2 (FIDE Dutch)")
         assert s.state().round(2).entry_of(3).kind.value == "hpb"  # the requested bye became the round's bye
-        _one_step(s, lambda: s.withdraw_player(5, 3), "Withdraw")
-        _one_step(s, lambda: s.reinstate_player(5), "Reinstate")
-        _one_step(s, lambda: s.set_pairing_numbers({p.id: n for n, p in enumerate(
-            sorted(s.state().players, key=lambda p: p.id), start=1)}, how="manual"), "Assign pairing numbers")
+        _one_step(s, lambda: s.run(WithdrawPlayer(5, 3)), "Withdraw")
+        _one_step(s, lambda: s.run(ReinstatePlayer(5)), "Reinstate")
+        _one_step(s, lambda: s.run(SetPairingNumbers({p.id: n for n, p in enumerate(
+            sorted(s.state().players, key=lambda p: p.id), start=1)}, how="manual")), "Assign pairing numbers")
         rnd = s.state().round(2)
         unpaired = [p.id for p in s.state().players if rnd.entry_of(p.id) is None]
         if unpaired:
-            _one_step(s, lambda: s.record_bye(2, unpaired[0], "zpb"), "Round 2")
+            _one_step(s, lambda: s.run(RecordBye(2, unpaired[0], "zpb")), "Round 2")
         csv = tmp_path / "ratings.csv"
         csv.write_text("licence;classement\nK1000;2400\nK1001;1200\n", encoding="utf-8")
         _one_step(s, lambda: apply_rating_list(s, csv), "Import rating list")
@@ -115,8 +130,8 @@ def test_manual_scoregroup_roundrobin_and_top_cut_actions_are_one_step(tmp_path:
     event = Event("Coupe des clubs", system=PairingSystem.SCORE_GROUP, rounds=4, scoring=KASHDAN)
     with EventSession.create(tmp_path / "sg.tdesk", event) as s:
         _register(s, 17, rng)
-        _one_step(s, lambda: s.request_bye(1, 2, "hpb"), "requests a half-point bye")
-        change = _one_step(s, lambda: swiss_variants.pair_next_scoregroup_round(s), "(score groups)")
+        _one_step(s, lambda: s.run(RequestBye(1, 2, "hpb")), "requests a half-point bye")
+        change = _one_step(s, lambda: pair_next(s), "(score groups)")
         assert s.state().round(1).entry_of(2).kind.value == "hpb"  # honoured by the score-group system
         assert change is not None
         for _ in range(3):
@@ -124,8 +139,8 @@ def test_manual_scoregroup_roundrobin_and_top_cut_actions_are_one_step(tmp_path:
             pair_next(s)
         _results(s, rng, ("1-0", "0-1"))
         _one_step(s, lambda: swiss_variants.start_top_cut(s, 4, "playoff"), "Start the top 4")
-        _one_step(s, lambda: swiss_variants.pair_next_knockout_round(s), "top cut, Semi-finals")
-        s.record_result(5, 1, "1/2")
+        _one_step(s, lambda: pair_next(s), "top cut, Semi-finals")
+        s.run(RecordResult(5, 1, "1/2"))
         white = s.state().round(5).games[0].white_id
         _one_step(s, lambda: swiss_variants.record_playoff(s, 5, 1, white), "Play-off round 5 board 1")
 
@@ -138,16 +153,17 @@ def test_manual_scoregroup_roundrobin_and_top_cut_actions_are_one_step(tmp_path:
     rr = Event.for_discipline("Championnat", Discipline.DRAUGHTS, system=PairingSystem.ROUND_ROBIN, rounds=9)
     with EventSession.create(tmp_path / "rr.tdesk", rr) as s:
         _register(s, 9, rng, "ffjd")
-        _one_step(s, lambda: roundrobin.assign_numbers(s, "lot", seed=11), "Assign pairing numbers (lot, seed 11)")
-        _one_step(s, lambda: roundrobin.pair_next_round(s), "Pair round 1")
+        _one_step(s, lambda: roundrobin.assign_numbers(s, "lot", seed=11),
+                  "Assign pairing numbers (draw of lots no. 11)")
+        _one_step(s, lambda: pair_next(s), "Pair round 1")
 
 
 def test_an_action_that_changes_nothing_leaves_no_step(chess_session: EventSession) -> None:
-    chess_session.add_player(surname="Alpha")
-    chess_session.edit_player(1, club="")  # the same value: nothing to undo
+    chess_session.run(AddPlayer(surname="Alpha"))
+    chess_session.run(EditPlayer(1, club=""))  # the same value: nothing to undo
     assert chess_session.undo_label() == "Add player ALPHA"
     with pytest.raises(Exception, match="Unknown player field"):
-        chess_session.add_player(surname="X", elo=2000)
+        chess_session.run(AddPlayer(surname="X", elo=2000))
     assert [p.surname for p in chess_session.players()] == ["Alpha"]
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from tournament_desk.core.errors import ImportFormatError, StateError, ValidationError
 from tournament_desk.core.model import Event, Game, PairingSystem, RatingSystem, Round, TimeControl
+from tournament_desk.core.operations import AddPlayer, AddPlayers, RecordResult, StoreRound
 from tournament_desk.core.ratings import elo_fr, ffjd, scrabble_pl
 from tournament_desk.core.ratings.from_event import preview_event, scrabble_from_event
 from tournament_desk.core.results import Discipline
@@ -49,17 +50,17 @@ def _event_file(path: Path, *, discipline: Discipline = Discipline.DRAUGHTS,
         kwargs["rating_system"] = rating_system
     session = EventSession.create(path, Event.for_discipline(name or path.stem, discipline, **kwargs))
     for fields in players:
-        session.add_player(**fields)
+        session.run(AddPlayer(**fields))
     ids = [p.id for p in session.state().players]
     for r in range(rounds):
         games = tuple(Game(r + 1, b + 1, w, bl) for b, (w, bl) in enumerate(_circle(ids, r)))
-        session.store_round(Round(r + 1, games))
+        session.run(StoreRound(Round(r + 1, games)))
         for g in games:
             res = result if isinstance(result, str) else result[r + 1]
             if points is None:
-                session.record_result(r + 1, g.board, res)
+                session.run(RecordResult(r + 1, g.board, res))
             else:
-                session.record_result(r + 1, g.board, res, white_points=points[0], black_points=points[1])
+                session.run(RecordResult(r + 1, g.board, res, white_points=points[0], black_points=points[1]))
     session.close()
     return path
 
@@ -129,12 +130,12 @@ def test_parse_system_aliases_and_refusal() -> None:
 def test_apply_rating_list_matches_licence_then_fide_then_fmjd(tmp_path: Path) -> None:
     session = EventSession.create(tmp_path / "e.tdesk", Event.for_discipline(
         "Open", Discipline.CHESS, rating_system=RatingSystem.NATIONAL_ELO, rounds=5))
-    session.add_player(surname="Dupont", licence_id="a100", fide_id="999", ratings=(("elo-fr", 1500),))
-    session.add_player(surname="Martin", fide_id="2061", ratings=(("fide", 2000),))
-    session.add_player(surname="Petit", fmjd_id="16001")
-    session.add_player(surname="Roux", licence_id="A400", ratings=(("elo-fr", 1700),))
-    session.add_player(surname="Absent", licence_id="A500", ratings=(("elo-fr", 1300),))
-    session.add_player(surname="Same", licence_id="A600", ratings=(("elo-fr", 1400),))
+    session.run(AddPlayer(surname="Dupont", licence_id="a100", fide_id="999", ratings=(("elo-fr", 1500),)))
+    session.run(AddPlayer(surname="Martin", fide_id="2061", ratings=(("fide", 2000),)))
+    session.run(AddPlayer(surname="Petit", fmjd_id="16001"))
+    session.run(AddPlayer(surname="Roux", licence_id="A400", ratings=(("elo-fr", 1700),)))
+    session.run(AddPlayer(surname="Absent", licence_id="A500", ratings=(("elo-fr", 1300),)))
+    session.run(AddPlayer(surname="Same", licence_id="A600", ratings=(("elo-fr", 1400),)))
     data = ("Licence;ID FIDE;FMJD;Nom;Elo;Statut\n"
             "A100;999999;;Dupont;1530;\n"        # licence wins over the (different) FIDE id
             ";2061;;Martin;1980;\n"              # FIDE id
@@ -150,25 +151,25 @@ def test_apply_rating_list_matches_licence_then_fide_then_fmjd(tmp_path: Path) -
     assert by_name["Petit"].rating("elo-fr") == 1209 and by_name["Petit"].unrated
     assert by_name["Roux"].rating("elo-fr") is None and by_name["Roux"].unrated
     assert by_name["Absent"].rating("elo-fr") == 1300
-    assert [(u.name, u.matched_by, u.line) for u in change.updated] == [
+    assert [(u.name, u.matched_by, u.line) for u in change.payload.updated] == [
         ("DUPONT", "licence", 2), ("MARTIN", "fide_id", 3), ("PETIT", "fmjd_id", 4), ("ROUX", "licence", 5)]
-    assert [e.licence for e in change.unmatched] == ["Z999"]
-    assert change.not_in_list == (by_name["Absent"].id,)
-    assert change.unchanged == 1 and change.scope == "players" and change.system == "elo-fr"
+    assert [e.licence for e in change.payload.unmatched] == ["Z999"]
+    assert change.payload.not_in_list == (by_name["Absent"].id,)
+    assert change.payload.unchanged == 1 and change.what.players_edited and change.payload.system == "elo-fr"
     assert set(change.ids) == {by_name[n].id for n in ("Dupont", "Martin", "Petit", "Roux")}
     assert "4 player(s) updated, 1 row(s)" in change.label("en") and "4 joueur(s) mis à jour" in change.label("fr")
     session.undo()  # the whole list is one undoable action
     assert session.state().player(by_name["Roux"].id).rating("elo-fr") == 1700
     assert session.state().player(by_name["Dupont"].id).rating("elo-fr") != 1530
     again = apply_rating_list(session, read_rating_list(data.encode()), system="elo-fr")
-    assert [u.name for u in again.updated] == ["DUPONT", "MARTIN", "PETIT", "ROUX"]
+    assert [u.name for u in again.payload.updated] == ["DUPONT", "MARTIN", "PETIT", "ROUX"]
     session.close()
 
 
 def test_apply_rating_list_errors(tmp_path: Path) -> None:
     session = EventSession.create(tmp_path / "e.tdesk", Event.for_discipline(
         "Club", Discipline.OTHER, rounds=3))
-    session.add_player(surname="A", licence_id="1")
+    session.run(AddPlayer(surname="A", licence_id="1"))
     with pytest.raises(StateError, match="no rating system"):
         apply_rating_list(session, b"licence,elo\n1,1500\n")
     with pytest.raises(ImportFormatError, match="line 2, column 2"):
@@ -319,7 +320,7 @@ def test_apply_rating_list_is_one_action(tmp_path: Path) -> None:
     """One action (one undo step, named after the list) for the whole list; nothing when nothing changes."""
     EventSession.create(tmp_path / "b.tdesk", Event.for_discipline("B", Discipline.DRAUGHTS, rounds=3)).close()
     with EventSession.open(tmp_path / "b.tdesk") as session:
-        session.add_players([{"surname": f"P{i}", "licence_id": f"L{i}"} for i in range(3)])
+        session.run(AddPlayers([{"surname": f"P{i}", "licence_id": f"L{i}"} for i in range(3)]))
         change = apply_rating_list(session, b"licence;cp\nL0;1500\nL2;1700\n")
         assert sorted(change.what.players_edited) == list(change.ids) == [1, 3]
         assert session.undo_label() == "Import rating list (ffjd): 2 player(s)"

@@ -8,9 +8,11 @@ import pytest
 
 from tournament_desk.core.errors import StateError, ValidationError
 from tournament_desk.core.model import Event, PairingSystem
+from tournament_desk.core.operations import AddPlayer, RecordResult, WithdrawPlayer
 from tournament_desk.core.pairing.berger import berger_rounds
 from tournament_desk.core.results import Discipline, GameResult, Outcome
-from tournament_desk.services.roundrobin import assign_numbers, event_grid_pdf, pair_next_round
+from tournament_desk.services.pairing import pair_next
+from tournament_desk.services.roundrobin import assign_numbers, event_grid_pdf
 from tournament_desk.services.session import EventSession
 
 
@@ -19,7 +21,7 @@ def _event(tmp_path: Path, n: int, discipline: Discipline = Discipline.DRAUGHTS,
     session = EventSession.create(tmp_path / "rr.tdesk", Event.for_discipline("RR", discipline, system=system,
                                                                                rounds=3))
     for i in range(1, n + 1):
-        session.add_player(surname=f"P{i:02d}", ratings=(("ffjd", 2000 - 10 * i), ("fide", 2000 - 10 * i)))
+        session.run(AddPlayer(surname=f"P{i:02d}", ratings=(("ffjd", 2000 - 10 * i), ("fide", 2000 - 10 * i))))
     return session
 
 
@@ -27,21 +29,21 @@ def _play_all(session: EventSession, result: str) -> None:
     while True:
         state = session.state()
         try:
-            pair_next_round(session)
+            pair_next(session)
         except StateError as exc:
             assert "already paired" in str(exc)
             return
         rnd = session.state().round(state.last_round + 1)
         for g in rnd.games:
             if g.result is None:
-                session.record_result(rnd.number, g.board, result)
+                session.run(RecordResult(rnd.number, g.board, result))
 
 
 def test_nine_player_draughts_event_follows_the_fmjd_grid(tmp_path: Path) -> None:
     """Seed 000 §6.5 and Annexe A: 9 players use the 10-player grid, number 10 is the EXEMPT."""
     with _event(tmp_path, 9) as session:
         with pytest.raises(StateError, match="Assign pairing numbers"):
-            pair_next_round(session)
+            pair_next(session)
         assign_numbers(session, "rating")
         _play_all(session, "1-1")
         state = session.state()
@@ -57,18 +59,18 @@ def test_nine_player_draughts_event_follows_the_fmjd_grid(tmp_path: Path) -> Non
         # everyone had exactly one EXEMPT round, scored as the event's bye (2 in draughts) + 8 draws
         assert all(state.score(p.id) == 2 + 8 for p in state.players)
         with pytest.raises(StateError, match="late entry"):
-            session.add_player(surname="Late")
+            session.run(AddPlayer(surname="Late"))
 
 
 def test_chess_uses_fide_order_and_missing_results_block(tmp_path: Path) -> None:
     with _event(tmp_path, 6, Discipline.CHESS) as session:
         assign_numbers(session, "lot", seed=7)
-        first = pair_next_round(session).round
+        first = pair_next(session).payload.round
         number = {p.id: p.pairing_number for p in session.state().players}
         assert [(number[g.white_id], number[g.black_id]) for g in first.games] == berger_rounds(6, order="fide")[0]
         with pytest.raises(StateError, match="misses results"):
-            pair_next_round(session)
-        second = pair_next_round(session, force=True).round
+            pair_next(session)
+        second = pair_next(session, force=True).payload.round
         assert second.number == 2
         assert session.event.numbering == "lot, seed 7"
 
@@ -82,7 +84,7 @@ def test_lot_is_reproducible_and_frozen(tmp_path: Path) -> None:
         assert a.event.numbering == "lot, seed 123"
         with pytest.raises(ValidationError):
             assign_numbers(a, "manual", manual={1: 1, 2: 1})
-        pair_next_round(a)
+        pair_next(a)
         with pytest.raises(StateError, match="frozen"):
             assign_numbers(a, "rating")
 
@@ -91,11 +93,11 @@ def test_withdrawal_turns_remaining_games_into_chosen_forfeits(tmp_path: Path) -
     """Seed 000 §6.4: the grid stays; games of a withdrawn player become 0fe or 0fne as the arbiter chose."""
     with _event(tmp_path, 6) as session:
         assign_numbers(session, "rating")
-        pair_next_round(session)
+        pair_next(session)
         for g in session.state().round(1).games:
-            session.record_result(1, g.board, "2-0")
-        session.withdraw_player(1, 2, forfeit="0fne")
-        session.withdraw_player(2, 2, forfeit="0fe")
+            session.run(RecordResult(1, g.board, "2-0"))
+        session.run(WithdrawPlayer(1, 2, forfeit="0fne"))
+        session.run(WithdrawPlayer(2, 2, forfeit="0fe"))
         _play_all(session, "1-1")
         state = session.state()
         seen = set()

@@ -9,6 +9,7 @@ import pytest
 
 from tournament_desk.core.errors import NotFoundError, ValidationError
 from tournament_desk.core.model import RatingSystem
+from tournament_desk.core.operations import AddPlayer, SetOption
 from tournament_desk.core.ratings import from_event, scrabble_pl
 from tournament_desk.core.ratings.ffjd import Cadence
 from tournament_desk.core.rule_settings import AREAS, RULE_SETTINGS, get_rule_setting, settings_of_area
@@ -94,12 +95,12 @@ def test_bilingual_errors(chess_session: EventSession) -> None:
 def test_several_settings_are_one_action_or_none(chess_session: EventSession) -> None:
     """Issue 27: one change of several settings (the event's tie-break edition and options) is one undo step;
     a wrong value anywhere stores nothing and is named."""
-    chess_session.add_player(surname="Alpha")
+    chess_session.run(AddPlayer(surname="Alpha"))
     before = chess_session.state()
     with pytest.raises(ValidationError, match=r"'nonsense' is not a value of ffjd\.cadence"):
         set_rule_settings(chess_session, {"tiebreaks.edition": "fide2023", "ffjd.cadence": "nonsense"})
     with pytest.raises(ValidationError):  # refused by the file's own option guard too
-        chess_session.set_option("ffjd.cadence", "blitz")
+        chess_session.run(SetOption("ffjd.cadence", "blitz"))
     assert chess_session.state() == before and chess_session.undo_label() == "Add player ALPHA"
     change = set_rule_settings(chess_session, {"tiebreaks.edition": "fide2023", "ffjd.cadence": "slow",
                                                "scrabble.joker_threshold": "3200", "scrabble.a_threshold": "3100"})

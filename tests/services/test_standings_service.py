@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from tournament_desk.core.errors import NotFoundError, ValidationError
 from tournament_desk.core.model import Bye, Event, EventState, Game, PairingSystem, Player, Round
+from tournament_desk.core.operations import AddPlayer, RecordResult, StoreRound
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.tiebreaks import PRESETS, Edition, build_standings, get_tiebreak
 from tournament_desk.services.session import EventSession
@@ -42,9 +43,9 @@ def _swiss(path: Path, *, ratings: tuple[int | None, ...] = (2100, 2000, 1900, 1
     system_name = session.event.rating_system.value
     for name, rating in zip(NAMES, ratings, strict=True):
         if rating is None:
-            session.add_player(surname=name, unrated=True)
+            session.run(AddPlayer(surname=name, unrated=True))
         else:
-            session.add_player(surname=name, ratings=((system_name, rating),))
+            session.run(AddPlayer(surname=name, ratings=((system_name, rating),)))
     return session
 
 
@@ -58,9 +59,9 @@ def _play(session: EventSession, rounds: int = 3) -> None:
         boards, bye = schedule[2 * n - 2], schedule[2 * n - 1]
         assert isinstance(boards, tuple) and isinstance(bye, int)
         games = tuple(Game(n, b + 1, w, k) for b, (w, k, _) in enumerate(boards))
-        session.store_round(Round(n, games, (Bye(n, bye, Outcome.PAIRING_BYE),)))
+        session.run(StoreRound(Round(n, games, (Bye(n, bye, Outcome.PAIRING_BYE),))))
         for b, (_, _, result) in enumerate(boards):
-            session.record_result(n, b + 1, result)
+            session.run(RecordResult(n, b + 1, result))
 
 
 @pytest.fixture
@@ -150,12 +151,13 @@ def test_default_presets_per_discipline_and_system(tmp_path: Path) -> None:
 def test_set_tiebreaks_stores_codes_and_edition(tmp_path: Path) -> None:
     path = tmp_path / "e.tdesk"
     with _swiss(path) as session:
-        setting = set_tiebreaks(session, ["de", "bh", "sb", "win"], "fide2026")
+        change = set_tiebreaks(session, ["de", "bh", "sb", "win"], "fide2026")
+        setting = change.payload
         assert setting.codes == ("DE", "BH", "SB", "WIN") and setting.edition is Edition.FIDE_2026
         assert [w.code for w in setting.warnings] == ["mixed-categories"]  # DE and WIN are own results (§2.1)
         assert session.event.tiebreaks == ("DE", "BH", "SB", "WIN")
         assert session.event.tiebreak_edition == "fide2026"
-        assert "Départages" in setting.change.label("fr")
+        assert "Départages" in change.label("fr")
         # edition=None keeps the stored edition; an empty list goes back to the preset, edition kept
         set_tiebreaks(session, ["SB"])
         assert session.event.tiebreaks == ("SB",) and session.event.tiebreak_edition == Edition.FIDE_2026.value
@@ -171,7 +173,7 @@ def test_set_tiebreaks_stores_codes_and_edition(tmp_path: Path) -> None:
 
 def test_set_tiebreaks_warns_about_koya_in_a_swiss(tmp_path: Path) -> None:
     with _swiss(tmp_path / "k.tdesk") as session:
-        warnings = set_tiebreaks(session, ["KOYA"]).warnings
+        warnings = set_tiebreaks(session, ["KOYA"]).payload.warnings
         assert [w.code for w in warnings] == ["koya-swiss"]
         assert warnings[0].message("fr") == "Le Koya est réservé aux toutes rondes"
 
@@ -255,9 +257,9 @@ def test_group_tiebreak_value_comes_from_the_standings(tmp_path: Path) -> None:
 def test_scrabble_spread_capped_at_100(tmp_path: Path) -> None:
     """Seed 002 §7: the points difference counts at most 100 per game."""
     with _swiss(tmp_path / "s.tdesk", discipline=Discipline.SCRABBLE) as session:
-        session.store_round(Round(1, (Game(1, 1, 1, 2), Game(1, 2, 3, 4)), (Bye(1, 5, Outcome.PAIRING_BYE),)))
-        session.record_result(1, 1, GameResult.WHITE_WIN, white_points=520, black_points=300)
-        session.record_result(1, 2, GameResult.BLACK_WIN, white_points=380, black_points=410)
+        session.run(StoreRound(Round(1, (Game(1, 1, 1, 2), Game(1, 2, 3, 4)), (Bye(1, 5, Outcome.PAIRING_BYE),))))
+        session.run(RecordResult(1, 1, GameResult.WHITE_WIN, white_points=520, black_points=300))
+        session.run(RecordResult(1, 2, GameResult.BLACK_WIN, white_points=380, black_points=410))
         table = standings(session)
         spread = {ln.name: ln.values[0] for ln in table.lines}
         assert spread == {"ALPHA": 100, "BRAVO": -100, "CHARLIE": -30, "DELTA": 30, "ECHO": 0}

@@ -10,35 +10,36 @@ import pytest
 
 from tournament_desk.core.errors import StateError, ValidationError
 from tournament_desk.core.model import Event, PairingSystem
+from tournament_desk.core.operations import AddPlayer, AddPlayers, RecordResult, RequestBye, WithdrawPlayer
 from tournament_desk.core.results import Outcome
 from tournament_desk.services.pairing import pair_next
 from tournament_desk.services.session import EventSession
-from tournament_desk.services.swiss import check_last_round, pair_next_dutch_round, request_bye
+from tournament_desk.services.swiss import check_last_round
 
 
 def _event(tmp_path: Path, n: int, rounds: int = 5) -> EventSession:
     session = EventSession.create(tmp_path / "swiss.tdesk", Event(name="Open", system=PairingSystem.DUTCH,
                                                                   rounds=rounds))
-    session.add_players([{"surname": f"P{i:02d}", "ratings": (("fide", 2400 - 10 * i),)} for i in range(n)])
+    session.run(AddPlayers([{"surname": f"P{i:02d}", "ratings": (("fide", 2400 - 10 * i),)} for i in range(n)]))
     return session
 
 
 def _results(session: EventSession, number: int, rng: random.Random) -> None:
     for g in session.state().round(number).games:
-        session.record_result(number, g.board, rng.choice(["1-0", "0-1", "1/2"]))
+        session.run(RecordResult(number, g.board, rng.choice(["1-0", "0-1", "1/2"])))
 
 
 def test_a_whole_swiss(tmp_path: Path) -> None:
     rng = random.Random(7)
     with _event(tmp_path, 15) as session:
         with pytest.raises(ValidationError):
-            request_bye(session, 3, 4, "maybe")
-        request_bye(session, 3, 4, "hpb")
+            session.run(RequestBye(3, 4, "maybe"))
+        session.run(RequestBye(3, 4, "hpb"))
         for number in range(1, 6):
             if number == 4:
-                session.withdraw_player(9, 4)
+                session.run(WithdrawPlayer(9, 4))
             result = pair_next(session)
-            assert result.round.number == number
+            assert result.payload.round.number == number
             assert not [v for v in check_last_round(session) if v.severity.value == "error"]
             _results(session, number, rng)
         state = session.state()
@@ -64,13 +65,13 @@ def stored_event(tmp_path: Path) -> Event:
 def test_missing_results_block_a_swiss_round_and_late_entries_are_numbered(tmp_path: Path) -> None:
     rng = random.Random(3)
     with _event(tmp_path, 8) as session:
-        pair_next_dutch_round(session)
+        pair_next(session)
         with pytest.raises(StateError, match="paired from the scores"):
             pair_next(session, force=True)
         _results(session, 1, rng)
-        session.add_player(surname="Late", ratings=(("fide", 2500),))
+        session.run(AddPlayer(surname="Late", ratings=(("fide", 2500),)))
         with pytest.raises(StateError, match="already paired"):
-            request_bye(session, 1, 1, "hpb")
+            session.run(RequestBye(1, 1, "hpb"))
         pair_next(session)
         late = next(p for p in session.state().players if p.surname == "Late")
         # C.04.2 Art.2: before round 4 is paired, a late entry is numbered into place by rating (2500: first)
@@ -81,6 +82,6 @@ def test_missing_results_block_a_swiss_round_and_late_entries_are_numbered(tmp_p
 
 def test_manual_system_is_not_paired_by_the_engine(tmp_path: Path) -> None:
     with EventSession.create(tmp_path / "m.tdesk", Event(name="M", system=PairingSystem.MANUAL)) as session:
-        session.add_players([{"surname": "A"}, {"surname": "B"}])
+        session.run(AddPlayers([{"surname": "A"}, {"surname": "B"}]))
         with pytest.raises(StateError, match="by the arbiter"):
             pair_next(session)

@@ -7,11 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from tournament_desk.__main__ import main
 from tournament_desk.core.errors import PairingError, StateError, ValidationError
 from tournament_desk.core.model import Event, PairingSystem
+from tournament_desk.core.operations import AddPlayers, RecordResult
 from tournament_desk.core.results import Outcome
 from tournament_desk.core.scoring import KASHDAN
 from tournament_desk.services import swiss_variants as sv
+from tournament_desk.services.pairing import pair_next
 from tournament_desk.services.session import EventSession
 
 
@@ -19,7 +22,7 @@ def _event(tmp_path: Path, n: int, system: PairingSystem = PairingSystem.SCORE_G
            ) -> EventSession:
     session = EventSession.create(tmp_path / "sg.tdesk", Event("Open", system=system, rounds=rounds,
                                                                 scoring=KASHDAN))
-    session.add_players([{"surname": f"P{i:02d}", "ratings": (("fide", 2400 - 10 * i),)} for i in range(1, n + 1)])
+    session.run(AddPlayers([{"surname": f"P{i:02d}", "ratings": (("fide", 2400 - 10 * i),)} for i in range(1, n + 1)]))
     return session
 
 
@@ -27,21 +30,22 @@ def _play(session: EventSession, rng: random.Random, choices: tuple[str, ...] = 
     state = session.state()
     for g in state.round(state.last_round).games:
         if g.result is None:
-            session.record_result(g.round, g.board, rng.choice(choices))
+            session.run(RecordResult(g.round, g.board, rng.choice(choices)))
 
 
 def test_scoregroup_rounds_end_to_end(tmp_path: Path) -> None:
     rng = random.Random(5)
     with _event(tmp_path, 9) as session:
-        first = sv.pair_next_scoregroup_round(session)
+        first = pair_next(session)
         # seed 004 L13-16 on the 8 highest-rated: 1-5, 2-6, 3-7, 4-8; the lowest-rated (id 9) has the bye
-        assert {frozenset(g.players()) for g in first.round.games} == {frozenset((i, i + 4)) for i in range(1, 5)}
-        assert [(b.player_id, b.kind) for b in first.round.byes] == [(9, Outcome.PAIRING_BYE)]
+        assert {frozenset(g.players()) for g in first.payload.round.games} == {
+            frozenset((i, i + 4)) for i in range(1, 5)}
+        assert [(b.player_id, b.kind) for b in first.payload.round.byes] == [(9, Outcome.PAIRING_BYE)]
         with pytest.raises(StateError, match="misses results"):
-            sv.pair_next_scoregroup_round(session)
+            pair_next(session)
         _play(session, rng)
         for _ in range(4):
-            sv.pair_next_scoregroup_round(session)
+            pair_next(session)
             _play(session, rng)
         state = session.state()
         pairs = [frozenset(g.players()) for r in state.rounds for g in r.games]
@@ -51,12 +55,17 @@ def test_scoregroup_rounds_end_to_end(tmp_path: Path) -> None:
         assert state.score(9, 1) == KASHDAN.pairing_bye == 4
         assert any("(score groups)" in e.label_en for e in session.audit_log())
         with pytest.raises(StateError, match="only 5 rounds"):
-            sv.pair_next_scoregroup_round(session)
+            pair_next(session)
 
 
 def test_scoregroup_refuses_other_systems(tmp_path: Path) -> None:
-    with _event(tmp_path, 4, PairingSystem.DUTCH) as session, pytest.raises(StateError, match="score-group system"):
-        sv.pair_next_scoregroup_round(session)
+    """One pairing entry pairs by the event's system; the old spelling ``pair-scoregroup`` (now ``pair --system
+    scoregroup``) still refuses an event paired otherwise."""
+    with _event(tmp_path, 4, PairingSystem.DUTCH) as session:
+        path = session.path
+    assert main(["pair-scoregroup", str(path)]) == 4
+    with EventSession.open(path, readonly=True) as session:
+        assert session.state().last_round == 0
 
 
 def test_manual_round_with_warnings_and_override_reason(tmp_path: Path) -> None:
@@ -68,7 +77,7 @@ def test_manual_round_with_warnings_and_override_reason(tmp_path: Path) -> None:
         with pytest.raises(StateError, match="misses results"):
             sv.store_manual_round(session, [(1, 3), (2, 5), (4, 6)])
         for g in session.state().round(1).games:
-            session.record_result(1, g.board, "1-0")
+            session.run(RecordResult(1, g.board, "1-0"))
         assert 2 not in [c.player_id for c in sv.manual_candidates(session, 1)]
         with pytest.raises(PairingError, match="already met in round 1") as info:
             sv.store_manual_round(session, [(2, 1), (3, 5), (4, 6)])
@@ -77,7 +86,7 @@ def test_manual_round_with_warnings_and_override_reason(tmp_path: Path) -> None:
         completion = sv.manual_completion(session, [(1, 3)])
         assert completion.possible
         result = sv.store_manual_round(session, [(2, 1), (3, 5), (4, 6)], reason="players asked, arbiter agreed")
-        assert result.overridden
+        assert result.payload.overridden
         log = [e.label_en for e in session.audit_log()]
         assert any("override (rematch): players asked, arbiter agreed" in label for label in log)
         assert "dérogation" in session.undo_label("fr")
@@ -97,33 +106,32 @@ def test_top_cut_after_swiss(tmp_path: Path) -> None:
         with pytest.raises(StateError, match="Swiss rounds"):
             sv.start_top_cut(session, 4)
         for _ in range(4):
-            sv.pair_next_scoregroup_round(session)
+            pair_next(session)
             _play(session, rng, ("1-0", "0-1"))
         with pytest.raises(ValidationError):
             sv.start_top_cut(session, 6)
         settings = sv.start_top_cut(session, None, "playoff")  # 20 entrants: top 4 recommended (L43)
+        settings = settings.payload
         assert settings.size == 4 and settings.after_round == 4
         from tournament_desk.services.standings import standings
 
         assert list(settings.seeds) == [ln.player_id for ln in standings(session.state()).lines[:4]]
         stored = session.state().top_cut
         assert stored is not None and stored.draw_rule == "playoff" and stored.seeds == settings.seeds
-        with pytest.raises(StateError, match="top cut has started"):
-            sv.pair_next_scoregroup_round(session)
-        semi = sv.pair_next_knockout_round(session)
-        assert session.state().event.rounds == 5 and semi.round.number == 5
+        semi = pair_next(session)  # once the cut has started, the one pairing entry pairs its bracket
+        assert session.state().event.rounds == 5 and semi.payload.round.number == 5
         s = settings.seeds
-        assert {g.players() for g in semi.round.games} == {(s[0], s[3]), (s[1], s[2])}
-        session.record_result(5, 1, "1/2")
-        session.record_result(5, 2, "0-1")
+        assert {g.players() for g in semi.payload.round.games} == {(s[0], s[3]), (s[1], s[2])}
+        session.run(RecordResult(5, 1, "1/2"))
+        session.run(RecordResult(5, 2, "0-1"))
         with pytest.raises(StateError, match="no winner"):
-            sv.pair_next_knockout_round(session)
+            pair_next(session)
         sv.record_playoff(session, 5, 1, s[3])
-        final = sv.pair_next_knockout_round(session)
-        assert final.round.games[0].players() == (s[2], s[3])  # higher seed White
-        session.record_result(6, 1, "0-1")
+        final = pair_next(session)
+        assert final.payload.round.games[0].players() == (s[2], s[3])  # higher seed White
+        session.run(RecordResult(6, 1, "0-1"))
         b = sv.bracket(session)
         assert b.champion == s[3]
         with pytest.raises(StateError, match="champion"):
-            sv.pair_next_knockout_round(session)
+            pair_next(session)
         assert sv.top_cut_pdf(session, lang="en").startswith(b"%PDF")

@@ -18,6 +18,7 @@ import zipfile
 from pathlib import Path
 
 from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.operations import AddPlayers, RecordResult
 
 KINDS = ("flip", "truncate", "encrypt", "compression", "duplicate", "bomb", "many", "declared", "non-zip",
          "forge", "manifest", "event-json", "name", "nested-json", "deflate")
@@ -44,14 +45,14 @@ def base_bundle(folder: Path) -> bytes:
     with EventSession.create(folder / "base.tdesk", event, arbiter="fuzz") as s:
         names = ["Élan", "Ba", "Ci", "Dö", "Eu", "Fa"]
         rng.shuffle(names)
-        s.add_players([{"surname": n, "first_name": "Zoé", "licence_id": f"F{i}", "ratings": (("ffjd", 1200 + 40 * i),)}
-                       for i, n in enumerate(names)])
+        s.run(AddPlayers([{"surname": n, "first_name": "Zoé", "licence_id": f"F{i}",
+                           "ratings": (("ffjd", 1200 + 40 * i),)} for i, n in enumerate(names)]))
         assign_numbers(s, "rating")
         for _ in range(3):
-            rnd = pair_next(s).round
+            rnd = pair_next(s).payload.round
             for g in rnd.games:
-                s.record_result(rnd.number, g.board, rng.choice((GameResult.WHITE_WIN, GameResult.DRAW,
-                                                                 GameResult.BLACK_WIN)))
+                s.run(RecordResult(rnd.number, g.board, rng.choice((GameResult.WHITE_WIN, GameResult.DRAW,
+                                                                 GameResult.BLACK_WIN))))
         export_bundle(s, out, "fr")
     return out.read_bytes()
 

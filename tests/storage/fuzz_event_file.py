@@ -20,6 +20,15 @@ from typing import Any
 
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.model import Event, PairingSystem
+from tournament_desk.core.operations import (
+    AddPlayer,
+    AddPlayers,
+    RecordBye,
+    RecordResult,
+    RequestBye,
+    SetForbiddenPair,
+    SetOption,
+)
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.services.pairing import pair_next
 from tournament_desk.services.roundrobin import assign_numbers
@@ -66,26 +75,26 @@ def make_base(folder: Path, system: PairingSystem = PairingSystem.DUTCH) -> Path
     names = [f"Joueur{i:02d}" for i in range(12)]
     rng.shuffle(names)
     with EventSession.create(path, event, arbiter="fuzz") as s:
-        s.add_players([{"surname": n, "first_name": "Zoé", "ratings": (("fide", 1400 + 37 * i), ("ffjd", 900 + i)),
-                        "birth_date": dt.date(1990 + i, 1 + i % 12, 1 + i)} for i, n in enumerate(names)])
+        s.run(AddPlayers([{"surname": n, "first_name": "Zoé", "ratings": (("fide", 1400 + 37 * i), ("ffjd", 900 + i)),
+                        "birth_date": dt.date(1990 + i, 1 + i % 12, 1 + i)} for i, n in enumerate(names)]))
         if system.is_round_robin:
             assign_numbers(s, "rating")
         else:
-            s.set_option("dutch.initial_colour", "white")
+            s.run(SetOption("dutch.initial_colour", "white"))
         results = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN, GameResult.BLACK_FORFEIT_WIN_EXCUSED)
         for _ in range(3):
-            rnd = pair_next(s).round
+            rnd = pair_next(s).payload.round
             for g in rnd.games:
-                s.record_result(rnd.number, g.board, rng.choice(results))
-        s.record_bye(3, s.players()[-1].id, Outcome.HALF_BYE) if not s.state().round(3).entry_of(
+                s.run(RecordResult(rnd.number, g.board, rng.choice(results)))
+        s.run(RecordBye(3, s.players()[-1].id, Outcome.HALF_BYE)) if not s.state().round(3).entry_of(
             s.players()[-1].id) else None
-        s.record_result(3, 1, GameResult.DRAW, replace=True)
+        s.run(RecordResult(3, 1, GameResult.DRAW, replace=True))
         s.undo()
         ids = [p.id for p in s.players()]
         if not system.is_round_robin:
-            s.request_bye(4, ids[3], "hpb")
-        s.set_forbidden_pair(ids[0], ids[5])
-        s.set_option("ffjd.cadence", "slow")
+            s.run(RequestBye(4, ids[3], "hpb"))
+        s.run(SetForbiddenPair(ids[0], ids[5]))
+        s.run(SetOption("ffjd.cadence", "slow"))
     for backup in (folder / "backups").rglob("*.tdesk"):  # the fuzz cases must not find good backups
         backup.unlink()
     return path
@@ -194,12 +203,12 @@ def exercise(path: Path) -> Outcome_:
         lambda s: s.state(),
         lambda s: standings.standings(s),
         lambda s: printing.standings_pdf(s, lang="fr"),
-        lambda s: s.record_result(s.state().last_round, 1, GameResult.DRAW, replace=True),
+        lambda s: s.run(RecordResult(s.state().last_round, 1, GameResult.DRAW, replace=True)),
         lambda s: s.undo(),
         lambda s: s.redo(),
         lambda s: s.undo(),
         lambda s: pairing.pair_next(s, force=True),
-        lambda s: s.add_player(surname="Late", first_name="Entry"),
+        lambda s: s.run(AddPlayer(surname="Late", first_name="Entry")),
         lambda s: s.backup("fuzz"),
     )
     try:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tournament_desk.core.model import Event, Game, Round
+from tournament_desk.core.operations import AddPlayers, StoreRound
 from tournament_desk.services.session import EventSession
 
 BOARDS = 60
@@ -27,6 +28,7 @@ VALUES = ("1-0", "0-1", "1/2-1/2")
 
 CHILD = r"""
 import sys
+from tournament_desk.core.operations import RecordResult
 from tournament_desk.services.session import EventSession
 path, start = sys.argv[1], int(sys.argv[2])
 boards, rounds, values = {boards}, {rounds}, {values!r}
@@ -38,7 +40,7 @@ while True:
     rnd, board = slot // boards + 1, slot % boards + 1
     value = values[(i // (boards * rounds) + slot) % len(values)]
     print(f"WILL {{rnd}} {{board}} {{value}}", flush=True)
-    session.record_result(rnd, board, value, replace=True)
+    session.run(RecordResult(rnd, board, value, replace=True))
     print(f"ACK {{rnd}} {{board}} {{value}}", flush=True)
     i += 1
 """
@@ -57,11 +59,11 @@ class KillReport:
 
 def make_event(path: Path) -> None:
     with EventSession.create(path, Event(name="Kill test", rounds=ROUNDS)) as session:
-        session.add_players([{"surname": f"P{i:03d}"} for i in range(1, 2 * BOARDS + 1)])
+        session.run(AddPlayers([{"surname": f"P{i:03d}"} for i in range(1, 2 * BOARDS + 1)]))
         for r in range(1, ROUNDS + 1):
             games = tuple(Game(r, b, 2 * b - 1 if r % 2 else 2 * b, 2 * b if r % 2 else 2 * b - 1)
                           for b in range(1, BOARDS + 1))
-            session.store_round(Round(r, games))
+            session.run(StoreRound(Round(r, games)))
 
 
 def _results_in_file(path: Path) -> dict[tuple[int, int], str | None]:

@@ -14,9 +14,11 @@ import pytest
 
 from tournament_desk.core.errors import EventFileError
 from tournament_desk.core.model import Event, PairingSystem
+from tournament_desk.core.operations import AddPlayers, RecordResult
 from tournament_desk.core.results import Discipline, GameResult
+from tournament_desk.services.event_files import newest_good_backup
 from tournament_desk.services.pairing import pair_next
-from tournament_desk.services.session import EventFileDamagedError, EventSession, newest_good_backup
+from tournament_desk.services.session import EventFileDamagedError, EventSession
 from tournament_desk.storage.backup import file_problems, list_backups
 
 
@@ -32,12 +34,12 @@ def _event(path: Path, players: int = 10, rounds: int = 2) -> None:
     event = Event.for_discipline("Open de Roubaix", Discipline.CHESS, system=PairingSystem.DUTCH, rounds=5,
                                  start_date=dt.date(2026, 4, 1))
     with EventSession.create(path, event, arbiter="test") as s:
-        s.add_players([{"surname": n, "first_name": "Léa", "ratings": (("fide", 1500 + 10 * i),)}
-                       for i, n in enumerate(names)])
+        s.run(AddPlayers([{"surname": n, "first_name": "Léa", "ratings": (("fide", 1500 + 10 * i),)}
+                       for i, n in enumerate(names)]))
         for _ in range(rounds):
-            rnd = pair_next(s).round
+            rnd = pair_next(s).payload.round
             for g in rnd.games:
-                s.record_result(rnd.number, g.board, rng.choice((GameResult.WHITE_WIN, GameResult.DRAW)))
+                s.run(RecordResult(rnd.number, g.board, rng.choice((GameResult.WHITE_WIN, GameResult.DRAW))))
 
 
 def _damage(path: Path, *statements: str) -> None:

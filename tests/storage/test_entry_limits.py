@@ -12,6 +12,7 @@ import pytest
 
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.model import Event, PairingSystem, Player
+from tournament_desk.core.operations import AddPlayer, AddPlayers, RecordResult, UpdateEvent
 from tournament_desk.core.results import Discipline, GameResult
 from tournament_desk.services import printing
 from tournament_desk.services.pairing import pair_next
@@ -22,20 +23,20 @@ from tournament_desk.services.session import EventSession
 def test_overlong_text_is_refused_at_entry(tmp_path: Path) -> None:
     with EventSession.create(tmp_path / "e.tdesk", Event(name="Limites")) as s:
         with pytest.raises(ValidationError) as err:
-            s.add_player(surname="N" * 101)
+            s.run(AddPlayer(surname="N" * 101))
         assert str(err.value) == "The surname is longer than 100 characters"
         assert err.value.message("fr") == "Le nom dépasse 100 caractères" and err.value.field == "surname"
         with pytest.raises(ValidationError, match="The club is 201 characters long"):
-            s.add_player(surname="Dupont", club="C" * 201)
-        assert s.add_player(surname="Du\npont ").ids  # a name's spaces and line breaks are tidied ("Du pont")
+            s.run(AddPlayer(surname="Dupont", club="C" * 201))
+        assert s.run(AddPlayer(surname="Du\npont ")).ids  # a name's spaces and line breaks are tidied ("Du pont")
         with pytest.raises(ValidationError, match="line break, tab or other control character") as err:
-            s.add_player(surname="Martin", club="Lille\nNord")  # would break the TRF line and the tables
+            s.run(AddPlayer(surname="Martin", club="Lille\nNord"))  # would break the TRF line and the tables
         assert err.value.field == "club"
         with pytest.raises(ValidationError, match="The event name is longer than 200 characters"):
-            s.update_event(name="E" * 201)
+            s.run(UpdateEvent(name="E" * 201))
         with pytest.raises(ValidationError, match="arbiter's name is 101 characters long"):
-            s.update_event(arbiters=("A" * 101,))
-        s.add_player(surname="N" * 100, first_name="P" * 100)  # the limits themselves are accepted
+            s.run(UpdateEvent(arbiters=("A" * 101,)))
+        s.run(AddPlayer(surname="N" * 100, first_name="P" * 100))  # the limits themselves are accepted
         assert len(s.players()) == 2
 
 
@@ -44,15 +45,15 @@ def _at_the_limits(path: Path, system: PairingSystem, discipline: Discipline) ->
                                  organiser="O" * 200, arbiters=tuple("A" * 100 for _ in range(20)),
                                  start_date=dt.date(2026, 1, 1))
     s = EventSession.create(path, event)
-    s.add_players([{"surname": "W" * (100 - i), "first_name": "M" * 100, "club": "C" * 200, "category": "K" * 20,
+    s.run(AddPlayers([{"surname": "W" * (100 - i), "first_name": "M" * 100, "club": "C" * 200, "category": "K" * 20,
                     "federation": "FRA" * 3, "licence_id": f"{i}" + "L" * 29, "fide_id": "9" * 20, "title": "T" * 10,
-                    "ratings": (("fide", 2000 + i), ("ffjd", 1500 + i))} for i in (5, 2, 7, 0, 3, 6, 1, 4)])
+                    "ratings": (("fide", 2000 + i), ("ffjd", 1500 + i))} for i in (5, 2, 7, 0, 3, 6, 1, 4)]))
     if system.is_round_robin:
         assign_numbers(s, "rating")
     for _ in range(2):
-        rnd = pair_next(s).round
+        rnd = pair_next(s).payload.round
         for g in rnd.games:
-            s.record_result(rnd.number, g.board, GameResult.DRAW)
+            s.run(RecordResult(rnd.number, g.board, GameResult.DRAW))
     return s
 
 

@@ -20,6 +20,7 @@ from tournament_desk.core.model import (
     Sex,
     TimeControl,
 )
+from tournament_desk.core.operations import AddPlayer, RecordResult, StoreRound, WithdrawPlayer
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.scoring import KASHDAN
 from tournament_desk.services.session import EventSession
@@ -40,14 +41,14 @@ def test_every_model_round_trips(tmp_path: Path) -> None:
     )
     path = tmp_path / "rt.tdesk"
     with EventSession.create(path, event) as s:
-        s.add_player(surname="Durand", first_name="Zoé", sex=Sex.FEMALE, birth_date=dt.date(2001, 2, 3),
+        s.run(AddPlayer(surname="Durand", first_name="Zoé", sex=Sex.FEMALE, birth_date=dt.date(2001, 2, 3),
                      category="Sen", club="Lyon", federation="FRA", licence_id="A123", fide_id="123",
-                     fmjd_id="9", title="WFM", ratings=(("fisf-pl", 1803), ("fide", 1500)), unrated=False)
-        s.add_player(surname="Martin", unrated=True)
-        s.add_player(surname="Petit")
-        s.store_round(Round(1, (Game(1, 1, 1, 2),), (Bye(1, 3, Outcome.PAIRING_BYE),)))
-        s.record_result(1, 1, GameResult.WHITE_WIN, white_points=420, black_points=350)
-        s.withdraw_player(3, 2)
+                     fmjd_id="9", title="WFM", ratings=(("fisf-pl", 1803), ("fide", 1500)), unrated=False))
+        s.run(AddPlayer(surname="Martin", unrated=True))
+        s.run(AddPlayer(surname="Petit"))
+        s.run(StoreRound(Round(1, (Game(1, 1, 1, 2),), (Bye(1, 3, Outcome.PAIRING_BYE),))))
+        s.run(RecordResult(1, 1, GameResult.WHITE_WIN, white_points=420, black_points=350))
+        s.run(WithdrawPlayer(3, 2))
     with EventSession.open(path) as s:
         state = s.state()
     assert state.event == event
@@ -137,4 +138,4 @@ def test_readonly_session_refuses_writes(tmp_path: Path) -> None:
     with EventSession.open(path, readonly=True) as s:
         assert s.state().event.name == "x"
         with pytest.raises(EventFileError, match="read-only"):
-            s.add_player(surname="X")
+            s.run(AddPlayer(surname="X"))

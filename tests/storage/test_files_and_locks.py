@@ -14,25 +14,27 @@ import pytest
 
 from tournament_desk.core.errors import EventFileError
 from tournament_desk.core.model import Event, Game, Round
+from tournament_desk.core.operations import AddPlayer, AddPlayers, RecordResult, SetOption, StoreRound
 from tournament_desk.core.results import GameResult
 from tournament_desk.services.bundle import export_bundle, verify_bundle
+from tournament_desk.services.event_files import restore_event_backup
 from tournament_desk.services.session import (
     DiskFullError,
     EventFileLockedError,
     EventFileVanishedError,
     EventSession,
     PathTooLongError,
-    restore_event_backup,
 )
 
 HOLDER = """
 import sys
+from tournament_desk.core.operations import AddPlayer
 from tournament_desk.services.session import EventSession
 session = EventSession.open(sys.argv[1])
 print("OPEN", flush=True)
 for line in sys.stdin:
     if line.strip() == "add":
-        session.add_player(surname="Ajout")
+        session.run(AddPlayer(surname="Ajout"))
         print("ADDED", flush=True)
     else:
         break
@@ -43,7 +45,7 @@ print("CLOSED", flush=True)
 
 def _event(path: Path, players: int = 6) -> None:
     with EventSession.create(path, Event(name="Locks", rounds=5)) as s:
-        s.add_players([{"surname": f"Joueur{i}"} for i in (4, 1, 6, 2, 5, 3)[:players]])
+        s.run(AddPlayers([{"surname": f"Joueur{i}"} for i in (4, 1, 6, 2, 5, 3)[:players]]))
 
 
 def _holder(path: Path) -> subprocess.Popen[str]:
@@ -75,7 +77,7 @@ def test_every_spelling_of_the_path_is_one_lock(tmp_path: Path) -> None:
             with EventSession.open(other, readonly=True) as viewer:  # the offered alternative
                 assert len(viewer.players()) == 6
     with EventSession.open(link) as s:  # released: any spelling opens it, and it is the same file
-        s.add_player(surname="ViaLien")
+        s.run(AddPlayer(surname="ViaLien"))
     with EventSession.open(path) as s:
         assert "VIALIEN" in {p.name for p in s.players()}
 
@@ -139,19 +141,19 @@ def test_disk_full_is_reported_as_such_and_loses_nothing(tmp_path: Path) -> None
     path = tmp_path / "full.tdesk"
     _event(path)
     with EventSession.open(path) as s:
-        s.store_round(Round(1, tuple(Game(1, b + 1, 2 * b + 1, 2 * b + 2) for b in range(3))))
-        s.record_result(1, 1, GameResult.WHITE_WIN)
+        s.run(StoreRound(Round(1, tuple(Game(1, b + 1, 2 * b + 1, 2 * b + 2) for b in range(3)))))
+        s.run(RecordResult(1, 1, GameResult.WHITE_WIN))
         writer = s._repo._wconn()
         pages = writer.execute("PRAGMA page_count").fetchone()[0]
         writer.execute(f"PRAGMA max_page_count = {pages}")
         with pytest.raises(DiskFullError) as err:
-            s.add_players([{"surname": f"Nouveau{i}", "club": "x" * 200} for i in range(300)])
+            s.run(AddPlayers([{"surname": f"Nouveau{i}", "club": "x" * 200} for i in range(300)]))
         assert "disk" in str(err.value) and "is full; nothing entered so far is lost" in str(err.value)
         fr = err.value.message("fr")
         assert "disque" in fr and "rien de ce qui a été saisi n'est perdu" in fr
         assert len(s.players()) == 6 and s.state().round(1).game(1).result is GameResult.WHITE_WIN
         writer.execute("PRAGMA max_page_count = 1073741823")  # space freed: the same action now works
-        s.add_players([{"surname": f"Nouveau{i}"} for i in range(300)])
+        s.run(AddPlayers([{"surname": f"Nouveau{i}"} for i in range(300)]))
     with EventSession.open(path) as s:
         assert len(s.players()) == 306 and s.state().round(1).game(1).result is GameResult.WHITE_WIN
 
@@ -168,11 +170,11 @@ def test_disk_full_during_the_pre_round_backup(tmp_path: Path, monkeypatch: pyte
     with EventSession.open(path) as s:
         monkeypatch.setattr(backup, "_copy_sqlite", no_space)
         with pytest.raises(DiskFullError):
-            s.store_round(Round(1, (Game(1, 1, 1, 2),)))
+            s.run(StoreRound(Round(1, (Game(1, 1, 1, 2),))))
         monkeypatch.undo()
         assert s.state().rounds == ()  # the round was not stored without its backup
         assert not any(p.name.startswith(".") for p in (tmp_path / "backups" / "full").iterdir())
-        s.store_round(Round(1, (Game(1, 1, 1, 2),)))
+        s.run(StoreRound(Round(1, (Game(1, 1, 1, 2),))))
         assert s.state().last_round == 1
 
 
@@ -182,8 +184,8 @@ def test_vanished_file_is_detected_at_the_next_write_and_saved_elsewhere(tmp_pat
     _event(path)
     s = EventSession.open(path)
     try:
-        s.store_round(Round(1, tuple(Game(1, b + 1, 2 * b + 1, 2 * b + 2) for b in range(3))))
-        s.record_result(1, 1, GameResult.WHITE_WIN)
+        s.run(StoreRound(Round(1, tuple(Game(1, b + 1, 2 * b + 1, 2 * b + 2) for b in range(3)))))
+        s.run(RecordResult(1, 1, GameResult.WHITE_WIN))
         if how == "deleted":
             path.unlink()
         elif how == "moved":
@@ -192,12 +194,12 @@ def test_vanished_file_is_detected_at_the_next_write_and_saved_elsewhere(tmp_pat
             path.rename(tmp_path / "old.tdesk")
             _event(path, players=2)  # another file now has the name
         with pytest.raises(EventFileVanishedError) as err:
-            s.record_result(1, 2, GameResult.DRAW)
+            s.run(RecordResult(1, 2, GameResult.DRAW))
         assert "moved, renamed or deleted" in str(err.value) and "nothing entered so far is lost" in str(err.value)
         assert "Choisissez où enregistrer" in err.value.message("fr")
         target = tmp_path / "sauvé ici.tdesk"
         assert s.relocate(target) == target.resolve()
-        s.record_result(1, 2, GameResult.DRAW)  # the action that was refused, retried
+        s.run(RecordResult(1, 2, GameResult.DRAW))  # the action that was refused, retried
         assert s.path == target.resolve()
         assert s.undo_label() is not None  # the undo history came along
     finally:
@@ -214,8 +216,8 @@ def test_last_known_state_is_saved_when_the_file_cannot_be_read(tmp_path: Path) 
     path = tmp_path / "e.tdesk"
     _event(path)
     with EventSession.open(path) as s:
-        s.store_round(Round(1, (Game(1, 1, 1, 2, GameResult.DRAW),)))
-        s.set_option("dutch.initial_colour", "black")
+        s.run(StoreRound(Round(1, (Game(1, 1, 1, 2, GameResult.DRAW),))))
+        s.run(SetOption("dutch.initial_colour", "black"))
         last = s._repo.last_known()
         expected = s.state()
 
@@ -240,8 +242,8 @@ def test_any_legal_path_works(tmp_path: Path, name: str) -> None:
     path = folder / name
     _event(path)
     with EventSession.open(path) as s:
-        s.store_round(Round(1, (Game(1, 1, 1, 2),)))  # takes a backup into backups/<stem>/
-        s.record_result(1, 1, GameResult.BLACK_WIN)
+        s.run(StoreRound(Round(1, (Game(1, 1, 1, 2),))))  # takes a backup into backups/<stem>/
+        s.run(RecordResult(1, 1, GameResult.BLACK_WIN))
         backups = s.backups()
         export_bundle(s, folder / (path.stem + ".zip"))
     assert verify_bundle(folder / (path.stem + ".zip")).ok
@@ -261,7 +263,7 @@ def test_long_paths(tmp_path: Path) -> None:
     assert len(os.fsencode(path)) == 504  # SQLite's limit: 512 bytes with "-journal"
     _event(path)
     with EventSession.open(path) as s:
-        s.add_player(surname="Long")
+        s.run(AddPlayer(surname="Long"))
     too_long = folder / ("m" * (505 - len(os.fsencode(folder)) - 1 - len(".tdesk")) + ".tdesk")
     with pytest.raises(PathTooLongError) as err:
         EventSession.create(too_long, Event(name="x"))

@@ -12,6 +12,7 @@ import pytest
 
 from tournament_desk.core.errors import EventFileError, NotFoundError, ResultError, StateError
 from tournament_desk.core.model import Bye, Event, Game, Round
+from tournament_desk.core.operations import AddPlayer, AddPlayers, RecordBye, RecordResult, RemovePlayer, StoreRound
 from tournament_desk.core.results import Outcome
 from tournament_desk.services.session import EventSession
 from tournament_desk.storage import db
@@ -31,7 +32,7 @@ print("CLOSED", flush=True)
 
 def _event(path: Path, players: int = 4) -> None:
     with EventSession.create(path, Event(name="Rel", rounds=5)) as s:
-        s.add_players([{"surname": f"P{i}"} for i in range(1, players + 1)])
+        s.run(AddPlayers([{"surname": f"P{i}"} for i in range(1, players + 1)]))
 
 
 def _holder(path: Path) -> subprocess.Popen[str]:
@@ -53,7 +54,7 @@ def test_second_writer_in_another_process_is_refused(tmp_path: Path) -> None:
         with EventSession.open(path, readonly=True) as viewer:  # the offered read-only option
             assert len(viewer.players()) == 4
             with pytest.raises(EventFileError, match="read-only"):
-                viewer.add_player(surname="X")
+                viewer.run(AddPlayer(surname="X"))
         assert child.stdin is not None
         child.stdin.write("\n")
         child.stdin.flush()
@@ -61,7 +62,7 @@ def test_second_writer_in_another_process_is_refused(tmp_path: Path) -> None:
     finally:
         child.wait(timeout=30)
     with EventSession.open(path) as s:  # the lock was released
-        s.add_player(surname="After")
+        s.run(AddPlayer(surname="After"))
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
@@ -74,7 +75,7 @@ def test_stale_lock_after_a_crash_is_recovered(tmp_path: Path) -> None:
     assert read_owner(path)["pid"] == child.pid  # the dead holder's record is still in the file
     with EventSession.open(path) as s:  # the OS released the crashed process's lock: taken over
         assert read_owner(path)["pid"] == os.getpid()
-        s.add_player(surname="Recovered")
+        s.run(AddPlayer(surname="Recovered"))
         assert len(s.players()) == 5
     assert read_owner(path) is None
     assert sorted(p.name for p in tmp_path.iterdir()) == ["e.tdesk"]  # nothing left beside the event
@@ -86,10 +87,10 @@ def test_backup_before_each_round_and_restore(tmp_path: Path) -> None:
     with EventSession.open(path) as s:
         s.keep_backups = 2
         for r in range(1, 4):
-            s.store_round(Round(r, (Game(r, 1, 1, 2), Game(r, 2, 3, 4))))
+            s.run(StoreRound(Round(r, (Game(r, 1, 1, 2), Game(r, 2, 3, 4)))))
         backups = s.backups()
         assert [b.reason for b in backups] == ["before-round-3", "before-round-2"]  # the newest two kept
-        s.record_result(3, 1, "1-0")
+        s.run(RecordResult(3, 1, "1-0"))
     kept = restore_backup(backups[0].path, path)
     with EventSession.open(path) as s:
         assert s.state().last_round == 2  # the state just before round 3 was paired
@@ -152,30 +153,30 @@ def test_read_only_location(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 def test_impossible_operations_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "e.tdesk"
     with EventSession.create(path, Event(name="V", rounds=5)) as s:
-        s.add_players([{"surname": f"P{i}"} for i in range(1, 4)])
-        s.store_round(Round(1, (Game(1, 1, 1, 2),), (Bye(1, 3, Outcome.PAIRING_BYE),)))
+        s.run(AddPlayers([{"surname": f"P{i}"} for i in range(1, 4)]))
+        s.run(StoreRound(Round(1, (Game(1, 1, 1, 2),), (Bye(1, 3, Outcome.PAIRING_BYE),))))
         with pytest.raises(ResultError, match="enter a game result"):
-            s.record_bye(1, 1, "hpb")
+            s.run(RecordBye(1, 1, "hpb"))
         with pytest.raises(NotFoundError):
-            s.record_result(1, 2, "1-0")  # the bye has no board
-        s.record_result(1, 1, "1-0")
-        s.record_result(1, 1, "1-0")  # the same result again is harmless
+            s.run(RecordResult(1, 2, "1-0"))  # the bye has no board
+        s.run(RecordResult(1, 1, "1-0"))
+        s.run(RecordResult(1, 1, "1-0"))  # the same result again is harmless
         with pytest.raises(StateError, match="already has 1-0"):
-            s.record_result(1, 1, "0-1")
-        s.record_result(1, 1, "0-1", replace=True)
+            s.run(RecordResult(1, 1, "0-1"))
+        s.run(RecordResult(1, 1, "0-1", replace=True))
         with pytest.raises(StateError, match="withdraw"):
-            s.remove_player(1)
+            s.run(RemovePlayer(1))
         with pytest.raises(NotFoundError, match="Round 5 is not paired"):
-            s.record_result(5, 1, "1-0")
+            s.run(RecordResult(5, 1, "1-0"))
         with pytest.raises(StateError, match="next round is 2"):
-            s.store_round(Round(5, (Game(5, 1, 1, 2),)))
+            s.run(StoreRound(Round(5, (Game(5, 1, 1, 2),))))
 
 
 def test_audit_log_records_who_and_when(tmp_path: Path) -> None:
     path = tmp_path / "e.tdesk"
     with EventSession.create(path, Event(name="A", rounds=3), arbiter="Marie (AF1)") as s:
-        s.add_player(surname="Alpha")
-        s.add_player(surname="Bravo")
+        s.run(AddPlayer(surname="Alpha"))
+        s.run(AddPlayer(surname="Bravo"))
         s.undo()
     with EventSession.open(path, arbiter="Paul (AF3)") as s:
         s.redo()
@@ -187,7 +188,7 @@ def test_audit_log_records_who_and_when(tmp_path: Path) -> None:
 
 
 def test_restore_checks_the_backup_first_and_changes_nothing_when_it_is_bad(tmp_path: Path) -> None:
-    from tournament_desk.services.session import restore_event_backup
+    from tournament_desk.services.event_files import restore_event_backup
 
     path = tmp_path / "e.tdesk"
     _event(path)
@@ -203,7 +204,7 @@ def test_restore_checks_the_backup_first_and_changes_nothing_when_it_is_bad(tmp_
 
 
 def test_restore_over_a_damaged_file_keeps_its_bytes_beside_it(tmp_path: Path) -> None:
-    from tournament_desk.services.session import restore_event_backup
+    from tournament_desk.services.event_files import restore_event_backup
 
     path = tmp_path / "e.tdesk"
     _event(path, players=300)
@@ -221,7 +222,7 @@ def test_restore_over_a_damaged_file_keeps_its_bytes_beside_it(tmp_path: Path) -
 
 
 def test_restore_refuses_an_event_open_elsewhere(tmp_path: Path) -> None:
-    from tournament_desk.services.session import restore_event_backup
+    from tournament_desk.services.event_files import restore_event_backup
 
     path = tmp_path / "e.tdesk"
     _event(path)

@@ -18,9 +18,11 @@ import pytest
 from tournament_desk import __version__
 from tournament_desk.__main__ import main
 from tournament_desk.core.model import Event
+from tournament_desk.core.operations import AddPlayer
 from tournament_desk.core.results import Discipline
+from tournament_desk.services.event_files import WRITTEN_WITH
 from tournament_desk.services.rules import current_rule_settings, rule_kwargs, set_rule_settings
-from tournament_desk.services.session import WRITTEN_WITH, EventFileDamagedError, EventSession
+from tournament_desk.services.session import EventFileDamagedError, EventSession
 from tournament_desk.storage.validate import newest_writer, version_key, written_by_newer_version
 
 NEWER = "tournament_desk 99.1.0"
@@ -30,7 +32,7 @@ NEWER = "tournament_desk 99.1.0"
 def event(tmp_path: Path) -> Path:
     path = tmp_path / "open.tdesk"
     with EventSession.create(path, Event.for_discipline("Open", Discipline.CHESS, rounds=5)) as s:
-        s.add_player(surname="Alpha")
+        s.run(AddPlayer(surname="Alpha"))
         set_rule_settings(s, {"ffjd.cadence": "slow"})
     return path
 

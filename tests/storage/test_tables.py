@@ -10,6 +10,7 @@ from pathlib import Path
 from sqlalchemy import Boolean, Float, Integer, String, Text
 
 from tournament_desk.core.model import Event
+from tournament_desk.core.operations import AddPlayer
 from tournament_desk.services.session import EventSession
 from tournament_desk.storage.schema import SCHEMA_VERSION, Base
 from tournament_desk.storage.tables import PRIMARY_KEYS, TABLES
@@ -44,12 +45,13 @@ def test_newest_migration_is_the_schema_version() -> None:
 def test_opening_and_writing_a_current_file_imports_neither_sqlalchemy_nor_alembic(tmp_path: Path) -> None:
     path = tmp_path / "current.tdesk"
     with EventSession.create(path, Event(name="Imports")) as s:
-        s.add_player(surname="Durand")
+        s.run(AddPlayer(surname="Durand"))
     code = (
         "import sys\n"
+        "from tournament_desk.core.operations import AddPlayer\n"
         "from tournament_desk.services.session import EventSession\n"
         f"with EventSession.open({str(path)!r}) as s:\n"
-        "    s.add_player(surname='Martin')\n"
+        "    s.run(AddPlayer(surname='Martin'))\n"
         "    assert len(s.players()) == 2\n"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'sqlalchemy', 'alembic'}))\n"
     )

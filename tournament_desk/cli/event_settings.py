@@ -20,6 +20,7 @@ from typing import Any
 
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import msg
+from tournament_desk.core.operations import RecordResults, SetForbiddenPair
 
 
 def add_settings_parsers(subparsers: Any) -> None:
@@ -87,7 +88,7 @@ def cmd_apart(args: argparse.Namespace, lang: str) -> None:
             return
         if len(args.players) != 2:
             raise ValidationError(msg("Give the ids of the two players"))
-        change = session.set_forbidden_pair(args.players[0], args.players[1], forbidden=not args.allow)
+        change = session.run(SetForbiddenPair(args.players[0], args.players[1], forbidden=not args.allow))
     print(json.dumps({"apart": not args.allow, "players": args.players}) if args.json else change.label(lang))
 
 
@@ -101,7 +102,7 @@ def cmd_results(args: argparse.Namespace, lang: str) -> None:
             raise ValidationError(msg("'{item}' is not BOARD=RESULT (e.g. 3=1-0)", item=item))
         results[int(board)] = result.strip()
     with EventSession.open(args.file) as session:
-        change = session.record_results(args.round, results, replace=args.replace)
+        change = session.run(RecordResults(args.round, results, replace=args.replace))
     print(change.label(lang))
 
 

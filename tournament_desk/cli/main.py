@@ -278,9 +278,16 @@ def _args_rounds(rl: argparse.ArgumentParser) -> None:
     rl.add_argument("--json", action="store_true")
 
 
+PAIRING_SYSTEMS = ["round-robin", "double-round-robin", "dutch", "scoregroup", "manual", "knockout"]
+"""The values of core.model.PairingSystem (a test checks they agree): building the parser imports no core."""
+
+
 def _args_pair(pr: argparse.ArgumentParser) -> None:
     pr.add_argument("file", type=Path)
     pr.add_argument("--force", action="store_true", help="pair even if results of the last round are missing")
+    pr.add_argument("--system", choices=PAIRING_SYSTEMS,
+                    help="the system you expect to pair this round (refused if the event's is another; "
+                         "knockout once the top cut has started)")
     pr.add_argument("--json", action="store_true")
 
 
@@ -406,6 +413,7 @@ def _new_from_bundle(args: argparse.Namespace, lang: str) -> None:
 
 def cmd_players(args: argparse.Namespace, lang: str) -> None:
     from tournament_desk.core.model import Sex
+    from tournament_desk.core.operations import AddPlayer, AddPlayers, WithdrawPlayer
     from tournament_desk.formats.event_json import player_to_dict
     from tournament_desk.formats.players_trf import read_players_file
     from tournament_desk.services.session import EventSession
@@ -422,15 +430,15 @@ def cmd_players(args: argparse.Namespace, lang: str) -> None:
                 fields["sex"] = Sex(args.sex)
             if args.rating is not None:
                 fields["ratings"] = ((session.event.rating_system.value, args.rating),)
-            change = session.add_player(allow_duplicates=args.register_anyway, **fields)
+            change = session.run(AddPlayer(allow_duplicates=args.register_anyway, **fields))
             player = session.state().player(change.ids[0])
             _emit(args, player_to_dict(player), f"{change.label(lang)} (id {player.id})")
         elif args.players_command == "import":
             rows = read_players_file(args.csv, rating_system=session.event.rating_system.value)
-            change = session.add_players(rows)
+            change = session.run(AddPlayers(rows))
             _emit(args, {"imported": list(change.ids)}, change.label(lang))
         elif args.players_command == "withdraw":
-            change = session.withdraw_player(args.player, args.from_round, forfeit=args.forfeit)
+            change = session.run(WithdrawPlayer(args.player, args.from_round, forfeit=args.forfeit))
             print(change.label(lang))
         else:
             state = session.state()
@@ -458,15 +466,16 @@ def cmd_show(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_result(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.core.operations import RecordBye, RecordResult
     from tournament_desk.formats.event_json import round_to_dict
     from tournament_desk.services.session import EventSession
     with EventSession.open(args.file) as session:
         if args.player is not None:
-            change = session.record_bye(args.round, args.player, args.result)
+            change = session.run(RecordBye(args.round, args.player, args.result))
         else:
             points = args.points or (None, None)
-            change = session.record_result(args.round, args.board, args.result,
-                                           white_points=points[0], black_points=points[1], replace=args.replace)
+            change = session.run(RecordResult(args.round, args.board, args.result,
+                                           white_points=points[0], black_points=points[1], replace=args.replace))
         state = session.state()
         _emit(args, round_to_dict(state.round(args.round), state), change.label(lang))
 
@@ -490,37 +499,58 @@ def cmd_rounds(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_pair(args: argparse.Namespace, lang: str) -> None:
+    """Pair the next round with the event's system (the one pairing entry: services.pairing.pair_next).
+    ``--system`` names the system the arbiter expects (``pair-scoregroup`` and ``topcut FILE pair``, the old
+    spellings, are this option): refused when the event would be paired otherwise."""
+    from tournament_desk.core.errors import StateError
+    from tournament_desk.core.messages import msg
+    from tournament_desk.core.model import PairingSystem
     from tournament_desk.core.results import format_game_result
     from tournament_desk.formats.event_json import round_to_dict
     from tournament_desk.services.pairing import pair_next
     from tournament_desk.services.session import EventSession
+
     with EventSession.open(args.file) as session:
-        result = pair_next(session, force=args.force)
+        expected = getattr(args, "system", None)
+        if expected:
+            state = session.state()
+            actual = "knockout" if state.top_cut is not None else state.event.system.value
+            if actual != expected:
+                raise StateError(msg("This event's next round is paired by '{actual}', not '{expected}': use "
+                                     "'tournament-desk pair'", actual=actual, expected=expected))
+        change = pair_next(session, force=getattr(args, "force", False))
         state = session.state()
-    for note in result.notes(lang):
+    for note in change.note_texts(lang):
         print(f"tournament-desk: {note}", file=sys.stderr)
+    rnd = change.payload.round
     names = {p.id: p.name for p in state.players}
-    lines = [result.change.label(lang)]
+    lines = [change.label(lang)]
     lines += [f"  {g.board:>3}  {names[g.white_id]:<30} - {names[g.black_id]}"
               + (f"  {format_game_result(g.result, state.event.discipline)}" if g.result else "")
-              for g in result.round.games]
+              for g in rnd.games]
     exempt = "EXEMPT" if state.event.system.is_round_robin else "bye"
     lines += [f"       {names[b.player_id]:<30} {exempt if b.kind.value == 'pab' else b.kind.value}"
-              for b in result.round.byes]
-    _emit(args, round_to_dict(result.round, state), "\n".join(lines))
+              for b in rnd.byes]
+    data = round_to_dict(rnd, state)
+    if change.payload.system is PairingSystem.SCORE_GROUP:
+        data |= {"method": change.payload.method, "rematches": [list(p) for p in change.payload.rematches]}
+    if change.payload.knockout_stage is not None:
+        data |= {"stage": change.payload.knockout_stage}
+    _emit(args, data, "\n".join(lines))
 
 
 def cmd_request_bye(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.core.operations import RequestBye
     from tournament_desk.services.session import EventSession
-    from tournament_desk.services.swiss import request_bye
     with EventSession.open(args.file) as session:
-        print(request_bye(session, args.round, args.player, args.kind).label(lang))
+        print(session.run(RequestBye(args.round, args.player, args.kind)).label(lang))
 
 
 def cmd_unpair(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.core.operations import UnpairLastRound
     from tournament_desk.services.session import EventSession
     with EventSession.open(args.file) as session:
-        print(session.unpair_last_round().label(lang))
+        print(session.run(UnpairLastRound()).label(lang))
 
 
 def cmd_explain(args: argparse.Namespace, lang: str) -> None:
@@ -594,7 +624,7 @@ def cmd_undo_redo(args: argparse.Namespace, lang: str) -> None:
         change = session.undo() if args.command == "undo" else session.redo()
     if change is None:
         raise StateError(msg("Nothing to undo") if args.command == "undo" else msg("Nothing to redo"))
-    _emit(args, {"done": change.label_en}, change.label(lang))
+    _emit(args, {"done": change.label("en")}, change.label(lang))
 
 
 def _handler(command: str) -> Handler:
@@ -669,7 +699,8 @@ def _warn_at_open(lang: str) -> Callable[[], None]:
     """Every event opened by the command says on stderr, in one line, what of it this version does not
     understand (rule-setting values a newer version wrote: docs/event-file.md); the command goes on."""
     from tournament_desk.core.messages import listing
-    from tournament_desk.services.session import EventSession, add_open_listener
+    from tournament_desk.services.event_files import add_open_listener
+    from tournament_desk.services.session import EventSession
 
     def say(session: EventSession) -> None:
         text = msg("warning: {file}: {warnings}", file=session.path.name,

@@ -368,17 +368,18 @@ def cmd_ratings(args: argparse.Namespace, lang: str) -> None:
         return
     with EventSession.open(args.file) as session:
         change = apply_rating_list(session, import_list(args.list, columns, session), system=args.system)
+    report = change.payload
     lines = [change.label(lang)]
-    for u in change.updated:
+    for u in report.updated:
         lines.append(f"  {u.name:<32} {_num(u.old_rating):>6} -> {_num(u.new_rating):>6}"
                      + (" " + msg("(unrated)").text(lang) if u.new_unrated else ""))
-    if change.unmatched:
+    if report.unmatched:
         lines.append(msg("Rows matching no registered player:").text(lang))
-        lines += ["  " + msg("line {entry}", entry=_entry_text(e)).text(lang) for e in change.unmatched]
-    data = {"system": change.system,
+        lines += ["  " + msg("line {entry}", entry=_entry_text(e)).text(lang) for e in report.unmatched]
+    data = {"system": report.system,
             "updated": [{"player_id": u.player_id, "name": u.name, "old_rating": u.old_rating,
                          "new_rating": u.new_rating, "unrated": u.new_unrated, "matched_by": u.matched_by,
-                         "line": u.line} for u in change.updated],
-            "unchanged": change.unchanged, "not_in_list": list(change.not_in_list),
-            "unmatched": [_entry_dict(e) for e in change.unmatched]}
+                         "line": u.line} for u in report.updated],
+            "unchanged": report.unchanged, "not_in_list": list(report.not_in_list),
+            "unmatched": [_entry_dict(e) for e in report.unmatched]}
     _emit(args, data, "\n".join(lines))

@@ -155,9 +155,9 @@ def cmd_tiebreaks(args: argparse.Namespace, lang: str) -> None:
                 codes = preset(args.preset)
             else:  # --edition alone keeps the stored list (an unset list stays unset)
                 codes = current.codes if current.source == "event" else ()
-            setting = set_tiebreaks(session, codes, args.edition)
-            _warn(setting.warnings, lang)
-            print(setting.change.label(lang), file=sys.stderr if args.json else sys.stdout)
+            change = set_tiebreaks(session, codes, args.edition)
+            _warn(change.payload.warnings, lang)
+            print(change.label(lang), file=sys.stderr if args.json else sys.stdout)
         choice = effective_tiebreaks(session.state())
     data = {"codes": list(choice.codes), "edition": choice.edition.value, "source": choice.source,
             "preset": choice.preset, "en": choice.reason("en"), "fr": choice.reason("fr")}

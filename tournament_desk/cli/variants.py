@@ -106,13 +106,11 @@ def _round_text(state: EventState, number: int, header: str) -> str:
 
 
 def cmd_pair_scoregroup(args: argparse.Namespace, lang: str) -> None:
-    with EventSession.open(args.file) as session:
-        result = sv.pair_next_scoregroup_round(session, force=args.force)
-        state = session.state()
-    _warn(result.notes(lang), lang)
-    data = round_to_dict(result.round, state) | {"method": result.pairing.method,
-                                                  "rematches": [list(p) for p in result.pairing.rematches]}
-    _emit(args, data, _round_text(state, result.round.number, result.change.label(lang)))
+    """``pair-scoregroup FILE``: the old spelling of ``pair FILE --system scoregroup``."""
+    from tournament_desk.cli.main import cmd_pair
+
+    args.system = "scoregroup"
+    cmd_pair(args, lang)
 
 
 def _parse_boards(items: Sequence[str]) -> list[tuple[int, int]]:
@@ -169,12 +167,14 @@ def cmd_manual(args: argparse.Namespace, lang: str) -> None:
                                  + [completion.message(lang)])
                 _emit(args, data, text)
                 return
-            result = sv.store_manual_round(session, boards, args.bye, reason=args.reason, force=args.force)
+            change = sv.store_manual_round(session, boards, args.bye, reason=args.reason, force=args.force)
             state = session.state()
-            _warn([i.message(lang) for i in result.issues], lang)
-            data = round_to_dict(result.round, state) | {"issues": [_issue_dict(i) for i in result.issues],
-                                                          "overridden": result.overridden}
-            _emit(args, data, _round_text(state, result.round.number, result.change.label(lang)))
+            issues = change.payload.issues
+            _warn([i.message(lang) for i in issues], lang)
+            rnd = state.round(state.last_round)
+            data = round_to_dict(rnd, state) | {"issues": [_issue_dict(i) for i in issues],
+                                                "overridden": change.payload.overridden}
+            _emit(args, data, _round_text(state, rnd.number, change.label(lang)))
 
 
 def bracket_to_dict(b: Bracket, state: EventState) -> dict[str, Any]:
@@ -207,11 +207,17 @@ def bracket_text(b: Bracket, state: EventState, lang: str) -> str:
 
 
 def cmd_topcut(args: argparse.Namespace, lang: str) -> None:
+    if args.topcut_command == "pair":  # the old spelling of `pair FILE --system knockout`
+        from tournament_desk.cli.main import cmd_pair
+
+        args.system, args.force = "knockout", False
+        cmd_pair(args, lang)
+        return
     readonly = args.topcut_command == "show"
     with EventSession.open(args.file, readonly=readonly) as session:
         if args.topcut_command == "start":
             entrants = len(session.state().players)
-            settings = sv.start_top_cut(session, args.size, args.draws)
+            settings = sv.start_top_cut(session, args.size, args.draws).payload
             state = session.state()
             names = {p.id: p.name for p in state.players}
             head = msg("Top {size} (recommended for {entrants} entrants: {recommended})", size=settings.size,
@@ -220,11 +226,6 @@ def cmd_topcut(args: argparse.Namespace, lang: str) -> None:
                     "seeds": list(settings.seeds), "recommended": recommended_size(entrants)}
             _emit(args, data, "\n".join([head] + [f"  {i:>2}. {names[pid]}"
                                                   for i, pid in enumerate(settings.seeds, start=1)]))
-        elif args.topcut_command == "pair":
-            result = sv.pair_next_knockout_round(session)
-            state = session.state()
-            _emit(args, round_to_dict(result.round, state) | {"stage": result.stage},
-                  _round_text(state, result.round.number, result.change.label(lang)))
         elif args.topcut_command == "playoff":
             print(sv.record_playoff(session, args.round, args.board, args.winner).label(lang))
         else:

@@ -13,10 +13,14 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
+from tournament_desk.core.messages import Msg, PerLanguage
 from tournament_desk.core.model import Bye, EventState, Game, Player, Round
 
-__all__ = ["StateChange", "canonical", "diff_states"]
+__all__ = ["Change", "StateChange", "canonical", "diff_states"]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,3 +167,29 @@ def canonical(state: EventState) -> EventState:
         requests=tuple(sorted(state.requests, key=lambda r: (r.round, r.player_id))),
         forbidden_pairs=tuple(sorted((min(a, b), max(a, b)) for a, b in state.forbidden_pairs)),
         top_cut=top_cut, options=tuple(sorted(state.options)))
+
+
+@dataclass(frozen=True, slots=True)
+class Change(Generic[T]):
+    """What one user action did, as every front end receives it: its name (the undo step's), the typed record
+    of what it touched (:class:`StateChange`: the screens redraw exactly that), the notes for the arbiter, and
+    ``payload``, what the operation yields beyond the state, typed by the operation (the new players' ids, why
+    each board of a paired round was made...; ``None`` for most)."""
+
+    title: Msg
+    """The action's name (the undo step's), a catalogue message."""
+    what: StateChange
+    notes: tuple[Msg | PerLanguage, ...]
+    payload: T
+
+    def label(self, lang: str = "en") -> str:
+        return self.title.text(lang)
+
+    def note_texts(self, lang: str = "en") -> tuple[str, ...]:
+        return tuple(n.text(lang) for n in self.notes)
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        """The players the action touched (sorted), else the rounds it touched."""
+        what = self.what
+        return tuple(sorted(what.players)) if what.players else tuple(sorted(what.rounds))

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_desk import __version__
-from tournament_desk.core.changes import StateChange, diff_states
+from tournament_desk.core.changes import Change, StateChange, diff_states
 from tournament_desk.core.errors import StateError, TournamentError
 from tournament_desk.core.messages import N_, msg
 from tournament_desk.core.model import Event, EventState
@@ -45,15 +45,14 @@ from tournament_desk.gui.tabs.registration import RegistrationTab
 from tournament_desk.gui.tabs.results import ResultsTab
 from tournament_desk.gui.tabs.standings import StandingsTab
 from tournament_desk.gui.worker import Cancelled, run_in_background
+from tournament_desk.services.event_files import restore_event_backup
 from tournament_desk.services.paths import events_folder, safe_file_stem
 from tournament_desk.services.session import (
-    Change,
     DiskFullError,
     EventFileDamagedError,
     EventFileLockedError,
     EventFileVanishedError,
     EventSession,
-    restore_event_backup,
 )
 
 T = TypeVar("T")

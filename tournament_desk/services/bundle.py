@@ -30,10 +30,10 @@ from pathlib import Path
 
 from tournament_desk import __version__
 from tournament_desk.core import homologation
-from tournament_desk.core.actions.whole_event import take_whole_event
 from tournament_desk.core.errors import TournamentError, ValidationError
 from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.model import EventState
+from tournament_desk.core.operations import TakeWholeEvent
 from tournament_desk.core.ratings.common import PreviewRow
 from tournament_desk.core.ratings.from_event import preview_event
 from tournament_desk.core.results import Discipline
@@ -538,7 +538,7 @@ def import_bundle(bundle: Path | str, event_path: Path | str) -> tuple[EventSess
                 rounds=len(state.rounds))
     session = EventSession.create(target, state.event, written_with=generator or None)
     try:
-        session.apply(lambda s: take_whole_event(s, state, label))
+        session.run(TakeWholeEvent(state, label))
     except BaseException:
         session.close()
         target.unlink(missing_ok=True)

@@ -1,81 +1,40 @@
-"""Pair the next round with the engine the event's system calls for (one entry point for the GUI and CLI).
+"""Pair the next round with the event's system: the one pairing entry point of the GUI and the CLI.
 
-* round robin / double round robin: the Berger grid (:mod:`core.actions.roundrobin`);
-* FIDE Dutch Swiss (:mod:`core.actions.swiss`), the initial colour drawn by lot at round 1;
-* score-group Swiss (:mod:`core.actions.swiss`), then its top cut once started (:mod:`core.actions.topcut`);
-* knockout: the top-cut bracket;
-* manual Swiss: refused here — the arbiter pairs by hand (``manual`` command, assisted and checked).
+The systems are the core's (:data:`tournament_desk.core.operations.PAIRING`: the Berger grid, the FIDE Dutch
+system, score groups, the top cut's bracket; a manual Swiss is paired by hand). This module draws the lot the
+rules ask for (the initial colour of a Dutch Swiss, C.04.3 Art. 5.2) and stores the round as one action.
 
-:func:`plan_next` computes the round without storing it (the GUI runs it in the background, cancellable);
-:func:`pair_next` computes and stores it as one action.
+* :func:`plan_next` computes the round without storing it (the GUI runs it in the background, cancellable);
+* :func:`store_planned` stores it (refused if the event changed meanwhile);
+* :func:`pair_next` does both.
+
+Each returns or stores a :class:`~tournament_desk.core.changes.Change` whose payload is a
+:class:`~tournament_desk.core.operations.PairedRound` (the round's number, its system, why each board was made).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
-from tournament_desk.core.actions import roundrobin as core_rr
-from tournament_desk.core.actions import swiss as core_swiss
-from tournament_desk.core.actions import topcut as core_topcut
-from tournament_desk.core.actions.step import Step
-from tournament_desk.core.errors import StateError
-from tournament_desk.core.messages import msg
-from tournament_desk.core.model import EventState, PairingSystem, Round
-from tournament_desk.services.session import Change, EventSession
+from tournament_desk.core.changes import Change
+from tournament_desk.core.operations import PairedRound, PairNext
+from tournament_desk.services.session import EventSession, Planned
+
+__all__ = ["pair_next", "plan_next", "store_planned"]
 
 
-@dataclass(frozen=True, slots=True)
-class PairOutcome:
-    change: Change
-    round: Round
-
-    def notes(self, lang: str = "en") -> tuple[str, ...]:
-        """Warnings and explanations to show the arbiter (homologation limits, why boards were made...): the
-        change's notes."""
-        return self.change.note_texts(lang)
-
-
-@dataclass(frozen=True, slots=True)
-class PlannedRound:
-    """A round computed from ``before``, not stored yet."""
-
-    before: EventState
-    step: Step
-
-    @property
-    def number(self) -> int:
-        return self.before.last_round + 1
-
-
-def next_round(state: EventState, *, force: bool = False, drawn_colour: str = "white") -> Step:
-    """The next round of the event by its system (pure: ``drawn_colour`` is the lot for the initial colour)."""
-    system = state.event.system
-    if state.top_cut is not None or system is PairingSystem.KNOCKOUT:
-        return core_topcut.pair_knockout_round(state)
-    if system.is_round_robin:
-        return core_rr.pair_round_robin_round(state, force=force)
-    if system is PairingSystem.DUTCH:
-        return core_swiss.pair_dutch_round(state, drawn_colour=drawn_colour)
-    if system is PairingSystem.SCORE_GROUP:
-        return core_swiss.pair_scoregroup_round(state, force=force)
-    raise StateError(msg("A manual Swiss is paired by the arbiter: use the manual pairing board"))
-
-
-def plan_next(session: EventSession, *, force: bool = False) -> PlannedRound:
+def plan_next(session: EventSession, *, force: bool = False) -> Planned[PairedRound]:
     """Compute the next round (nothing is stored). ``force`` pairs a round robin or score-group round although
     results of the last round are missing (the arbiter confirmed); a Dutch round always needs every score."""
-    before = session.state()
     drawn = random.SystemRandom().choice(("white", "black"))
-    return PlannedRound(before, next_round(before, force=force, drawn_colour=drawn))
+    return session.plan(PairNext(force=force, drawn_colour=drawn))
 
 
-def store_planned(session: EventSession, planned: PlannedRound) -> PairOutcome:
-    """Store a planned round as one action (refused if the event changed since it was planned)."""
-    change = session.commit(planned.before, planned.step, backup=f"before-round-{planned.number}")
-    return PairOutcome(change, session.state().round(planned.number))
+def store_planned(session: EventSession, planned: Planned[PairedRound]) -> Change[PairedRound]:
+    """Store a planned round as one action, after a pre-round backup (refused if the event changed since)."""
+    return session.commit(planned)
 
 
-def pair_next(session: EventSession, *, force: bool = False) -> PairOutcome:
+def pair_next(session: EventSession, *, force: bool = False) -> Change[PairedRound]:
     """Pair and store the next round."""
     return store_planned(session, plan_next(session, force=force))

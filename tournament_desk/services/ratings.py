@@ -25,10 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tournament_desk.core.changes import StateChange
+from tournament_desk.core.changes import Change, StateChange
 from tournament_desk.core.errors import ImportFormatError, StateError, ValidationError
 from tournament_desk.core.messages import Msg, listing, msg
 from tournament_desk.core.model import Event, EventState, Game, PairingSystem, Player, RatingSystem, Round
+from tournament_desk.core.operations import EditPlayers
 from tournament_desk.core.ratings import elo_fr, ffjd, from_event, scrabble_pl
 from tournament_desk.core.ratings.common import PreviewRow, RatedKey, noted
 from tournament_desk.core.results import Discipline, Outcome
@@ -41,11 +42,11 @@ from tournament_desk.formats.period_files import (
     read_player_inputs,
 )
 from tournament_desk.formats.rating_list import RatingList, RatingListEntry, read_rating_list, write_preview_csv
-from tournament_desk.services.session import Change, EventSession
+from tournament_desk.services.session import EventSession
 
 __all__ = [
     "PREVIEW_SYSTEMS", "SUPPORTED_SYSTEMS", "EventInputs", "PeriodEvent", "PeriodResult", "PlayerInput",
-    "RatingListChange", "RatingUpdate", "apply_rating_list", "event_inputs_of", "licences_of", "load_carry",
+    "RatingListReport", "RatingUpdate", "apply_rating_list", "event_inputs_of", "licences_of", "load_carry",
     "load_period_events", "load_player_inputs", "match_entry", "parse_preview_system", "parse_system", "period_run",
     "period_run_states", "player_key", "preview_options", "rating_preview", "write_carry", "write_period_csv",
 ]
@@ -160,9 +161,9 @@ class RatingUpdate:
 
 
 @dataclass(frozen=True, slots=True)
-class RatingListChange(Change):
-    """What :func:`apply_rating_list` changed: the updated players, the list rows that matched no player,
-    the registered players absent from the list (left as they were)."""
+class RatingListReport:
+    """What :func:`apply_rating_list` did (the payload of its change): the updated players, the list rows that
+    matched no player, the registered players absent from the list (left as they were)."""
 
     updated: tuple[RatingUpdate, ...] = ()
     unmatched: tuple[RatingListEntry, ...] = ()
@@ -200,15 +201,14 @@ def _with_rating(ratings: tuple[tuple[str, int], ...], system: str, value: int |
 
 
 def apply_rating_list(session: EventSession, source: Path | str | bytes | RatingList, *,
-                      system: RatingSystem | str | None = None) -> RatingListChange:
+                      system: RatingSystem | str | None = None) -> Change[RatingListReport]:
     """Update the registered players' ratings in ``system`` (default: the event's) from a rating list.
 
     Matching: licence, else FIDE id, else FMJD id. A row with a rating sets it and clears the player's
     "unrated" mark; a row without rating, flagged unrated or flagged estimated (seed 001 §4.1: an estimate is
     never used in the calculations) marks the player unrated (an estimate's value is kept, for seeding).
     Rows matching no player are reported in ``unmatched``; players missing from the list are untouched.
-    The changes are one action if the session offers ``edit_players`` (batch), else one
-    :meth:`EventSession.edit_player` action (and undo step) per changed player.
+    The changes are one action (one undo step); nothing is stored when no rating changed.
     """
     rating_list = source if isinstance(source, RatingList) else read_rating_list(source)
     state = session.state()
@@ -245,19 +245,12 @@ def apply_rating_list(session: EventSession, source: Path | str | bytes | Rating
     n = len(updates)
     label = msg("Rating list ({system}): {n} player(s) updated, {unmatched} row(s) matched nobody",
                 system=target.value, n=n, unmatched=len(unmatched))
-    what = _edit_players(session, edits, msg("Import rating list ({system}): {n} player(s)", system=target.value,
-                                             n=n))
-    return RatingListChange("players", label, tuple(u.player_id for u in updates), what,
-                            updated=tuple(updates), unmatched=unmatched, not_in_list=tuple(not_in_list),
-                            unchanged=unchanged, system=target.value)
-
-
-def _edit_players(session: EventSession, edits: Mapping[int, dict[str, object]],
-                  label: Msg) -> StateChange:
-    """Several player edits as one action (one undo step); returns what changed."""
+    report = RatingListReport(tuple(updates), unmatched, tuple(not_in_list), unchanged, target.value)
     if not edits:
-        return StateChange()
-    return session.edit_players(edits, label=label).what
+        return Change(label, StateChange(), (), report)
+    done = session.run(EditPlayers(edits, label=msg("Import rating list ({system}): {n} player(s)",
+                                                    system=target.value, n=n)))
+    return Change(label, done.what, done.notes, report)
 
 
 def write_period_csv(result: PeriodResult, target: Path | str) -> Path:

@@ -23,12 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tournament_desk.core.actions.settings import set_rule_settings as _set_rule_settings
+from tournament_desk.core.changes import Change
+from tournament_desk.core.operations import SetRuleSettings
 from tournament_desk.core.ratings.ffjd import Cadence, Present
 from tournament_desk.core.ratings.scrabble_pl import EventKind, SeriesThresholds
 from tournament_desk.core.rule_settings import RuleSetting, read_rule_settings, settings_of_area
 from tournament_desk.core.tiebreaks import parse_edition
-from tournament_desk.services.session import Change, EventSession
+from tournament_desk.services.session import EventSession
 
 __all__ = ["RuleSettingValue", "current_rule_settings", "rule_kwargs", "rules_doc_path", "set_rule_setting",
            "set_rule_settings"]
@@ -74,16 +75,17 @@ def current_rule_settings(session: EventSession) -> list[RuleSettingValue]:
 
 
 def set_rule_settings(session: EventSession,
-                      values: Mapping[str, str | float | int] | Iterable[tuple[str, str | float | int]]) -> Change:
+                      values: Mapping[str, str | float | int] | Iterable[tuple[str, str | float | int]]
+                      ) -> Change[None]:
     """Validate and store several rule settings as ONE undoable action: nothing is stored when one is wrong
     (a bilingual :class:`NotFoundError` for an unknown key, :class:`ValidationError` for a bad value, naming
     it; the Scrabble thresholds are checked on the combination they make). ``values``: ``{key: value}`` or
     ``(key, value)`` pairs (a key given twice is refused)."""
-    given = list(values.items() if isinstance(values, Mapping) else values)
-    return session.apply(lambda s: _set_rule_settings(s, given))
+    given = tuple(values.items() if isinstance(values, Mapping) else values)
+    return session.run(SetRuleSettings(given))
 
 
-def set_rule_setting(session: EventSession, key: str, value: str | float | int) -> Change:
+def set_rule_setting(session: EventSession, key: str, value: str | float | int) -> Change[None]:
     """Validate and store one rule setting (one undoable action): :func:`set_rule_settings` of one value."""
     return set_rule_settings(session, {key: value})
 

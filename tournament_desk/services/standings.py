@@ -15,17 +15,18 @@ default: the adjusted score of the French federation's annex, our seed 003, :dat
 from __future__ import annotations
 
 import csv
-import dataclasses
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tournament_desk.core.actions.settings import update_event
+from tournament_desk.core.actions.tiebreaks import TiebreakSetting, canonical_codes
+from tournament_desk.core.changes import Change
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.formatting import csv_separator, format_number
 from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.model import EventState, PairingSystem, Player
+from tournament_desk.core.operations import SetTiebreaks, StoreEventSettings
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.sources import FFE_TIEBREAKS, FISF_PL, PLATFORM, Citation, citations_text, cite
 from tournament_desk.core.tiebreaks import (
@@ -42,7 +43,7 @@ from tournament_desk.core.tiebreaks import (
     get_tiebreak,
     parse_edition,
 )
-from tournament_desk.services.session import Change, EventSession
+from tournament_desk.services.session import EventSession
 
 SCRABBLE_TIEBREAKS: tuple[str, ...] = ("SPREAD",)
 """Seed 002 §7: Scrabble ties are separated by the points difference, capped at 100 per game."""
@@ -140,59 +141,20 @@ def effective_tiebreaks(state: EventState, *, tiebreaks: Sequence[str] | None = 
     return TiebreakChoice(PRESETS[name], chosen_edition, "preset", name)
 
 
-def _canonical(codes: Sequence[str]) -> tuple[str, ...]:
-    defs = [get_tiebreak(c) for c in codes if c.strip()]
-    for d in defs:
-        if d.team_only:
-            raise ValidationError(
-                msg("{code} ({label}) is a team tie-break: this event has no team results to compute it from",
-                    code=d.code, label=d.title),
-            )
-    return tuple(d.code for d in defs)
+_canonical = canonical_codes
 
 
-@dataclass(frozen=True, slots=True)
-class TiebreakSetting:
-    """What :func:`set_tiebreaks` stored, with the warnings of :func:`check_tiebreaks` (not blocking)."""
-
-    change: Change
-    codes: tuple[str, ...]
-    edition: Edition
-    warnings: tuple[TieBreakWarning, ...]
+def store_event_settings(session: EventSession, values: dict[str, Any]) -> Change[None]:
+    """The Event settings form as one action (:class:`~tournament_desk.core.operations.StoreEventSettings`: the
+    tie-break list checked, its warnings as the change's notes)."""
+    return session.run(StoreEventSettings(values))
 
 
-def store_event_settings(session: EventSession, values: dict[str, Any]) -> Change:
-    """The Event settings form as one action: every field, the tie-break list checked like
-    :func:`set_tiebreaks` (unknown codes refused; the warnings become the change's notes)."""
-    values = dict(values)
-    state = session.state()
-    notes: tuple[Msg, ...] = ()
-    if "tiebreaks" in values:
-        values["tiebreaks"] = _canonical(values["tiebreaks"])
-        if values["tiebreaks"]:
-            rr = PairingSystem(values.get("system", state.event.system)).is_round_robin
-            notes = tuple(w.msg for w in check_tiebreaks(values["tiebreaks"], round_robin=rr))
-    change = session.apply(lambda s: update_event(s, values))
-    return dataclasses.replace(change, notes=notes)
-
-
-def set_tiebreaks(session: EventSession, codes: Sequence[str], edition: Edition | str | None = None) -> TiebreakSetting:
-    """Store the event's ordered tie-break list and its rule edition (one undoable action).
-
-    Unknown codes and team-only codes (the model has no teams) are refused with a bilingual
-    :class:`ValidationError`; mixing seed 003's categories, Koya in a Swiss or Buchholz in a round robin give
-    warnings, returned. An empty list means "the default preset". ``edition=None`` keeps the stored edition.
-    """
-    state = session.state()
-    canonical = _canonical(codes)
-    chosen = parse_edition(edition) if edition is not None else stored_edition(state)
-    warnings = tuple(check_tiebreaks(canonical, round_robin=state.event.system.is_round_robin)) if canonical else ()
-    ed = chosen or DEFAULT_EDITION
-    label = msg("Tie-breaks: {shown} ({edition})", shown=", ".join(canonical) or msg("default preset"),
-                edition=ed.message)
-    change = session.apply(lambda s: update_event(
-        s, {"tiebreaks": canonical, "tiebreak_edition": chosen.value if chosen else ""}, label))
-    return TiebreakSetting(change, canonical, ed, warnings)
+def set_tiebreaks(session: EventSession, codes: Sequence[str], edition: Edition | str | None = None
+                  ) -> Change[TiebreakSetting]:
+    """Store the event's ordered tie-break list and its rule edition (one undoable action,
+    :class:`~tournament_desk.core.operations.SetTiebreaks`); the warnings are in the payload."""
+    return session.run(SetTiebreaks(tuple(codes), edition))
 
 
 # -- standings ---------------------------------------------------------------------------------------------------

@@ -1,62 +1,25 @@
-"""Swiss (FIDE Dutch) use-cases over an event: request byes, pair the next round, check the last one.
+"""Swiss (FIDE Dutch) use-cases over an event: check the last round against the rules.
 
-The rules live in :mod:`tournament_desk.core.actions.swiss` (the engine fed from the event, pairing numbers,
-requested byes, acceleration) and :mod:`tournament_desk.core.actions.players`; this module draws the lot the
-rules ask for (the initial colour, C.04.3 Art.5.2), stores, and returns what changed.
+Pairing is :func:`tournament_desk.services.pairing.pair_next` (the one entry for every system); a bye requested
+in advance is the operation :class:`~tournament_desk.core.operations.RequestBye`. The rules live in
+:mod:`tournament_desk.core.actions.swiss` (the engine fed from the event, pairing numbers, requested byes,
+acceleration) and :mod:`tournament_desk.core.pairing.checker`.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 
 from tournament_desk.core.actions import swiss as core_swiss
-from tournament_desk.core.actions.players import initial_order_key
 from tournament_desk.core.errors import PairingError, StateError
 from tournament_desk.core.ids import PlayerId
-from tournament_desk.core.messages import Msg
-from tournament_desk.core.model import ByeRequest, Round
+from tournament_desk.core.model import ByeRequest
 from tournament_desk.core.pairing import swiss_state as sw
 from tournament_desk.core.pairing.checker import Severity, Violation, check_round
 from tournament_desk.core.results import Outcome
-from tournament_desk.services.session import Change, EventSession
+from tournament_desk.services.session import EventSession
 
-__all__ = ["RoundIssue", "SwissPairResult", "check_last_round", "initial_order_key", "pair_next_dutch_round",
-           "request_bye", "requested_byes"]
-
-
-def requested_byes(session: EventSession, round_number: int) -> dict[int, Outcome]:
-    """``player id -> bye`` requested for ``round_number``."""
-    return session.state().requests_for(round_number)
-
-
-def request_bye(session: EventSession, round_number: int, player_id: int, kind: str | None) -> Change:
-    """Record in advance that a player will not play ``round_number`` (hpb, fpb or zpb; ``none`` cancels)."""
-    return session.request_bye(round_number, player_id, None if kind in (None, "none") else kind)
-
-
-@dataclass(frozen=True, slots=True)
-class SwissPairResult:
-    change: Change
-    round: Round
-    explanations: dict[int, Msg]
-    """board -> why it was made (floats, colour preferences): catalogue messages."""
-
-    def explanation(self, board: int, lang: str = "en") -> str:
-        found = self.explanations.get(board)
-        return found.text(lang) if found is not None else ""
-
-
-def pair_next_dutch_round(session: EventSession) -> SwissPairResult:
-    """Pair the next round of a Swiss event with the FIDE Dutch engine and store it (one action: pairing
-    numbers, the initial colour drawn by lot when round 1 is paired, and the round)."""
-    drawn = random.SystemRandom().choice(("white", "black"))
-    number = session.state().last_round + 1
-    change = session.apply(lambda s: core_swiss.pair_dutch_round(s, drawn_colour=drawn),
-                           backup=f"before-round-{number}")
-    rnd = session.state().round(number)
-    detail: core_swiss.DutchPairing = change.detail
-    return SwissPairResult(change, rnd, dict(detail.explanations))
+__all__ = ["RoundIssue", "check_last_round"]
 
 
 def check_last_round(session: EventSession) -> list[RoundIssue]:

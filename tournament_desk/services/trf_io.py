@@ -22,29 +22,23 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-from tournament_desk.core.actions import players as reg
-from tournament_desk.core.actions import rounds as rnds
-from tournament_desk.core.actions.step import Step, chain
+from tournament_desk.core.actions.imports import ImportedGame, ImportedRound
 from tournament_desk.core.errors import ImportFormatError, TournamentError, ValidationError
-from tournament_desk.core.ids import PairingNumber, PlayerId
+from tournament_desk.core.ids import PlayerId
 from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.model import (
-    Bye,
     Event,
-    EventState,
-    Game,
     PairingSystem,
     Player,
     RatingSystem,
-    Round,
     TimeControl,
 )
+from tournament_desk.core.operations import ImportEvent
 from tournament_desk.core.pairing.swiss_state import Colour
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.scoring import CHESS, ScoringProfile
@@ -355,32 +349,22 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
     label = msg("Import {file}: {players} players, {rounds} rounds", file=Path(trf_path).name, players=len(order),
                 rounds=played)
 
-    def imported(state: EventState) -> Step:
-        """The whole file as one step, built by the core's transitions: the players (their ids are the core's),
-        their pairing numbers, the pairs kept apart, the rounds with their results, the withdrawals and the byes
-        requested for the next round."""
-        added = reg.add_players(state, [players[rank] for rank in order])
-        id_of = _player_ids(order, added.detail)
-        steps: list[Callable[[EventState], Step]] = [
-            lambda s: reg.set_pairing_numbers(s, {pid: PairingNumber(n) for n, pid in
-                                                  enumerate((id_of[r] for r in order), start=1)}, "TRF import")]
-        steps += [partial(reg.set_forbidden_pair, player_a=id_of[a], player_b=id_of[b])
-                  for a, b in sorted(tuple(sorted(p)) for p in forbidden)]
-        steps += [partial(rnds.add_round, rnd=_round(trf, r, id_of, withdrawn)) for r in range(1, played + 1)]
-        steps += [partial(reg.withdraw_player, player_id=id_of[rank], from_round=from_round)
-                  for rank, from_round in withdrawn.items()]
-        if played < total:
-            for p in trf.players:
-                nxt = p.rounds[played] if len(p.rounds) > played else None
-                if nxt is not None and nxt.not_paired and p.start_rank not in withdrawn:
-                    kind = {"H": "hpb", "F": "fpb"}.get(nxt.result, "zpb")
-                    steps.append(partial(reg.request_bye, round_number=played + 1, player_id=id_of[p.start_rank],
-                                         kind=kind))
-        return chain(added.state, steps, label, detail=id_of)
-
+    place = {rank: i for i, rank in enumerate(order)}  # the players as the operation names them: pairing order
+    requests: list[tuple[int, int, str]] = []
+    if played < total:
+        for p in trf.players:
+            nxt = p.rounds[played] if len(p.rounds) > played else None
+            if nxt is not None and nxt.not_paired and p.start_rank not in withdrawn:
+                requests.append((played + 1, place[p.start_rank], {"H": "hpb", "F": "fpb"}.get(nxt.result, "zpb")))
+    operation = ImportEvent(
+        entries=tuple(players[rank] for rank in order), numbering="TRF import",
+        forbidden=tuple((place[a], place[b]) for a, b in sorted(tuple(sorted(p)) for p in forbidden)),
+        rounds=tuple(_round(trf, r, place, withdrawn) for r in range(1, played + 1)),
+        withdrawals={place[rank]: from_round for rank, from_round in withdrawn.items()},
+        requests=tuple(requests), label=label)
     with EventSession.create(path, event, arbiter=arbiter) as session:
         try:
-            id_of = session.apply(imported).detail
+            id_of = _player_ids(order, session.run(operation).payload)
         except BaseException:
             session.close()
             path.unlink(missing_ok=True)
@@ -418,9 +402,10 @@ def _withdrawals(trf: TrfTournament, played: int) -> dict[int, int]:
     return out
 
 
-def _round(trf: TrfTournament, r: int, id_of: dict[int, PlayerId], withdrawn: dict[int, int]) -> Round:
-    games: list[Game] = []
-    byes: list[Bye] = []
+def _round(trf: TrfTournament, r: int, place: dict[int, int], withdrawn: dict[int, int]) -> ImportedRound:
+    """Round ``r`` of the file, its players named by their place in the pairing order."""
+    games: list[ImportedGame] = []
+    byes: list[tuple[int, Outcome]] = []
     tpn = {rank: n for n, rank in enumerate(pairing_order(trf), start=1)}
     seen: set[int] = set()
     pairs = []
@@ -432,7 +417,7 @@ def _round(trf: TrfTournament, r: int, id_of: dict[int, PlayerId], withdrawn: di
             kind = _BYE[e.result]
             if e.result == "-" and p.start_rank in withdrawn and r >= withdrawn[p.start_rank]:
                 kind = Outcome.WITHDRAWN
-            byes.append(Bye(r, id_of[p.start_rank], kind))
+            byes.append((place[p.start_rank], kind))
             continue
         if p.start_rank in seen:
             continue
@@ -446,5 +431,5 @@ def _round(trf: TrfTournament, r: int, id_of: dict[int, PlayerId], withdrawn: di
         result = _GAME.get((wr, br)) if wr else None
         pairs.append((min(tpn[white.start_rank], tpn[black.start_rank]), white.start_rank, black.start_rank, result))
     for board, (_, w, b, result) in enumerate(sorted(pairs), start=1):
-        games.append(Game(r, board, id_of[w], id_of[b], result))
-    return Round(r, tuple(games), tuple(byes))
+        games.append(ImportedGame(board, place[w], place[b], result))
+    return ImportedRound(r, tuple(games), tuple(byes))

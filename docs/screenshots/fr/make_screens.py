@@ -2,36 +2,42 @@
 
     QT_QPA_PLATFORM=offscreen python docs/screenshots/fr/make_screens.py docs/screenshots/fr
 """
-import sys, random
+import random
+import sys
 from pathlib import Path
-from PySide6.QtCore import QTimer, QSettings, QCoreApplication
+
+from PySide6.QtCore import QCoreApplication, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
+
 app = QApplication(sys.argv[:1])
 QCoreApplication.setOrganizationName("shots"); QCoreApplication.setApplicationName("shots")
 QSettings.setDefaultFormat(QSettings.Format.IniFormat)
 QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(__import__("tempfile").mkdtemp()))
-from tournament_desk.gui.i18n import install_qt_translator, Translator
+from tournament_desk.core.operations import AddPlayers, RecordResults, RequestBye
+from tournament_desk.gui.i18n import Translator, install_qt_translator
+
 install_qt_translator("fr")
-from tournament_desk.gui.main_window import MainWindow
-from tournament_desk.gui.dialogs.event_dialog import EventDialog
-from tournament_desk.gui.dialogs.player_dialog import PlayerDialog
-from tournament_desk.gui.dialogs.registration_dialogs import ByeRequestDialog, WithdrawDialog, NumbersDialog
-from tournament_desk.gui.dialogs.rules_dialog import RulesDialog
-from tournament_desk.services.session import EventSession
-from tournament_desk.services.rules import current_rule_settings
 from tournament_desk.core.model import Event, PairingSystem
 from tournament_desk.core.results import Discipline
+from tournament_desk.gui.dialogs.event_dialog import EventDialog
+from tournament_desk.gui.dialogs.player_dialog import PlayerDialog
+from tournament_desk.gui.dialogs.registration_dialogs import ByeRequestDialog, NumbersDialog, WithdrawDialog
+from tournament_desk.gui.dialogs.rules_dialog import RulesDialog
+from tournament_desk.gui.main_window import MainWindow
 from tournament_desk.services.pairing import pair_next
+from tournament_desk.services.rules import current_rule_settings
+from tournament_desk.services.session import EventSession
+
 out = Path(sys.argv[1]); out.mkdir(exist_ok=True)
 ev = out / "open.tdesk"
 for p in out.glob("open.tdesk*"): p.unlink()
 s = EventSession.create(ev, Event.for_discipline("Open de Lyon", Discipline.CHESS, system=PairingSystem.DUTCH, rounds=5, place="Lyon", arbiters=("Claire Martin",)))
 rng = random.Random(1)
 names = ["Dupont","Martin","Åberg","Zimmermann","Lefèvre","Durand","Moreau","Petit","Roux","Garnier","Faure","Blanc"]
-s.add_players([{"surname": n, "first_name": "Jean", "club": "Échiquier lyonnais", "ratings": (("fide", 1400+rng.randrange(800)),)} for n in names])
-s.request_bye(2, 3, "hpb")
+s.run(AddPlayers([{"surname": n, "first_name": "Jean", "club": "Échiquier lyonnais", "ratings": (("fide", 1400+rng.randrange(800)),)} for n in names]))
+s.run(RequestBye(2, 3, "hpb"))
 pair_next(s)
-s.record_results(1, {g.board: rng.choice(["1-0","0-1","1/2"]) for g in s.state().round(1).games})
+s.run(RecordResults(1, {g.board: rng.choice(["1-0","0-1","1/2"]) for g in s.state().round(1).games}))
 pair_next(s)
 t = Translator("fr")
 w = MainWindow(s, lang="fr"); w.resize(1200, 760); w.show()

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tournament_desk.core.model import Event, EventState, Game, PairingSystem, RatingSystem, TimeControl
+from tournament_desk.core.operations import AddPlayers, RecordResult
 from tournament_desk.core.results import Discipline
 from tournament_desk.services.pairing import pair_next
 from tournament_desk.services.roundrobin import assign_numbers
@@ -66,7 +67,7 @@ def build(tmp_path: Path) -> Callable[..., EventSession]:
         rng = random.Random(seed)
         shuffled = [dict(p) for p in players]
         rng.shuffle(shuffled)  # registered in random order
-        session.add_players(shuffled)
+        session.run(AddPlayers(shuffled))
         if system.is_round_robin:
             assign_numbers(session, "lot", seed=seed)
         result_of = result_of or random_results(seed, discipline)
@@ -74,14 +75,14 @@ def build(tmp_path: Path) -> Callable[..., EventSession]:
         for _ in range(to_play):
             if session.state().last_round >= session.state().event.rounds:
                 break
-            rnd = pair_next(session).round
+            rnd = pair_next(session).payload.round
             for g in rnd.games:
                 text = result_of(session.state(), g)
                 if points:  # Scrabble: the game's points, consistent with the result
                     w, b = {"1-0": (420, 350), "0-1": (350, 420), "1/2": (380, 380)}[text]
-                    session.record_result(rnd.number, g.board, text, white_points=w, black_points=b)
+                    session.run(RecordResult(rnd.number, g.board, text, white_points=w, black_points=b))
                 else:
-                    session.record_result(rnd.number, g.board, text)
+                    session.run(RecordResult(rnd.number, g.board, text))
         return session
 
     yield make

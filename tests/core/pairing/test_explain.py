@@ -17,6 +17,7 @@ from tournament_desk.__main__ import main
 from tournament_desk.core.errors import NotFoundError, StateError
 from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.model import Event, PairingSystem
+from tournament_desk.core.operations import AddPlayers, RecordResult
 from tournament_desk.core.pairing.dutch import pair_dutch
 from tournament_desk.core.pairing.explain import explain, explain_all
 from tournament_desk.core.pairing.swiss_state import (
@@ -139,12 +140,13 @@ def _swiss(tmp_path: Path, n: int) -> Path:
     ratings = [2300 - 17 * i for i in range(n)]
     random.Random(22).shuffle(ratings)  # registered in random order: ids are not pairing numbers
     with EventSession.create(path, Event(name="Open", system=PairingSystem.DUTCH, rounds=5)) as session:
-        session.add_players([{"surname": f"Joueur{i:02d}", "ratings": (("fide", r),)} for i, r in enumerate(ratings)])
+        session.run(AddPlayers([{"surname": f"Joueur{i:02d}", "ratings": (("fide", r),)}
+                                for i, r in enumerate(ratings)]))
         rng = random.Random(5)
         for number in (1, 2, 3):
             pair_next(session)
             for g in session.state().round(number).games:
-                session.record_result(number, g.board, rng.choice(["1-0", "0-1", "1/2"]))
+                session.run(RecordResult(number, g.board, rng.choice(["1-0", "0-1", "1/2"])))
         pair_next(session)
     return path
 

@@ -13,10 +13,12 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tournament_desk.core.actions.step import Message, Step
+from tournament_desk.core.actions.step import Message, Step, step
 from tournament_desk.core.errors import NotFoundError, StateError, ValidationError
+from tournament_desk.core.ids import PlayerId
 from tournament_desk.core.messages import Msg, listing, msg
 from tournament_desk.core.model import REQUESTABLE_BYES, ByeRequest, EventState, Game, Player
+from tournament_desk.core.pairing import berger
 from tournament_desk.core.results import Outcome
 
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
@@ -93,7 +95,7 @@ def _check_fields(fields: Mapping[str, Any]) -> None:
 
 
 def add_players(state: EventState, entries: Sequence[Mapping[str, Any]], *, allow_duplicates: bool = False,
-                label: Message | None = None) -> Step:
+                label: Message | None = None) -> Step[tuple[PlayerId, ...]]:
     """Register players (one action: all or nothing). New ids follow the largest id in the file.
 
     A round robin takes no entry once round 1 is paired (the grid is fixed: seed 000 Annexe A). In a Swiss a
@@ -119,8 +121,8 @@ def add_players(state: EventState, entries: Sequence[Mapping[str, Any]], *, allo
     if label is None:
         label = (msg("Add player {name}", name=new[0].name) if len(new) == 1
                  else msg("Import {n_new} players", n_new=len(new)))
-    return Step(dataclasses.replace(state, players=state.players + tuple(new)), label,
-                detail=tuple(p.id for p in new))
+    return Step(dataclasses.replace(state, players=state.players + tuple(new)), label, (),
+                tuple(PlayerId(p.id) for p in new))
 
 
 def _replace_player(state: EventState, player: Player) -> EventState:
@@ -139,7 +141,7 @@ def _pairing_number_changes(state: EventState, changes: Mapping[int, int | None]
 
 
 def edit_player(state: EventState, player_id: int, changes: Mapping[str, Any], *,
-                allow_duplicates: bool = False) -> Step:
+                allow_duplicates: bool = False) -> Step[None]:
     _check_fields(changes)
     current = state.player(player_id)
     if "pairing_number" in changes and changes["pairing_number"] != current.pairing_number:
@@ -147,11 +149,11 @@ def edit_player(state: EventState, player_id: int, changes: Mapping[str, Any], *
     updated = dataclasses.replace(current, **changes)
     if not allow_duplicates:
         _refuse_duplicates(find_duplicates([updated], [p for p in state.players if p.id != player_id]))
-    return Step(_replace_player(state, updated), msg("Edit player {name}", name=updated.name))
+    return step(_replace_player(state, updated), msg("Edit player {name}", name=updated.name))
 
 
 def edit_players(state: EventState, changes: Mapping[int, Mapping[str, Any]], *,
-                 label: Message | None = None) -> Step:
+                 label: Message | None = None) -> Step[None]:
     """Edit several players in one action (a rating list applied): all or nothing."""
     by_id = {p.id: p for p in state.players}
     for player_id, fields in changes.items():
@@ -163,10 +165,10 @@ def edit_players(state: EventState, changes: Mapping[int, Mapping[str, Any]], *,
         by_id[player_id] = dataclasses.replace(by_id[player_id], **fields)
     new_players = tuple(by_id[p.id] for p in state.players)
     label = label or msg("Edit {n_changes} players", n_changes=len(changes))
-    return Step(dataclasses.replace(state, players=new_players), label)
+    return step(dataclasses.replace(state, players=new_players), label)
 
 
-def remove_player(state: EventState, player_id: int) -> Step:
+def remove_player(state: EventState, player_id: int) -> Step[None]:
     """Delete a registration: refused once the player appears in a round (withdraw instead). Their requests
     and forbidden pairs go with them."""
     player = state.player(player_id)
@@ -182,11 +184,11 @@ def remove_player(state: EventState, player_id: int) -> Step:
         requests=tuple(r for r in state.requests if r.player_id != player_id),
         forbidden_pairs=tuple(fp for fp in state.forbidden_pairs if player_id not in fp),
     )
-    return Step(new, msg("Delete player {name}", name=player.name))
+    return step(new, msg("Delete player {name}", name=player.name))
 
 
 def withdraw_player(state: EventState, player_id: int, from_round: int,
-                    forfeit: Outcome | str = Outcome.FORFEIT_LOSS_EXCUSED) -> Step:
+                    forfeit: Outcome | str = Outcome.FORFEIT_LOSS_EXCUSED) -> Step[None]:
     """The player takes no part from ``from_round`` on (results already played are kept). In a round robin
     the grid does not change: the remaining games become ``forfeit`` (0fe or 0fne, the arbiter's choice,
     seed 000 §6.4). Their requested byes from that round on are dropped."""
@@ -205,18 +207,18 @@ def withdraw_player(state: EventState, player_id: int, from_round: int,
     updated = dataclasses.replace(player, withdrawn_from_round=from_round, withdrawal_forfeit=forfeit)
     new = dataclasses.replace(_replace_player(state, updated), requests=tuple(
         r for r in state.requests if not (r.player_id == player_id and r.round >= from_round)))
-    return Step(new, msg("Withdraw {name} from round {from_round}", name=player.name, from_round=from_round))
+    return step(new, msg("Withdraw {name} from round {from_round}", name=player.name, from_round=from_round))
 
 
-def reinstate_player(state: EventState, player_id: int) -> Step:
+def reinstate_player(state: EventState, player_id: int) -> Step[None]:
     player = state.player(player_id)
     if player.withdrawn_from_round is None:
         raise StateError(msg("{name} has not withdrawn", name=player.name))
     updated = dataclasses.replace(player, withdrawn_from_round=None)
-    return Step(_replace_player(state, updated), msg("Reinstate {name}", name=player.name))
+    return step(_replace_player(state, updated), msg("Reinstate {name}", name=player.name))
 
 
-def set_pairing_numbers(state: EventState, numbers: Mapping[int, int], how: str) -> Step:
+def set_pairing_numbers(state: EventState, numbers: Mapping[int, int], how: str) -> Step[None]:
     """Give every player a pairing number (a permutation of 1..n): by lot, by rating or by hand."""
     _pairing_number_changes(state, numbers)
     ids = {p.id for p in state.players}
@@ -226,8 +228,35 @@ def set_pairing_numbers(state: EventState, numbers: Mapping[int, int], how: str)
         )
     players = tuple(dataclasses.replace(p, pairing_number=numbers[p.id]) for p in state.players)
     event = dataclasses.replace(state.event, numbering=how[:60])
-    return Step(dataclasses.replace(state, players=players, event=event),
+    return step(dataclasses.replace(state, players=players, event=event),
                 msg("Assign pairing numbers ({how})", how=how))
+
+
+def number_players(state: EventState, method: str, *, seed: int | None = None,
+                   manual: Mapping[int, int] | None = None) -> Step[None]:
+    """Pairing numbers for every player: by draw of lots (``seed``: the lot's number, recorded so the draw can be
+    re-run and audited), by rating (highest first, C.04.2 Art.2), or by hand (a permutation of 1..n). The
+    caller draws the lot's number: the core has no random source."""
+    ids = [p.id for p in state.players]
+    if method == "lot":
+        if seed is None:
+            raise ValidationError(msg("A draw of lots needs its number"))
+        numbers = berger.assign_pairing_numbers_by_lot(ids, seed)
+        how = f"lot, seed {seed}"
+        label = msg("Assign pairing numbers (draw of lots no. {seed})", seed=seed)
+    elif method == "rating":
+        system = state.event.rating_system
+        numbers = berger.assign_by_rating([(p.id, p.rating(system), p.name) for p in state.players])
+        how = "rating"
+        label = msg("Assign pairing numbers (by rating)")
+    elif method == "manual":
+        numbers = berger.validate_manual_numbering(manual or {})
+        how = "manual"
+        label = msg("Assign pairing numbers (by hand)")
+    else:
+        raise ValidationError(msg("Unknown numbering method '{method}' (lot, rating or manual)", method=method))
+    done = set_pairing_numbers(state, numbers, how)
+    return Step(done.state, label, done.notes, None)
 
 
 def numbered_for_round(state: EventState, round_number: int) -> EventState:
@@ -256,7 +285,7 @@ def numbered_for_round(state: EventState, round_number: int) -> EventState:
     return dataclasses.replace(state, players=players, event=dataclasses.replace(state.event, numbering=numbering))
 
 
-def request_bye(state: EventState, round_number: int, player_id: int, kind: Outcome | str | None) -> Step:
+def request_bye(state: EventState, round_number: int, player_id: int, kind: Outcome | str | None) -> Step[None]:
     """A player asks in advance not to play ``round_number`` (C.04.1 Art.3): a half-point, full-point or
     zero-point bye; ``None`` cancels the request. Only for a round not paired yet, in a Swiss (a round
     robin's grid is fixed: an absence there is a forfeit)."""
@@ -274,7 +303,7 @@ def request_bye(state: EventState, round_number: int, player_id: int, kind: Outc
         if len(others) == len(state.requests):
             raise StateError(msg("{name} has no bye requested for round {round_number}", name=player.name,
                                  round_number=round_number))
-        return Step(dataclasses.replace(state, requests=others),
+        return step(dataclasses.replace(state, requests=others),
                     msg("Round {round_number}: cancel the bye requested by {name}", round_number=round_number,
                         name=player.name))
     try:
@@ -291,12 +320,12 @@ def request_bye(state: EventState, round_number: int, player_id: int, kind: Outc
     requests = tuple(sorted((*others, request), key=lambda r: (r.round, r.player_id)))
     bye = {Outcome.HALF_BYE: msg("a half-point bye"), Outcome.FULL_BYE: msg("a full-point bye"),
            Outcome.ZERO_BYE: msg("a zero-point bye")}[outcome]
-    return Step(dataclasses.replace(state, requests=requests),
+    return step(dataclasses.replace(state, requests=requests),
                 msg("Round {round_number}: {name} requests {bye}", round_number=round_number, name=player.name,
                     bye=bye))
 
 
-def set_forbidden_pair(state: EventState, player_a: int, player_b: int, forbidden: bool = True) -> Step:
+def set_forbidden_pair(state: EventState, player_a: int, player_b: int, forbidden: bool = True) -> Step[None]:
     """Two players who must not meet (family members, club-mates; TRF ``XXP``), or no longer so."""
     a, b = state.player(player_a), state.player(player_b)
     if a.id == b.id:
@@ -311,4 +340,4 @@ def set_forbidden_pair(state: EventState, player_a: int, player_b: int, forbidde
             raise StateError(msg("{name} and {name2} are not kept apart", name=a.name, name2=b.name))
         pairs.discard(pair)
         label = msg("{name} and {name2} may meet again", name=a.name, name2=b.name)
-    return Step(dataclasses.replace(state, forbidden_pairs=tuple(sorted(pairs))), label)
+    return step(dataclasses.replace(state, forbidden_pairs=tuple(sorted(pairs))), label)

@@ -73,7 +73,7 @@ def build_round(state: EventState, round_number: int) -> Round:
     return Round(round_number, tuple(games), tuple(byes))
 
 
-def pair_round_robin_round(state: EventState, *, force: bool = False) -> Step:
+def pair_round_robin_round(state: EventState, *, force: bool = False) -> Step[None]:
     """Pair the next round from the grid. Refuses while results are missing unless ``force`` (the arbiter
     confirmed). Round 1 sets the event's number of rounds to the grid's."""
     if not state.event.system.is_round_robin:

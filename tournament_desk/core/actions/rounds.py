@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from tournament_desk.core.actions.step import Message, Step
+from tournament_desk.core.actions.step import Message, Step, step
 from tournament_desk.core.errors import NotFoundError, ResultError, StateError
 from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import Bye, EventState, Game, Round
@@ -40,7 +40,7 @@ class MissingResultsError(StateError):
         self.boards = boards
 
 
-def add_round(state: EventState, rnd: Round, label: Message | None = None) -> Step:
+def add_round(state: EventState, rnd: Round, label: Message | None = None) -> Step[None]:
     """Store a newly paired round (from an engine or by hand): the next one, every player at most once."""
     if rnd.number != state.last_round + 1:
         raise StateError(msg("Round {number} cannot be paired: the next round is {value}", number=rnd.number,
@@ -57,10 +57,10 @@ def add_round(state: EventState, rnd: Round, label: Message | None = None) -> St
             raise StateError(msg("{name} appears twice in round {number}", name=name, number=rnd.number))
         seen.add(pid)
     label = label or msg("Pair round {number}", number=rnd.number)
-    return Step(dataclasses.replace(state, rounds=(*state.rounds, rnd)), label)
+    return step(dataclasses.replace(state, rounds=(*state.rounds, rnd)), label)
 
 
-def remove_last_round(state: EventState) -> Step:
+def remove_last_round(state: EventState) -> Step[int]:
     """Unpair the last round; its results go with it (the step's note says how many)."""
     if not state.rounds:
         raise StateError(msg("No round is paired yet"))
@@ -76,13 +76,12 @@ def remove_last_round(state: EventState) -> Step:
             state.top_cut, playoffs=tuple(p for p in state.top_cut.playoffs if p[0] != stage)))
     dropped = msg("{results} result(s) of round {number} were dropped with it", results=results, number=number)
     notes = (dropped,) if results else ()
-    return Step(new, msg("Unpair round {number}", number=number), notes,
-                detail=results)
+    return Step(new, msg("Unpair round {number}", number=number), notes, results)
 
 
 def record_result(state: EventState, round_number: int, board: int, result: GameResult | str | None, *,
                   white_points: int | None = None, black_points: int | None = None,
-                  replace: bool = False) -> Step:
+                  replace: bool = False) -> Step[None]:
     """Enter the result of one board, in the discipline's notation; ``None`` clears it.
 
     A board that already has a different result is refused unless ``replace`` (a correction the arbiter
@@ -118,11 +117,11 @@ def record_result(state: EventState, round_number: int, board: int, result: Game
                 board=board, surname=white.surname, surname2=black.surname, shown=shown)
     updated = dataclasses.replace(game, result=result, white_points=white_points, black_points=black_points)
     new_round = dataclasses.replace(rnd, games=tuple(updated if g.board == board else g for g in rnd.games))
-    return Step(_with_round(state, new_round), label)
+    return step(_with_round(state, new_round), label)
 
 
 def record_results(state: EventState, round_number: int, results: dict[int, GameResult | str], *,
-                   replace: bool = False) -> Step:
+                   replace: bool = False) -> Step[None]:
     """Enter the results of several boards of one round at once (a results sheet typed in, a file of results):
     one action, each board checked as :func:`record_result` checks it."""
     if not results:
@@ -131,7 +130,7 @@ def record_results(state: EventState, round_number: int, results: dict[int, Game
     for board, result in sorted(results.items()):
         current = record_result(current, round_number, board, result, replace=replace).state
     n = len(results)
-    return Step(current, msg("Results of round {round_number}: {n} board(s)", round_number=round_number, n=n))
+    return step(current, msg("Results of round {round_number}: {n} board(s)", round_number=round_number, n=n))
 
 
 class ResultConflictError(StateError):
@@ -140,7 +139,7 @@ class ResultConflictError(StateError):
     code = "result_conflict"
 
 
-def record_bye(state: EventState, round_number: int, player_id: int, kind: Outcome | str) -> Step:
+def record_bye(state: EventState, round_number: int, player_id: int, kind: Outcome | str) -> Step[None]:
     """Give a player without a board in a paired round a bye-type outcome (half-point bye, absence...)."""
     rnd = state.round(round_number)
     kind = kind if isinstance(kind, Outcome) else parse_bye(kind)
@@ -155,5 +154,5 @@ def record_bye(state: EventState, round_number: int, player_id: int, kind: Outco
         )
     byes = (*tuple(b for b in rnd.byes if b.player_id != player_id), Bye(round_number, player_id, kind))
     new_round = dataclasses.replace(rnd, byes=tuple(sorted(byes, key=lambda b: b.player_id)))
-    return Step(_with_round(state, new_round), msg("Round {round_number}: {name} {value}", round_number=round_number,
+    return step(_with_round(state, new_round), msg("Round {round_number}: {name} {value}", round_number=round_number,
                                                    name=player.name, value=kind.value))

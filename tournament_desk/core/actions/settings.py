@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tournament_desk.core.actions.step import Message, Step
+from tournament_desk.core.actions.step import Message, Step, step
 from tournament_desk.core.errors import StateError, TournamentError, ValidationError
 from tournament_desk.core.messages import Msg, listing, msg
 from tournament_desk.core.model import Event, EventState
@@ -21,7 +21,7 @@ from tournament_desk.core.rule_settings import (
 _EVENT_FIELDS = frozenset(f.name for f in dataclasses.fields(Event))
 
 
-def update_event(state: EventState, changes: Mapping[str, Any], label: Message | None = None) -> Step:
+def update_event(state: EventState, changes: Mapping[str, Any], label: Message | None = None) -> Step[None]:
     """Change event settings. The number of rounds cannot fall below the rounds paired; the pairing system,
     the initial colour and the acceleration cannot change once round 1 is paired (they shaped it)."""
     unknown = set(changes) - _EVENT_FIELDS
@@ -39,7 +39,7 @@ def update_event(state: EventState, changes: Mapping[str, Any], label: Message |
             if getattr(event, name) != getattr(state.event, name):
                 raise StateError(refusal, field=name)
     label = label or msg("Edit event settings")
-    return Step(dataclasses.replace(state, event=event), label)
+    return step(dataclasses.replace(state, event=event), label)
 
 
 def _setting_label(key: str, text: str) -> Msg:
@@ -48,7 +48,7 @@ def _setting_label(key: str, text: str) -> Msg:
 
 def set_rule_settings(state: EventState,
                       values: Mapping[str, str | float | int] | Iterable[tuple[str, str | float | int]],
-                      label: Message | None = None) -> Step:
+                      label: Message | None = None) -> Step[None]:
     """Change several rule settings (docs/rules.md) as one action: every value is checked, then the combination
     they make with the settings left as they are (the Scrabble series thresholds decrease from Joker to B,
     seed 002 §3), and only then is anything written — a wrong value refuses the whole, naming it (all of them
@@ -100,10 +100,10 @@ def set_rule_settings(state: EventState,
                      else msg("Rule setting {key} = (empty)", key=key))
         else:
             label = msg("Rule settings: {changes}", changes=listing(_setting_label(k, t) for k, t in texts.items()))
-    return Step(dataclasses.replace(state, event=event, options=tuple(sorted(options.items()))), label)
+    return step(dataclasses.replace(state, event=event, options=tuple(sorted(options.items()))), label)
 
 
-def set_option(state: EventState, key: str, value: str | None, label: Message | None = None) -> Step:
+def set_option(state: EventState, key: str, value: str | None, label: Message | None = None) -> Step[None]:
     """Store one option (``None`` removes it). An option of the rule settings' namespaces (``ffjd.``,
     ``scrabble.``...) must be a rule setting of this version with an allowed value (the event file refuses
     anything else at open); use :func:`set_rule_settings` for those."""
@@ -118,4 +118,4 @@ def set_option(state: EventState, key: str, value: str | None, label: Message | 
     if value is not None:
         options[key] = value
     label = label or msg("Set {key} = {value}", key=key, value=value)
-    return Step(dataclasses.replace(state, options=tuple(sorted(options.items()))), label)
+    return step(dataclasses.replace(state, options=tuple(sorted(options.items()))), label)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tournament_desk.core.actions.players import numbered_for_round
 from tournament_desk.core.actions.rounds import add_round, check_previous_complete
@@ -23,6 +24,9 @@ from tournament_desk.core.pairing import swiss_state as sw
 from tournament_desk.core.pairing.acceleration import BAKU, baku_accelerations, baku_group_a_size
 from tournament_desk.core.pairing.cardinality import max_cardinality_matching
 from tournament_desk.core.results import Outcome
+
+if TYPE_CHECKING:  # the score-group engine needs scipy: imported when a round is paired, not at start-up
+    from tournament_desk.core.pairing import scoregroups
 
 _BYE_KIND = {
     Outcome.PAIRING_BYE: sw.ByeKind.PAB,
@@ -153,7 +157,7 @@ def _check_can_pair(state: EventState, system: PairingSystem, name: Message, *, 
     return number
 
 
-def pair_dutch_round(state: EventState, *, drawn_colour: str) -> Step:
+def pair_dutch_round(state: EventState, *, drawn_colour: str) -> Step[DutchPairing]:
     """Pair and add the next round of a FIDE Dutch Swiss. ``drawn_colour`` (``white``/``black``) is the lot
     for the initial colour (C.04.3 Art.5.2), used only if the event has none yet. Pairing numbers are given
     or corrected first (C.04.2 Art.2, :func:`numbered_for_round`). Every score is needed: a Dutch round is
@@ -184,9 +188,9 @@ def pair_dutch_round(state: EventState, *, drawn_colour: str) -> Step:
     if pairing.bye is not None:
         byes.append(Bye(number, data.id_of[PairingNumber(pairing.bye)], Outcome.PAIRING_BYE))
     byes += [Bye(number, pid, Outcome.WITHDRAWN) for pid in data.withdrawn if pid not in data.requested]
-    step = add_round(state, Round(number, tuple(games), tuple(byes)),
-                     msg("Pair round {number} (FIDE Dutch)", number=number))
-    return dataclasses.replace(step, notes=tuple(notes), detail=DutchPairing(pairing, explanations))
+    added = add_round(state, Round(number, tuple(games), tuple(byes)),
+                      msg("Pair round {number} (FIDE Dutch)", number=number))
+    return Step(added.state, added.label, tuple(notes), DutchPairing(pairing, explanations))
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +258,7 @@ class NoLegalPairingError(PairingError):
         self.players = players
 
 
-def pair_scoregroup_round(state: EventState, *, force: bool = False) -> Step:
+def pair_scoregroup_round(state: EventState, *, force: bool = False) -> Step[scoregroups.ScoreGroupPairing]:
     """Pair and add the next round of a score-group Swiss (seed 004). Requested byes are honoured: those
     players are not paired and get their bye; pairs kept apart are treated as already met."""
     from tournament_desk.core.pairing import scoregroups
@@ -275,6 +279,6 @@ def pair_scoregroup_round(state: EventState, *, force: bool = False) -> Step:
                         key=lambda b: b.player_id))
     withdrawn = tuple(Bye(number, p.id, Outcome.WITHDRAWN) for p in state.players
                       if not p.is_active_in(number) and p.id not in requested)
-    step = add_round(state, Round(number, games, byes + withdrawn),
-                     msg("Pair round {number} (score groups)", number=number))
-    return dataclasses.replace(step, notes=pairing.notes, detail=pairing)
+    added = add_round(state, Round(number, games, byes + withdrawn),
+                      msg("Pair round {number} (score groups)", number=number))
+    return Step(added.state, added.label, tuple(pairing.notes), pairing)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from tournament_desk.core.actions.rounds import add_round, check_previous_complete
-from tournament_desk.core.actions.step import Step
+from tournament_desk.core.actions.step import Step, step
 from tournament_desk.core.errors import StateError, ValidationError
 from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState, Game, Round, TopCut
@@ -18,7 +19,7 @@ from tournament_desk.core.pairing import knockout
 
 
 def start_top_cut(state: EventState, size: int | None, draw_rule: knockout.DrawRule | str,
-                  ranking: Sequence[int]) -> Step:
+                  ranking: Sequence[int]) -> Step[TopCut]:
     """Qualify the top ``size`` players of ``ranking`` (the standings, tie-breaks included, best first).
 
     ``size`` None takes the seed's recommendation for the number of entrants (L42-46). Players who withdrew
@@ -45,7 +46,7 @@ def start_top_cut(state: EventState, size: int | None, draw_rule: knockout.DrawR
     cut = TopCut(size, rule.value, state.last_round, tuple(qualified[:size]))
     return Step(dataclasses.replace(state, top_cut=cut),
                 msg("Start the top {size} after round {last_round}", size=size, last_round=state.last_round),
-                detail=cut)
+                (), cut)
 
 
 def bracket(state: EventState) -> knockout.Bracket:
@@ -59,7 +60,7 @@ def bracket(state: EventState) -> knockout.Bracket:
     return knockout.build_bracket(cut.seeds, knockout.DrawRule(cut.draw_rule), stage_games, playoffs)
 
 
-def pair_knockout_round(state: EventState) -> Step:
+def pair_knockout_round(state: EventState) -> Step[KnockoutStage]:
     """Pair the next knockout stage; raises the event's round count if needed."""
     current = bracket(state)
     pairs = current.next_stage_pairs()
@@ -71,12 +72,20 @@ def pair_knockout_round(state: EventState) -> Step:
     if number > state.event.rounds:
         state = dataclasses.replace(state, event=dataclasses.replace(state.event, rounds=number))
     games = tuple(Game(number, i, a, b) for i, (a, b) in enumerate(pairs, start=1))
-    step = add_round(state, Round(number, games), msg("Pair round {number}: top cut, {stage}", number=number,
-                                                      stage=knockout.round_title(len(pairs))))
-    return dataclasses.replace(step, detail=(len(current.stages) + 1, len(pairs)))
+    added = add_round(state, Round(number, games), msg("Pair round {number}: top cut, {stage}", number=number,
+                                                       stage=knockout.round_title(len(pairs))))
+    return Step(added.state, added.label, added.notes, KnockoutStage(len(current.stages) + 1, len(pairs)))
 
 
-def record_playoff(state: EventState, round_number: int, board: int, winner_id: int) -> Step:
+@dataclass(frozen=True, slots=True)
+class KnockoutStage:
+    """A knockout round paired: which stage of the bracket (1 = the first round of the cut), how many matches."""
+
+    stage: int
+    matches: int
+
+
+def record_playoff(state: EventState, round_number: int, board: int, winner_id: int) -> Step[None]:
     """Who advanced from a drawn knockout game after the play-off (or the arbiter's decision after a double
     forfeit)."""
     cut = state.top_cut
@@ -91,6 +100,6 @@ def record_playoff(state: EventState, round_number: int, board: int, winner_id: 
     decided[(stage, game.white_id)] = winner_id
     flat = tuple(sorted((s, w, v) for (s, w), v in decided.items()))
     name = state.player(winner_id).name
-    return Step(dataclasses.replace(state, top_cut=dataclasses.replace(cut, playoffs=flat)),
+    return step(dataclasses.replace(state, top_cut=dataclasses.replace(cut, playoffs=flat)),
                 msg("Play-off round {round_number} board {board}: {name} advances", round_number=round_number,
                     board=board, name=name))

@@ -8,7 +8,7 @@ withdrawals before rounds already stored), and the ids are kept, so that the new
 
 from __future__ import annotations
 
-from tournament_desk.core.actions.step import Message, Step
+from tournament_desk.core.actions.step import Message, Step, step
 from tournament_desk.core.changes import canonical
 from tournament_desk.core.consistency import state_problems
 from tournament_desk.core.errors import StateError, ValidationError
@@ -18,7 +18,7 @@ from tournament_desk.core.model import EventState
 __all__ = ["take_whole_event"]
 
 
-def take_whole_event(state: EventState, whole: EventState, label: Message) -> Step:
+def take_whole_event(state: EventState, whole: EventState, label: Message) -> Step[None]:
     """The empty event ``state`` becomes ``whole`` (its settings, players with their ids, rounds, requests,
     pairs kept apart, top cut, options) as ONE step; undone, the event is empty again. Refused when ``state``
     already holds players, rounds, requests, pairs, a top cut or options, and when ``whole`` is inconsistent
@@ -29,4 +29,4 @@ def take_whole_event(state: EventState, whole: EventState, label: Message) -> St
     if problems:
         raise ValidationError(msg("The event to take is inconsistent: {problems}",
                                   problems=listing(problems[:3], "; ")))
-    return Step(canonical(whole), label)
+    return step(canonical(whole), label)

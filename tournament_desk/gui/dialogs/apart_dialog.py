@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_desk.core.collation import name_key
+from tournament_desk.core.operations import SetForbiddenPair
 from tournament_desk.gui.context import EventContext
 
 
@@ -72,7 +73,7 @@ class ApartDialog(QDialog):
         b = self.second.currentData() if b is None else b
         if session is None or a is None or b is None:
             return None
-        change = self.ctx.run(lambda: session.set_forbidden_pair(a, b))
+        change = self.ctx.run(lambda: session.run(SetForbiddenPair(a, b)))
         self.fill()
         return change
 
@@ -82,6 +83,6 @@ class ApartDialog(QDialog):
         if session is None or item is None:
             return None
         a, b = item.data(256)
-        change = self.ctx.run(lambda: session.set_forbidden_pair(a, b, forbidden=False))
+        change = self.ctx.run(lambda: session.run(SetForbiddenPair(a, b, forbidden=False)))
         self.fill()
         return change

@@ -30,10 +30,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tournament_desk.core.changes import Change
 from tournament_desk.core.messages import msg, pmsg
 from tournament_desk.formats.rating_list import MAPPABLE_FIELDS, ListHeader
 from tournament_desk.services.rating_lists import list_header, load_rating_list
-from tournament_desk.services.ratings import RatingListChange, apply_rating_list
+from tournament_desk.services.ratings import RatingListReport, apply_rating_list
 from tournament_desk.services.session import EventSession
 
 __all__ = ["ColumnMappingDialog", "import_rating_list", "run_with_progress"]
@@ -185,7 +186,7 @@ def run_with_progress(parent: QWidget | None, label: str, fn: Callable[[Callable
 def import_rating_list(parent: QWidget | None, tr: Callable[..., str] | None, session: EventSession,
                        path: Path | str, *, system: str | None = None,
                        ask_columns: Callable[[ListHeader], dict[str, str] | None] | None = None,
-                       ) -> RatingListChange | None:
+                       ) -> Change[RatingListReport] | None:
     """File > Import > Rating list: mapping when needed, the list read with a progress bar, then applied.
 
     Returns the change, or None when the user cancelled the mapping. ``ask_columns`` replaces the dialog

@@ -272,7 +272,7 @@ class PairingsTab(Tab):
             return False
         if outcome is None:
             return False
-        self.notes = outcome.notes(self.t.lang)
+        self.notes = outcome.note_texts(self.t.lang)
         if (self.ctx.state or state).event.system.is_round_robin:
             for note in self.notes:  # homologation warnings (seed 000 §5.4)
                 self.ctx.inform(note)

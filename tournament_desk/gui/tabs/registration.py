@@ -14,6 +14,15 @@ from tournament_desk.core.changes import StateChange
 from tournament_desk.core.collation import name_key
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.model import Player
+from tournament_desk.core.operations import (
+    AddPlayer,
+    AddPlayers,
+    EditPlayer,
+    ReinstatePlayer,
+    RemovePlayer,
+    RequestBye,
+    WithdrawPlayer,
+)
 from tournament_desk.formats.players_csv import RowsRefusedError
 from tournament_desk.formats.players_trf import read_players_file
 from tournament_desk.gui.context import EventContext
@@ -175,10 +184,10 @@ class RegistrationTab(Tab):
             return
         if fields is not None:
             chosen = dict(fields)
-            self.run(lambda: session.add_player(allow_duplicates=allow_duplicates, **chosen))
+            self.run(lambda: session.run(AddPlayer(allow_duplicates=allow_duplicates, **chosen)))
             return
         dialog = PlayerDialog(self.ctx.dialog_parent(), self.t, self._event().rating_system.value,
-                              submit=lambda f, anyway: session.add_player(allow_duplicates=anyway, **f))
+                              submit=lambda f, anyway: session.run(AddPlayer(allow_duplicates=anyway, **f)))
         if dialog.exec():
             self.run(lambda: dialog.result_change)
 
@@ -189,10 +198,10 @@ class RegistrationTab(Tab):
             return
         if fields is not None:
             chosen = dict(fields)
-            self.run(lambda: session.edit_player(player.id, **chosen))
+            self.run(lambda: session.run(EditPlayer(player.id, **chosen)))
             return
         dialog = PlayerDialog(self.ctx.dialog_parent(), self.t, self._event().rating_system.value, player,
-                              submit=lambda f, anyway: session.edit_player(player.id, allow_duplicates=anyway, **f))
+                              submit=lambda f, anyway: session.run(EditPlayer(player.id, allow_duplicates=anyway, **f)))
         if dialog.exec():
             self.run(lambda: dialog.result_change)
 
@@ -207,15 +216,15 @@ class RegistrationTab(Tab):
             question = self.t("{name} has withdrawn from round {r}. Reinstate them?", name=player.name,
                               r=player.withdrawn_from_round)
             if self.ctx.ask(question, self.t("Withdraw")):
-                self.run(lambda: session.reinstate_player(player.id))
+                self.run(lambda: session.run(ReinstatePlayer(player.id)))
             return
         if from_round is not None:
             chosen_round, chosen_forfeit = from_round, forfeit
-            self.run(lambda: session.withdraw_player(player.id, chosen_round, forfeit=chosen_forfeit))
+            self.run(lambda: session.run(WithdrawPlayer(player.id, chosen_round, forfeit=chosen_forfeit)))
             return
         dialog = WithdrawDialog(self.ctx.dialog_parent(), self.t, state, player,
-                                submit=lambda v: session.withdraw_player(player.id, v["from_round"],
-                                                                         forfeit=v["forfeit"]))
+                                submit=lambda v: session.run(WithdrawPlayer(player.id, v["from_round"],
+                                                                         forfeit=v["forfeit"])))
         if dialog.exec():
             self.run(lambda: dialog.result_change)
 
@@ -227,10 +236,10 @@ class RegistrationTab(Tab):
         player = self.selected_player()
         if round_number is not None and player is not None:
             chosen = (round_number, player.id, kind)
-            self.run(lambda: session.request_bye(*chosen))
+            self.run(lambda: session.run(RequestBye(*chosen)))
             return
         dialog = ByeRequestDialog(self.ctx.dialog_parent(), self.t, self.ctx.state or session.state(), player,
-                                  submit=lambda v: session.request_bye(v["round"], v["player"], v["kind"]))
+                                  submit=lambda v: session.run(RequestBye(v["round"], v["player"], v["kind"])))
         if dialog.exec():
             self.run(lambda: dialog.result_change)
 
@@ -241,7 +250,7 @@ class RegistrationTab(Tab):
             return
         if confirm and not self.ctx.ask(self.t("Delete {}?", player.name)):
             return
-        self.run(lambda: session.remove_player(player.id))
+        self.run(lambda: session.run(RemovePlayer(player.id)))
 
     def import_csv(self, path: str | None = None, *, accept_good_rows: bool | None = None) -> None:
         """Import players from a CSV or TRF file. Bad rows are all listed with their line and reason, and
@@ -274,7 +283,7 @@ class RegistrationTab(Tab):
         except OSError as exc:
             self.ctx.warn(self.t("File error: {}", exc))
             return
-        self.run(lambda: session.add_players(rows))
+        self.run(lambda: session.run(AddPlayers(rows)))
 
     def number_by_hand(self, numbers: dict[int, int] | None = None) -> None:
         """Seed 000 Annexe A: the arbiter orders players himself (e.g. club-mates meet in the first rounds)."""

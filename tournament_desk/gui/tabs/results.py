@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QMenu, QPushBut
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.messages import N_
 from tournament_desk.core.model import Game
+from tournament_desk.core.operations import RecordBye, RecordResult
 from tournament_desk.core.results import BYE_OUTCOMES, Discipline, GameResult, Outcome, format_game_result
 from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.models.tables import RowsModel
@@ -203,7 +204,7 @@ class ResultsTab(Tab):
                 return False
             replace = True
         row = self.view.currentIndex().row()
-        change = self.run(lambda: session.record_result(game.round, game.board, result, replace=replace))
+        change = self.run(lambda: session.run(RecordResult(game.round, game.board, result, replace=replace)))
         if change is None:
             return False
         self.last_message = change.label(self.t.lang)
@@ -246,8 +247,8 @@ class ResultsTab(Tab):
                 self.ctx.warn(self.t("Type the two scores as 412-389"))
                 return
         result = (GameResult.WHITE_WIN if white > black else GameResult.BLACK_WIN if black > white else GameResult.DRAW)
-        self.run(lambda: session.record_result(game.round, game.board, result, white_points=white,
-                                               black_points=black, replace=True))
+        self.run(lambda: session.run(RecordResult(game.round, game.board, result, white_points=white,
+                                               black_points=black, replace=True)))
 
     def record_bye(self, player_id: int | None = None, kind: Outcome | None = None) -> None:
         """A half-point bye, absence... for a player without a board in the selected round."""
@@ -275,4 +276,4 @@ class ResultsTab(Tab):
             player_id = unpaired[names.index(name)].id
             kind = kinds[labels.index(label)]
         chosen_player, chosen_kind = player_id, kind
-        self.run(lambda: session.record_bye(number, chosen_player, chosen_kind))
+        self.run(lambda: session.run(RecordBye(number, chosen_player, chosen_kind)))
