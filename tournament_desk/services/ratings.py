@@ -1,7 +1,8 @@
 """Rating use-cases: the per-event preview, importing a federation rating list, a multi-event period run.
 
-The rules are the core's (``core/ratings``, see docs/ratings.md); this module opens event files, matches
-players across files and lists, and turns the results into preview rows.
+The rules are the core's (``core/ratings``, see docs/ratings.md; a period's in ``core/ratings/period.py``); this
+module opens event files, reads results files and rating lists, matches players across files and lists, calls
+the core and maps its results (rows, carry files).
 
 * :func:`rating_preview`: what the federation will compute for one event, in the event's own rating system
   (``ffjd`` seed 000, ``elo-fr`` seed 001, ``fisf-pl`` seed 002, ``fide`` FIDE Handbook B.02).
@@ -23,17 +24,16 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from tournament_desk.core.changes import Change, StateChange
 from tournament_desk.core.errors import ImportFormatError, StateError, ValidationError
-from tournament_desk.core.messages import Msg, listing, msg
+from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import Event, EventState, Game, PairingSystem, Player, RatingSystem, Round
 from tournament_desk.core.operations import EditPlayers
-from tournament_desk.core.ratings import elo_fr, ffjd, from_event, scrabble_pl
-from tournament_desk.core.ratings.common import PreviewRow, RatedKey, noted
-from tournament_desk.core.results import Discipline, Outcome
-from tournament_desk.core.sources import FFJD_RCN, cite
+from tournament_desk.core.ratings import from_event, period, scrabble_pl
+from tournament_desk.core.ratings.common import PreviewRow
+from tournament_desk.core.ratings.period import FROM_RESULTS, EventInputs, PeriodEvent, PeriodInputs
+from tournament_desk.core.results import Discipline
 from tournament_desk.formats.period_files import (
     PlayerInput,
     carry_to_json,
@@ -51,7 +51,7 @@ __all__ = [
     "period_run_states", "player_key", "preview_options", "rating_preview", "write_carry", "write_period_csv",
 ]
 
-SUPPORTED_SYSTEMS: tuple[RatingSystem, ...] = (RatingSystem.FFJD, RatingSystem.NATIONAL_ELO, RatingSystem.FISF_PL)
+SUPPORTED_SYSTEMS: tuple[RatingSystem, ...] = period.PERIOD_SYSTEMS
 """The systems with period runs and rating lists' carry (:func:`period_run`)."""
 PREVIEW_SYSTEMS: tuple[RatingSystem, ...] = (*SUPPORTED_SYSTEMS, RatingSystem.FIDE)
 """The systems with a one-event preview (:func:`rating_preview`): those above and FIDE (B.02, one event)."""
@@ -315,35 +315,6 @@ class PeriodResult:
         return tuple((n.text("en"), n.text("fr")) for n in self.notes)
 
 
-def _add_month(day: dt.date) -> dt.date:
-    year, month = (day.year + 1, 1) if day.month == 12 else (day.year, day.month + 1)
-    try:
-        return day.replace(year=year, month=month)
-    except ValueError:  # 31 January -> 28/29 February... keep within the next month
-        return (day.replace(day=1, year=year, month=month) + dt.timedelta(days=31)).replace(day=1) \
-            - dt.timedelta(days=1)
-
-
-def _elo_period_bounds(day: dt.date) -> tuple[dt.date, dt.date]:
-    """Seed 001 §1 "Règle de gestion": 1 Sep–31 Dec, 1 Jan–30 Apr, 1 May–31 Aug ([start, end))."""
-    season, calc = elo_fr.period_of(day)
-    if calc == 1:
-        return dt.date(season, 9, 1), dt.date(season + 1, 1, 1)
-    if calc == 2:
-        return dt.date(season + 1, 1, 1), dt.date(season + 1, 5, 1)
-    return dt.date(season + 1, 5, 1), dt.date(season + 1, 9, 1)
-
-
-def _period(system: RatingSystem, start: dt.date | None) -> tuple[dt.date, dt.date] | None:
-    if start is None:
-        return None
-    if system is RatingSystem.FFJD:  # seed 000 §2: published on the 1st of each month, one month apart
-        return start, _add_month(start)
-    if system is RatingSystem.NATIONAL_ELO:  # seed 001 §1: three periods a year
-        return _elo_period_bounds(start)
-    return start, dt.date.max  # seed 002 §2.2: rated after each event; events from ``start`` on
-
-
 class _Keys:
     """Player keys of every file, disambiguating name-only players who would collide inside one event."""
 
@@ -385,47 +356,6 @@ def _list_ratings(rating_list: RatingList | None, states: Sequence[tuple[str, Ev
 # Per-event and per-player inputs
 
 
-@dataclass(frozen=True, slots=True)
-class EventInputs:
-    """What one event of a period is rated with, beyond its games. None: not given (the event file's own rule
-    setting, else the default, applies).
-
-    ``kind``, ``classic_b``, ``thresholds``: Scrabble, the kind of event (category and M, seed 002 §4), a TH
-    Classique B (CT 0.8, §7), the season's series thresholds (§3). ``organiser_estimate``, ``cadence``,
-    ``present``: FFJD, the EONC (Annex B 4)–5)), the cadence (K, §5.2 and §6.1.1), the reading of the classed
-    players present (Annex B 3))."""
-
-    kind: scrabble_pl.EventKind | None = None
-    classic_b: bool | None = None
-    organiser_estimate: float | None = None
-    cadence: ffjd.Cadence | None = None
-    present: ffjd.Present | None = None
-    thresholds: scrabble_pl.SeriesThresholds | None = None
-
-    def over(self, base: EventInputs) -> EventInputs:
-        """These inputs, completed by ``base`` where not given."""
-        return EventInputs(**{f.name: getattr(base, f.name) if getattr(self, f.name) is None
-                              else getattr(self, f.name) for f in dataclasses.fields(self)})
-
-    def describe(self, lang: str = "en") -> str:
-        """One line listing the inputs given (empty when none)."""
-        parts = []
-        if self.kind is not None:
-            parts.append(msg("kind {kind}", kind=self.kind.value).text(lang))
-        if self.classic_b:
-            parts.append(msg("TH Classique B (CT 0.8)").text(lang))
-        if self.organiser_estimate is not None:
-            parts.append(f"EONC {self.organiser_estimate:g}")
-        if self.cadence is not None:
-            parts.append(f"cadence {self.cadence.value}")
-        if self.present is not None and self.present is not ffjd.Present.COUNTED_GAME:
-            parts.append(f"NJC {self.present.value}")
-        if self.thresholds is not None and self.thresholds != scrabble_pl.SEASON_2015_2016:
-            t = self.thresholds
-            parts.append(msg("thresholds {joker}/{a}/{b}", joker=t.joker, a=t.a, b=t.b).text(lang))
-        return ", ".join(parts)
-
-
 def event_inputs_of(session: EventSession) -> EventInputs:
     """The inputs stored with an event (its rule settings, docs/rules.md): FFJD cadence, EONC and NJC reading,
     Scrabble kind of event, TH Classique B and series thresholds."""
@@ -435,28 +365,6 @@ def event_inputs_of(session: EventSession) -> EventInputs:
     return EventInputs(kind=settings.get("kind"), classic_b=settings.get("classic_b"),
                        organiser_estimate=settings.get("organiser_estimate"), cadence=settings.get("cadence"),
                        present=settings.get("present"), thresholds=settings.get("thresholds"))
-
-
-@dataclass(frozen=True, slots=True)
-class PeriodEvent:
-    """One event of a period as the run sees it: an event file, or an event of a results file (played
-    elsewhere). ``places``/``games``: a Scrabble event known by its final places only (seed 002 §7)."""
-
-    label: str
-    state: EventState
-    inputs: EventInputs = EventInputs()
-    source: str = "file"
-    """"file" (an event file) or "results" (a results file: events played elsewhere)."""
-    places: Mapping[int, int] | None = None
-    games: int | None = None
-
-    @property
-    def name(self) -> str:
-        return self.state.event.name
-
-    @property
-    def date(self) -> dt.date | None:
-        return self.state.event.start_date
 
 
 _DISCIPLINES = {RatingSystem.FFJD: Discipline.DRAUGHTS, RatingSystem.NATIONAL_ELO: Discipline.CHESS,
@@ -503,7 +411,7 @@ def _external_events(path: Path | str | bytes, label: str, system: RatingSystem)
         inputs = EventInputs(kind=ext.kind, classic_b=ext.classic_b, organiser_estimate=ext.organiser_estimate,
                              cadence=ext.cadence)
         places = {who + 1: place for who, place in ext.places} if ext.places else None
-        out.append(PeriodEvent(f"{label}#{ext.name}", state, inputs, "results", places, ext.games_count))
+        out.append(PeriodEvent(f"{label}#{ext.name}", state, inputs, FROM_RESULTS, places, ext.games_count))
     return out
 
 
@@ -608,8 +516,7 @@ def _run(events: Sequence[PeriodEvent], system: RatingSystem | str, period_start
     target = parse_system(system)
     if not events:
         raise ValidationError(msg("A period run needs at least one event"))
-    period = _period(target, period_start)
-    warnings: list[Msg] = []
+    bounds = period.period_bounds(target, period_start)
     labels = [e.label for e in events]
     if len(set(labels)) != len(labels):
         raise ValidationError(msg("Two events of the period have the same label"))
@@ -626,246 +533,40 @@ def _run(events: Sequence[PeriodEvent], system: RatingSystem | str, period_start
             organiser_estimate=(organiser_estimates or {}).get(ev.label, (organiser_estimates or {}).get(ev.name)))
         mine = given.get(ev.label, given.get(ev.name, EventInputs()))
         resolved.append(dataclasses.replace(ev, inputs=mine.over(shorthand).over(ev.inputs)))
-    for ev in resolved:
-        _check_event(ev, target, period, warnings)
     keys = _Keys()
     by_event = {ev.label: keys.of_event(ev.label, ev.state) for ev in resolved}
     listed = _list_ratings(rating_list, [(ev.label, ev.state) for ev in resolved], by_event)
-    carried = dict(carry or {})
-    out: dict[str, object] = {}
-    if target is RatingSystem.FFJD:
-        rows = _ffjd_period(resolved, by_event, listed, keys.names, warnings, carried, out)
-    elif target is RatingSystem.NATIONAL_ELO:
-        rows = _elo_period(resolved, by_event, listed, keys.names, warnings, carried, out)
-    else:
-        rows = _scrabble_period(resolved, by_event, listed, keys.names, carried, out, player_inputs or {})
-    played = {str(r.player_id) for r in rows}
-    for k, value in carried.items():  # players of the carry who did not play: their entry goes on unchanged
-        if k not in played:
-            out.setdefault(k, value)
+    series, last_events = _player_inputs(resolved, by_event, player_inputs or {})
+    outcome = period.rate_period(PeriodInputs(
+        target, tuple(resolved), by_event, keys.names, bounds,
+        {k: None if entry.unrated else entry.rating for k, entry in listed.items()}, dict(carry or {}),
+        series, last_events))
     names = dict(keys.names)
     licences = dict(keys.licences)
-    for k in out:
+    for k in outcome.carry:
         if k.startswith("licence:"):
             licences.setdefault(k, k[len("licence:"):])
-    return PeriodResult(target, period, tuple(labels), tuple(rows), licences, tuple(warnings), out, names,
+    return PeriodResult(target, bounds, tuple(labels), outcome.rows, licences, outcome.notes, outcome.carry, names,
                         {ev.label: ev.inputs for ev in resolved})
 
 
-def _check_event(ev: PeriodEvent, target: RatingSystem, period: tuple[dt.date, dt.date] | None,
-                 warnings: list[Msg]) -> None:
-    label, event = ev.label, ev.state.event
-    if event.rating_system is not target:
-        raise ValidationError(
-            msg("{label}: the event '{name}' is rated in '{value}', not '{value2}'", label=label, name=event.name,
-                value=event.rating_system.value, value2=target.value),
-        )
-    if event.start_date is None:
-        warnings.append(msg("{label}: the event '{name}' has no date; its period was not checked", label=label,
-                            name=event.name))
-    elif period is not None and not period[0] <= event.start_date < period[1]:
-        if period[1] == dt.date.max:
-            span = msg("starting {start}", start=period[0])
-        else:
-            span = msg("{start} – {last}", start=period[0], last=period[1] - dt.timedelta(days=1))
-        raise ValidationError(
-            msg("{label}: the event '{name}' ({start_date}) is outside the period {span}", label=label,
-                name=event.name, start_date=event.start_date, span=span),
-        )
-    if target is RatingSystem.FFJD and ev.source == "results" and ev.inputs.cadence is None:
-        raise ValidationError(
-            msg("{label}: the cadence of '{name}' is not known ({source}: K depends on it); give it in a 'cadence' "
-                "column of the results file or as an input of the event (slow or accelerated)", label=label,
-                name=event.name, source=cite(FFJD_RCN, "§5.2").message))
-    if target is RatingSystem.FISF_PL and ev.places is not None and ev.state.rounds:
-        raise ValidationError(msg("{label}: give either the games or the final places, not both", label=label))
-
-
-def _note_difference(warnings: list[Msg], name: str, label: str, first: object, other: object) -> None:
-    warnings.append(msg("{name}: rating {other} in {label} differs from {first} in an earlier file; the first is "
-                        "used (ratings are frozen at the period start)", name=name, other=other, label=label,
-                        first=first))
-
-
-def _ffjd_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mapping[int, str]],
-                 listed: Mapping[str, RatingListEntry], names: Mapping[str, str],
-                 warnings: list[Msg], carried: Mapping[str, object], out: dict[str, object],
-                 ) -> list[PreviewRow]:
-    """Seed 000 §2: ratings frozen at the period start for every series; evolutions summed, rounded once."""
-    ratings: dict[RatedKey, float | None] = {}
-    series: list[ffjd.FfjdSeries] = []
-    codes: dict[object, tuple[int, int, bool, bool]] = {}  # result -> points (§4), counts (§6.4), forfeit
-    for ev in events:
-        label, state = ev.label, ev.state
-        key = by_event[label]
-        games: list[ffjd.FfjdGame] = []
-        for rnd in state.rounds:
-            for g in rnd.games:
-                if g.result is None:
-                    continue
-                code = codes.get(g.result)
-                if code is None:
-                    proto = ffjd.FfjdGame.from_result(0, 1, g.result)
-                    code = codes[g.result] = (proto.white_points, proto.black_points, proto.counts, proto.forfeit)
-                games.append(ffjd.FfjdGame(key[g.white_id], key[g.black_id], *code))
-        exempt = frozenset(key[p.id] for p in state.players  # seed 000 §6.5: the EXEMPT never counts
-                           if p.surname.strip().upper() == from_event.EXEMPT_NAME)
-        series.append(ffjd.FfjdSeries(
-            name=f"{state.event.name} ({label})", cadence=ev.inputs.cadence or from_event.cadence_of(state),
-            games=tuple(games), organiser_estimate=ev.inputs.organiser_estimate, exempt=exempt,
-            players=tuple(key[p.id] for p in state.players if key[p.id] not in exempt),
-            present=ev.inputs.present or ffjd.Present.COUNTED_GAME))
-        own = from_event.ffjd_ratings(state)  # FFJD rating, else the FMJD equivalent (§7.1)
-        for pid, value in own.items():
-            k = key[pid]  # type: ignore[index]
-            if k in listed:  # seed 000 §2: the published rating at the period start ("NC": unrated)
-                entry = listed[k]
-                value = None if entry.unrated else float(entry.rating)  # type: ignore[arg-type]
-            if k not in ratings:
-                ratings[k] = value
-            elif ratings[k] != value:
-                _note_difference(warnings, names[k], label, ratings[k], value)
-    pending: dict[RatedKey, tuple[Any, ...]] = {
-        k: v for k, v in carried.items() if k in ratings and ratings[k] is None and isinstance(v, tuple)}
-    results = ffjd.rate_period(ratings, series, pending)
-    rows = []
-    for rk, r in results.items():
-        note = from_event.ffjd_note(r)
-        if r.status == "pending" and r.parts:  # seed 000 §6.2.3: the games accumulate until the first rating
-            out[str(rk)] = r.parts
-        if len(r.performances) > 1:
-            note = msg("{notes}", notes=listing([*(x for x in [note] if x), *(
-                msg("perf {value} in {event}", value=round(v), event=n) for n, v in r.performances)], "; "))
-        rows.append(from_event.ffjd_row(rk, names[str(rk)], r, note))
-    return rows
-
-
-def _elo_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mapping[int, str]],
-                listed: Mapping[str, RatingListEntry], names: Mapping[str, str],
-                warnings: list[Msg], carried: Mapping[str, object], out: dict[str, object],
-                ) -> list[PreviewRow]:
-    """Seed 001: one calculation over every game of the period (§1), unrated players estimated (§4.2)."""
-    players: dict[str, elo_fr.EloPlayer] = {}
-    games: list[elo_fr.EloGame] = []
-    scores = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}  # §2.1; forfeits and byes are not rated
-    for ev in events:
-        label, state = ev.label, ev.state
-        key = by_event[label]
-        for p in state.players:
-            k = key[p.id]
-            elo = None if p.unrated else p.rating(RatingSystem.NATIONAL_ELO)
-            if k in listed:  # the published Elo at the period start ("NC": unrated)
-                entry = listed[k]
-                elo = None if entry.unrated else entry.rating
-            if k not in players:
-                archive = carried.get(k)  # seed 001 §2.1: Pa/Na of an unrated player
-                players[k] = elo_fr.EloPlayer(k, elo, from_event.is_youth(p, state.event.start_date),
-                                              archive if isinstance(archive, elo_fr.EloArchive) else None)
-            elif players[k].elo != elo:
-                _note_difference(warnings, names[k], label, players[k].elo, elo)
-        for rnd in state.rounds:
-            for g in rnd.games:
-                if g.result is None:
-                    continue
-                score = scores.get(g.result.outcomes()[0])
-                if score is not None:
-                    games.append(elo_fr.EloGame(key[g.white_id], key[g.black_id], score))
-    results = elo_fr.rate_period(list(players.values()), games)
-    rows = []
-    for rk, r in results.items():
-        parts: list[Msg | str] = [r.case.value]
-        if r.elo_before is None and r.new_elo is not None:
-            parts.append(msg("(first rating)"))
-        if r.archive is not None and r.new_elo is None:
-            parts.append(f"(archive Pa {r.archive.pa:.0f}, Na {r.archive.na})")
-            out[str(rk)] = r.archive
-        note = msg("{notes}", notes=listing(parts, " ")) if len(parts) > 1 else r.case.value
-        rows.append(from_event.elo_fr_row(rk, names[str(rk)], r, note))
-    return rows
-
-
-def _scrabble_period(events: Sequence[PeriodEvent], by_event: Mapping[str, Mapping[int, str]],
-                     listed: Mapping[str, RatingListEntry], names: Mapping[str, str],
-                     carried: Mapping[str, object], out: dict[str, object],
-                     player_inputs: Mapping[str, PlayerInput]) -> list[PreviewRow]:
-    """Seed 002 §2.2: the PL changes after each event, so the events are rated one after the other, in date
-    order, each starting from the PL the previous one gave — its initial ranking (§7), hence the ties of its
-    final ranking, included. A rating list gives the PL at the start ("NC": no PL yet, PL* from the duplicate
-    series, §2.1); the carry the PL and date of each player's last event (§9: an inactive player comes back at
-    max(last PL, PL* of his series))."""
-    order = sorted(range(len(events)), key=lambda i: (events[i].date or dt.date.max, i))
-    current: dict[str, float | None] = {}
-    last: dict[str, dt.date] = {}
-    for k, entry in listed.items():
-        current[k] = None if entry.unrated else float(entry.rating)  # type: ignore[arg-type]
-    for k, value in carried.items():
-        if isinstance(value, scrabble_pl.PlayerRecord):
-            current.setdefault(k, value.rating)  # the published list, when given, wins
-            if value.last_event is not None:
-                last[k] = value.last_event
+def _player_inputs(events: Sequence[PeriodEvent], by_event: Mapping[str, Mapping[int, str]],
+                   player_inputs: Mapping[str, PlayerInput]) -> tuple[dict[str, scrabble_pl.DuplicateSeries],
+                                                                      dict[str, dt.date]]:
+    """The Scrabble players' inputs (given by licence) by player key: duplicate series, last classique event."""
     series: dict[str, scrabble_pl.DuplicateSeries] = {}
-    inputs_by_licence = {_norm_licence(k): v for k, v in player_inputs.items()}
-    first: dict[str, float] = {}
-    provisional: set[str] = set()
-    returned: dict[str, float] = {}
-    games: dict[str, int] = {}
-    n_events: dict[str, int] = {}
-    points: dict[str, float] = {}
-    for i in order:
-        ev = events[i]
-        state, key = ev.state, by_event[ev.label]
-        for p in state.players:
-            given = inputs_by_licence.get(_norm_licence(p.licence_id)) if p.licence_id.strip() else None
-            if given is not None:
-                if given.duplicate_series is not None:
-                    series[key[p.id]] = given.duplicate_series
-                if given.last_event is not None and key[p.id] not in first:  # given: wins over the carry
-                    last[key[p.id]] = given.last_event
-        ratings = {pid: current[k] for pid, k in key.items() if k in current}
-        entrants = from_event.scrabble_entrants(
-            state, {pid: series[k] for pid, k in key.items() if k in series}, ratings,
-            {pid: last[k] for pid, k in key.items() if k in last})
-        scores = from_event.event_scores(state) if ev.places is None else {}
-        if ev.places is None:
-            final = from_event.scrabble_final_order(state, entrants)
-            n_games = state.last_round
-        else:  # final places given (events played elsewhere); equal places: the initial ranking (§8)
-            initial = {e.player_id: x for x, e in enumerate(scrabble_pl.initial_ranking(entrants, ev.date))}
-            final = sorted(ev.places, key=lambda pid: (ev.places[pid], initial[pid]))  # type: ignore[index]
-            if len(final) != len(state.players):
-                raise ValidationError(msg("{label}: every player needs a final place", label=ev.label))
-            n_games = ev.games or 1
-        chained = [dataclasses.replace(e, player_id=key[e.player_id]) for e in entrants]  # type: ignore[index]
-        results = scrabble_pl.rate_event(
-            chained, [key[p] for p in final], ev.inputs.kind or scrabble_pl.EventKind.HOMOLOGATED,  # type: ignore[index]
-            max(1, min(scrabble_pl.NBP_MAX, n_games)), bool(ev.inputs.classic_b),
-            ev.inputs.thresholds or scrabble_pl.SEASON_2015_2016, event_date=ev.date)
-        for e in entrants:
-            pid, k = e.player_id, key[e.player_id]  # type: ignore[index]
-            r = results[k]
-            if k not in first:
-                first[k] = r.rating_before
-                if r.provisional:
-                    provisional.add(k)
-                elif e.rating is not None and r.rating_before != e.rating:
-                    returned[k] = r.rating_before  # §9: back from inactivity
-            current[k] = r.new_rating
-            if ev.date is not None:
-                last[k] = ev.date
-            games[k] = games.get(k, 0) + n_games
-            n_events[k] = n_events.get(k, 0) + 1
-            points[k] = points.get(k, 0.0) + scores.get(pid, 0.0)
-    rows = []
-    for k, before in first.items():
-        new = current[k]
-        assert new is not None
-        parts: list[Msg | str] = [msg("{count} event(s)", count=n_events[k])]
-        if k in provisional:
-            parts.append(f"(PL* {before:g})")
-        if k in returned:
-            parts.append(msg("(inactive, back at {rating:g})", rating=before))
-        rows.append(PreviewRow(k, names[k], before, games[k], None, new - before, new, None,
-                               **noted(msg("{notes}", notes=listing(parts, " "))),
-                               score=points[k]))
-        out[k] = scrabble_pl.PlayerRecord(new, last.get(k))
-    return rows
+    last: dict[str, dt.date] = {}
+    if not player_inputs:
+        return series, last
+    by_licence = {_norm_licence(k): v for k, v in player_inputs.items()}
+    for ev in events:
+        for p in ev.state.players:
+            given = by_licence.get(_norm_licence(p.licence_id)) if p.licence_id.strip() else None
+            if given is None:
+                continue
+            k = by_event[ev.label][p.id]
+            if given.duplicate_series is not None:
+                series[k] = given.duplicate_series
+            if given.last_event is not None:
+                last.setdefault(k, given.last_event)
+    return series, last
