@@ -44,6 +44,13 @@ class StateChange:
     options: frozenset[str] = frozenset()
     forbidden_pairs: bool = False
     top_cut: bool = False
+    everything: bool = False
+    """Another event, or one read again whole: every screen redraws everything."""
+
+    @classmethod
+    def all(cls) -> StateChange:
+        """The change that names everything (an event opened, a file restored)."""
+        return cls(everything=True)
 
     @property
     def empty(self) -> bool:
@@ -67,7 +74,7 @@ class StateChange:
     @property
     def affects_standings(self) -> bool:
         """Scores, tie-breaks or the players listed may differ."""
-        return bool(self.rounds or self.players or self.event_fields or self.options)
+        return bool(self.everything or self.rounds or self.players or self.event_fields or self.options)
 
     def merge(self, other: StateChange) -> StateChange:
         """What two successive changes touched together."""

@@ -39,9 +39,13 @@ class EventContext(Protocol):
         """False in scripted use: questions are answered "no" and messages are kept, not shown."""
         ...
 
-    def run(self, action: Callable[[], T], *, busy: str | None = None) -> T | None:
+    def run(self, action: Callable[[], T], *, busy: str | None = None,
+            passes: tuple[type[TournamentError], ...] = ()) -> T | None:
         """Run a service call (in the background behind a cancellable busy dialog when ``busy`` is given);
-        show its error in the user's language; refresh what it changed. Returns its result, or None."""
+        show its error in the user's language, except the errors of ``passes``, raised to the caller (a question
+        to ask the arbiter: a result that replaces another). When it returns a
+        :class:`~tournament_desk.core.changes.Change`, every tab redraws what the change names. Returns the
+        call's result, or None."""
         ...
 
     def warn(self, text: str, title: str = "") -> None: ...
@@ -76,7 +80,7 @@ class TabView(Protocol):
         ...
 
     def apply_change(self, what: StateChange) -> None:
-        """Redraw what ``what`` touched (a tab that is not shown may only note it and redraw when shown)."""
+        """Redraw what ``what`` names (a tab that is not shown notes it and redraws it when shown)."""
         ...
 
     def focus_main(self) -> None:

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_desk import __version__
-from tournament_desk.core.changes import Change, StateChange, diff_states
+from tournament_desk.core.changes import Change, StateChange
 from tournament_desk.core.errors import StateError, TournamentError
 from tournament_desk.core.messages import N_, msg
 from tournament_desk.core.model import Event, EventState
@@ -345,7 +345,7 @@ class MainWindow(QMainWindow):
             return
         try:
             if session.has_changed():
-                self._apply(session.state())
+                self._follow(session.reread().what)
         except TournamentError as exc:
             self.follow_timer.stop()
             self.statusBar().showMessage(exc.message(self._t.lang))
@@ -396,23 +396,43 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(title)
 
     def refresh(self) -> None:
-        """Reload the event from its file and redraw what differs (used after actions outside :meth:`run`)."""
+        """Read the event from its file again and redraw everything (scripts, after an outside change)."""
         if self._session is None:
             self._show_start()
             return
-        self._reload_after_action()
+        self._after(None, everything=True)
 
-    def _apply(self, new_state: EventState) -> StateChange:
-        old = self._state
-        self._state = new_state
-        what = diff_states(old, new_state) if old is not None else StateChange(event_fields=frozenset({"*"}))
+    def _follow(self, what: StateChange) -> None:
+        """The event as the session holds it now, and every tab told what changed (:class:`StateChange`: what
+        an action's change names; everything for another event or a file read again)."""
+        session = self._session
+        if session is not None:
+            self._state = session.state()
         for tab in self.all_tabs():
             tab.apply_change(what)
-        if what.event_fields:
+        if what.event_fields or what.everything:
             self._update_title()
         self._update_status()
         self._update_undo_actions()
-        return what
+
+    def _after(self, change: Change[Any] | None, *, everything: bool = False) -> None:
+        """After an action: redraw what its change names. An action that gave no change changed nothing — unless
+        the event the session holds is not the one shown (a dialog stored something it did not hand back):
+        then everything is drawn again, never compared. A vanished file cannot be read: the window keeps what
+        it showed, which is everything acknowledged."""
+        session = self._session
+        if session is None:
+            return
+        try:
+            if change is not None:
+                self._follow(change.what)
+            elif everything or session.state() is not self._state:
+                self._follow(StateChange.all())
+            else:
+                self._update_undo_actions()
+        except EventFileVanishedError:
+            self._update_title()
+            self._update_status()
 
     def _update_status(self) -> None:
         t = self._t
@@ -481,8 +501,10 @@ class MainWindow(QMainWindow):
     def status(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
 
-    def run(self, action: Callable[[], T], *, busy: str | None = None) -> T | None:
-        """Run a service call; show its error in the user's language; redraw what it changed.
+    def run(self, action: Callable[[], T], *, busy: str | None = None,
+            passes: tuple[type[TournamentError], ...] = ()) -> T | None:
+        """Run a service call; show its error in the user's language (those of ``passes`` are raised to the
+        caller); hand every tab what its change names.
 
         A full disk says so (the action was not applied, nothing before it is lost). An event file moved or
         deleted while open asks where to save the event, saves it there and runs the action again."""
@@ -490,6 +512,8 @@ class MainWindow(QMainWindow):
         while True:
             try:
                 result = run_in_background(self, busy, action, cancellable=True) if busy else action()
+            except passes:
+                raise
             except Cancelled:
                 self.status(self.t("Cancelled: nothing was changed"))
             except EventFileVanishedError as exc:
@@ -500,21 +524,10 @@ class MainWindow(QMainWindow):
             except OSError as exc:
                 self.warn(self.t("File error: {}", exc))
             break
-        self._reload_after_action()
+        self._after(result if isinstance(result, Change) else None)
         if isinstance(result, Change):
             self.status(result.label(self._t.lang))
         return result
-
-    def _reload_after_action(self) -> None:
-        """Show what the file holds now. A vanished file cannot be read: the window keeps what it showed, which
-        is everything acknowledged (the action refused was not applied)."""
-        if self._session is None:
-            return
-        try:
-            self._apply(self._session.state())
-        except EventFileVanishedError:
-            self._update_title()
-            self._update_status()
 
     def report(self, exc: TournamentError) -> None:
         """Show an error of an action in the user's language; the event file's own troubles get their specific
@@ -655,7 +668,7 @@ class MainWindow(QMainWindow):
         dialog = EventDialog(self, self._t, state.event, system_locked=bool(state.rounds),
                              submit=lambda v: _store_settings(session, state, v))
         accepted = bool(dialog.exec())
-        self._reload_after_action()
+        self._after(dialog.result_change if isinstance(dialog.result_change, Change) else None)
         if accepted and dialog.result_change is not None:
             self.status(dialog.result_change.label(self._t.lang))
             for note in dialog.result_change.note_texts(self._t.lang):
@@ -949,7 +962,7 @@ class MainWindow(QMainWindow):
         dialog = RulesDialog(self, self._t, current_rule_settings(session),
                              submit=lambda chosen: set_rule_settings(session, chosen), open_doc=self.open_rules_doc)
         accepted = bool(dialog.exec())
-        self._reload_after_action()
+        self._after(dialog.result_change if isinstance(dialog.result_change, Change) else None)
         if accepted and isinstance(dialog.result_change, Change):
             self.status(dialog.result_change.label(self._t.lang))
 

@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from tournament_desk.core.actions.manual import ManualRound
+from tournament_desk.core.changes import Change
 from tournament_desk.core.errors import PairingError, TournamentError
 from tournament_desk.gui.models.tables import RowsModel, make_table
 from tournament_desk.services import swiss_variants as variants
@@ -32,6 +34,8 @@ class ManualPairingDialog(QDialog):
         self.boards: list[tuple[int, int]] = []
         self.byes: list[int] = []
         self.stored = False
+        self.result_change: Change[ManualRound] | None = None
+        """The round stored (its change, for the window to redraw what it names)."""
         self.setWindowTitle(tr("Pair by hand"))
         self.players_model = RowsModel([
             (tr("Name"), lambda b: b.name), (tr("Points"), lambda b: f"{b.points:g}"),
@@ -135,7 +139,7 @@ class ManualPairingDialog(QDialog):
 
     def store(self, reason: str | None = None, *, ask: bool = True) -> bool:
         try:
-            variants.store_manual_round(self.session, self.boards, self.byes, reason)
+            self.result_change = variants.store_manual_round(self.session, self.boards, self.byes, reason)
         except PairingError as exc:
             if reason is None and ask:
                 text, ok = QInputDialog.getText(self, self.t("Pair by hand"), exc.message(self.lang) + "\n\n"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
@@ -24,11 +24,14 @@ class RowsModel(QAbstractTableModel):
         self._columns = list(columns)
         self._rows = list(rows)
         self._highlight = highlight
+        self.rows_drawn = 0
+        """How many rows were (re)drawn since the model was made: what the screens' tests count."""
 
     def set_rows(self, rows: Sequence[Any]) -> None:
         self.beginResetModel()
         self._rows = list(rows)
         self.endResetModel()
+        self.rows_drawn += len(self._rows)
 
     def set_columns(self, columns: Sequence[tuple[Any, ...]]) -> None:
         self.beginResetModel()
@@ -50,6 +53,34 @@ class RowsModel(QAbstractTableModel):
         last = len(self._columns) - 1
         for row in changed:
             self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+        self.rows_drawn += len(changed)
+
+    def put_rows(self, key: Callable[[Any], Any], changed: Mapping[Any, Any | None]) -> None:
+        """Rows named by their key (``key(row)``, e.g. a player's id): each named row is replaced by its new
+        object, removed when it maps to None, appended when no row has that key yet. Only those rows are
+        redrawn."""
+        where = {key(row): i for i, row in enumerate(self._rows)}
+        for gone in sorted((where[k] for k, obj in changed.items() if obj is None and k in where), reverse=True):
+            self.beginRemoveRows(QModelIndex(), gone, gone)
+            del self._rows[gone]
+            self.endRemoveRows()
+            self.rows_drawn += 1
+        where = {key(row): i for i, row in enumerate(self._rows)}
+        self.replace_rows({where[k]: obj for k, obj in changed.items() if obj is not None and k in where})
+        new = [obj for k, obj in changed.items() if obj is not None and k not in where]
+        if new:
+            self.beginInsertRows(QModelIndex(), len(self._rows), len(self._rows) + len(new) - 1)
+            self._rows.extend(new)
+            self.endInsertRows()
+            self.rows_drawn += len(new)
+
+    def show_rows(self, rows: Sequence[Any]) -> None:
+        """Show ``rows`` in place of the rows shown (a table recomputed as a whole, like the standings): only
+        the rows whose content differs are redrawn; a different number of rows redraws them all."""
+        if len(rows) != len(self._rows):
+            self.set_rows(rows)
+            return
+        self.replace_rows({i: new for i, (old, new) in enumerate(zip(self._rows, rows, strict=True)) if old != new})
 
     def rows(self) -> list[Any]:
         return list(self._rows)

@@ -9,6 +9,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
 
 from tournament_desk.core.changes import StateChange
+from tournament_desk.core.errors import TournamentError
 from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.i18n import Translator
 from tournament_desk.gui.models.tables import make_table
@@ -24,6 +25,8 @@ class Tab(QWidget):
         super().__init__()
         self.ctx = ctx
         self._stale = True
+        self._pending = StateChange()
+        """What changed while the tab was hidden: redrawn when it is shown."""
         self.editable = True
         """False in a read-only window: the tab shows the event but offers nothing that changes it."""
 
@@ -31,8 +34,9 @@ class Tab(QWidget):
     def t(self) -> Translator:
         return self.ctx.t
 
-    def run(self, action: Callable[[], Any], *, busy: str | None = None) -> Any:
-        return self.ctx.run(action, busy=busy)
+    def run(self, action: Callable[[], Any], *, busy: str | None = None,
+            passes: tuple[type[TournamentError], ...] = ()) -> Any:
+        return self.ctx.run(action, busy=busy, passes=passes)
 
     def editing_widgets(self) -> tuple[QWidget, ...]:
         """The buttons that change the event (disabled in a read-only window; subclasses name them)."""
@@ -57,18 +61,37 @@ class Tab(QWidget):
     def retranslate(self) -> None:
         """Set every text again in the window's language (subclasses do it)."""
 
+    def _on_screen(self) -> bool:
+        """Shown, or the whole window hidden (scripted use): draw now."""
+        return self.isVisible() or not self.window().isVisible()
+
     def refresh(self) -> None:
-        """Redraw now if shown (or if the whole window is hidden: scripted use), else when next shown."""
-        if self.isVisible() or not self.window().isVisible():
+        """Redraw everything now if shown, else when next shown (another event, another language)."""
+        self._pending = StateChange()
+        if self._on_screen():
             self._stale = False
             self.reload()
         else:
             self._stale = True
 
     def apply_change(self, what: StateChange) -> None:
-        """By default: redraw everything if ``what`` touched anything this tab shows (:meth:`shows`)."""
-        if self.shows(what):
+        """An action changed what ``what`` names: redraw those rows now if the tab is shown, else when it is
+        (the changes met while hidden are merged)."""
+        if what.everything:
             self.refresh()
+            return
+        if not self.shows(what):
+            return
+        if self._stale:  # a full redraw is due anyway
+            return
+        if not self._on_screen():
+            self._pending = self._pending.merge(what)
+            return
+        self.redraw(what)
+
+    def redraw(self, what: StateChange) -> None:
+        """Redraw the rows ``what`` names (subclasses narrow it; by default everything)."""
+        self.reload()
 
     def shows(self, what: StateChange) -> bool:
         """Does this tab display something ``what`` touched? (Subclasses narrow it.)"""
@@ -80,5 +103,9 @@ class Tab(QWidget):
     def showEvent(self, event: QShowEvent) -> None:
         if self._stale:
             self._stale = False
+            self._pending = StateChange()
             self.reload()
+        elif not self._pending.empty:
+            pending, self._pending = self._pending, StateChange()
+            self.redraw(pending)
         super().showEvent(event)

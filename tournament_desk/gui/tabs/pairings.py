@@ -23,6 +23,7 @@ from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.formatting import format_score
 from tournament_desk.core.messages import N_
 from tournament_desk.core.model import EventState, Game, PairingSystem
+from tournament_desk.core.operations import UnpairLastRound
 from tournament_desk.core.pairing.knockout import recommended_size
 from tournament_desk.core.results import Outcome, format_game_result
 from tournament_desk.gui.context import EventContext
@@ -146,6 +147,9 @@ class PairingsTab(Tab):
     def shows(self, what: StateChange) -> bool:
         return bool(what.rounds or what.players or what.event_fields or what.requests or what.top_cut)
 
+    _drawn: tuple[EventState, dict[int, str]]
+    """The event and the names the boards shown were drawn from (the cells read them as they are drawn)."""
+
     def reload(self) -> None:
         state = self.ctx.state
         session = self.ctx.session
@@ -164,32 +168,65 @@ class PairingsTab(Tab):
         self.show_grid()
 
     def show_round(self) -> None:
-        t = self.t
+        """Draw the round chosen: every board."""
         selected = selected_round(self)
         if selected is None:
             return
         state, rnd, names = selected
-        number = rnd.number
-        lang = t.lang
-
-        def points(pid: int) -> str:
-            return _score(state.score(pid, number - 1), lang)
-
-        def result(g: Game) -> str:
-            return format_game_result(g.result, state.event.discipline) if g.result else ""
-
+        self._drawn = (state, names)
+        t = self.t
         self.model.set_columns([
             (t("Board"), lambda g: g.board),
-            (t("White"), lambda g: f"{names[g.white_id]} ({points(g.white_id)})"),
-            (t("Result"), result),
-            (t("Black"), lambda g: f"{names[g.black_id]} ({points(g.black_id)})"),
+            (t("White"), lambda g: self._player_cell(g.round, g.white_id)),
+            (t("Result"), self._result_cell),
+            (t("Black"), lambda g: self._player_cell(g.round, g.black_id)),
         ])
         self.model.set_rows(rnd.games)
+        self._show_byes(state, rnd.number, names)
+
+    def _player_cell(self, number: int, player_id: int) -> str:
+        state, names = self._drawn
+        return f"{names[player_id]} ({_score(state.score(player_id, number - 1), self.t.lang)})"
+
+    def _result_cell(self, g: Game) -> str:
+        state, _names = self._drawn
+        return format_game_result(g.result, state.event.discipline) if g.result else ""
+
+    def _show_byes(self, state: EventState, number: int, names: dict[int, str]) -> None:
+        t = self.t
+        rnd = state.round(number)
         text = ", ".join(t("{name}: {bye}", name=names[b.player_id], bye=bye_text(t, state, b.kind))
                          for b in rnd.byes)
         if self.notes and number == state.last_round and not state.event.system.is_round_robin:
             text += ("\n" if text else "") + "\n".join(self.notes)
         self.byes.setText(text)
+
+    def redraw(self, what: StateChange) -> None:
+        """Results entered redraw their boards; a result of an earlier round redraws the boards of its players
+        (their points before this round); the byes requested redraw their line. Anything else (a round paired
+        or taken back, the event's settings, the players' names) draws the tab again."""
+        state = self.ctx.state
+        number = self.round.currentData()
+        if (state is None or what.rounds_added or what.rounds_removed or what.event_fields or what.players
+                or what.top_cut or number is None or number not in {r.number for r in state.rounds}):
+            self.reload()
+            return
+        if what.requests:
+            self.show_requests()
+        if not (what.boards or what.byes):
+            return
+        rnd = state.round(number)
+        moved = {pid for r, b in what.boards if r < number for pid in state.round(r).game(b).players()}
+        moved |= {pid for r, pid in what.byes if r < number}
+        rows = {g.board: i for i, g in enumerate(self.model.rows())}
+        named = {b for r, b in what.boards if r == number} | {g.board for g in rnd.games if set(g.players()) & moved}
+        if len(rows) != len(rnd.games) or not named <= rows.keys():
+            self.reload()
+            return
+        self._drawn = (state, self._drawn[1])
+        self.model.replace_rows({rows[b]: rnd.game(b) for b in sorted(named)})
+        if any(r == number for r, _ in what.byes):
+            self._show_byes(state, number, self._drawn[1])
 
     def show_requests(self) -> None:
         state = self.ctx.state
@@ -273,10 +310,12 @@ class PairingsTab(Tab):
         if outcome is None:
             return False
         self.notes = outcome.note_texts(self.t.lang)
-        if (self.ctx.state or state).event.system.is_round_robin:
-            for note in self.notes:  # homologation warnings (seed 000 §5.4)
+        now = self.ctx.state or state
+        if now.event.system.is_round_robin:
+            for note in self.notes:  # homologation warnings (FFJD, Règlement du Classement National §5.4)
                 self.ctx.inform(note)
-        self.show_round()
+        if now.rounds and self.round.currentData() == now.last_round:  # the notes under the new round
+            self._show_byes(now, now.last_round, self._drawn[1])
         return True
 
     def explain_board(self, board: int | None = None, *, show: bool = True) -> str | None:
@@ -312,7 +351,8 @@ class PairingsTab(Tab):
         dialog = ManualPairingDialog(self.ctx.dialog_parent(), self.t, session)
         if self.ctx.interactive:
             dialog.exec()
-            self.run(lambda: None)
+            if dialog.result_change is not None:
+                self.run(lambda: dialog.result_change)
         return dialog
 
     def start_top_cut(self, size: int | None = None, draw_rule: str | None = None) -> None:
@@ -374,7 +414,7 @@ class PairingsTab(Tab):
                                       "them back).", n=entered)
         if confirm and not self.ctx.ask(question):
             return
-        self.run(session.unpair_last_round)
+        self.run(lambda: session.run(UnpairLastRound()))
 
     def print_grid(self, path: str | None = None) -> None:
         session = self.ctx.session

@@ -14,9 +14,10 @@ from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
 
+from tournament_desk.core.actions.rounds import ResultConflictError
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.messages import N_
-from tournament_desk.core.model import Game
+from tournament_desk.core.model import EventState, Game, Round
 from tournament_desk.core.operations import RecordBye, RecordResult
 from tournament_desk.core.results import BYE_OUTCOMES, Discipline, GameResult, Outcome, format_game_result
 from tournament_desk.gui.context import EventContext
@@ -111,18 +112,28 @@ class ResultsTab(Tab):
     def shows(self, what: StateChange) -> bool:
         return bool(what.rounds or what.players or what.event_fields)
 
-    def apply_change(self, what: StateChange) -> None:
-        """A result typed on the round shown redraws that board's row only."""
+    _drawn: tuple[EventState, dict[int, str]]
+    """The event and the names the boards shown were drawn from (the cells read them as they are drawn)."""
+
+    def redraw(self, what: StateChange) -> None:
+        """A result typed on the round shown redraws that board's row only; a bye its line. Anything else (a
+        round paired or taken back, the players' names, the event's settings) draws the tab again."""
         state = self.ctx.state
         number = self.round.currentData()
-        if (state is not None and what.results_only and not what.byes and self.isVisible()
-                and {r for r, _ in what.boards} == {number} and number in {r.number for r in state.rounds}):
-            rnd = state.round(number)
-            rows = {g.board: i for i, g in enumerate(self.model.rows())}
-            if len(rows) == len(rnd.games) and all(b in rows for _, b in what.boards):
-                self.model.replace_rows({rows[b]: rnd.game(b) for _, b in what.boards})
-                return
-        super().apply_change(what)
+        if (state is None or what.rounds_added or what.rounds_removed or what.players or what.event_fields
+                or number is None or number not in {r.number for r in state.rounds}):
+            self.reload()
+            return
+        rnd = state.round(number)
+        boards = {b for r, b in what.boards if r == number}
+        rows = {g.board: i for i, g in enumerate(self.model.rows())}
+        if len(rows) != len(rnd.games) or not boards <= rows.keys():
+            self.reload()
+            return
+        self._drawn = (state, self._drawn[1])
+        self.model.replace_rows({rows[b]: rnd.game(b) for b in sorted(boards)})
+        if any(r == number for r, _ in what.byes):
+            self._show_byes(state, rnd, self._drawn[1])
 
     def reload(self) -> None:
         self.round.fill(self.t, self.ctx.state)
@@ -132,20 +143,18 @@ class ResultsTab(Tab):
         self.points_button.setVisible(bool(state and state.event.scoring.uses_game_scores))
 
     def show_round(self) -> None:
+        """Draw the round chosen: every board, the byes under it."""
         t = self.t
         selected = selected_round(self)
         if selected is None:
             return
         state, rnd, names = selected
-
-        def result(g: Game) -> str:
-            return format_game_result(g.result, state.event.discipline) if g.result else ""
-
+        self._drawn = (state, names)
         columns: list[tuple[str, Any]] = [
             (t("Board"), lambda g: g.board),
-            (t("White"), lambda g: names[g.white_id]),
-            (t("Result"), result),
-            (t("Black"), lambda g: names[g.black_id]),
+            (t("White"), lambda g: self._drawn[1][g.white_id]),
+            (t("Result"), self._result_cell),
+            (t("Black"), lambda g: self._drawn[1][g.black_id]),
         ]
         if state.event.scoring.uses_game_scores:
             columns.append((t("Points"), lambda g: "" if g.white_points is None
@@ -156,6 +165,14 @@ class ResultsTab(Tab):
         if rnd.games:
             row = current if 0 <= current < len(rnd.games) else 0
             self.view.setCurrentIndex(self.model.index(row, 2))
+        self._show_byes(state, rnd, names)
+
+    def _result_cell(self, g: Game) -> str:
+        state = self._drawn[0]
+        return format_game_result(g.result, state.event.discipline) if g.result else ""
+
+    def _show_byes(self, state: EventState, rnd: Round, names: dict[int, str]) -> None:
+        t = self.t
         self.byes.setText(", ".join(f"{names[b.player_id]}: {bye_text(t, state, b.kind)}" for b in rnd.byes))
 
     # -- entry ----------------------------------------------------------------------------------------------
@@ -189,12 +206,17 @@ class ResultsTab(Tab):
         session, game, state = self.ctx.session, self.current_game(), self.ctx.state
         if session is None or game is None or state is None or not self.writable():
             return False
+        row = self.view.currentIndex().row()
+
+        def enter(replace: bool) -> Any:
+            return session.run(RecordResult(game.round, game.board, result, replace=replace))
+
         replace = False
-        if game.result is not None and result is not game.result:
+        try:  # the core decides whether this is a correction (ResultConflictError): the arbiter confirms it
+            change = self.run(lambda: enter(False), passes=(ResultConflictError,))
+        except ResultConflictError as exc:
             later = [r.number for r in state.rounds if r.number > game.round]
-            old = format_game_result(game.result, state.event.discipline)
-            new = format_game_result(result, state.event.discipline) if result else "—"
-            question = self.t("Board {b} already has {old}. Replace it by {new}?", b=game.board, old=old, new=new)
+            question = exc.message(self.t.lang)
             if later:
                 question += "\n" + self.t("Round(s) {} were paired with the old result: standings change, and "
                                           "those pairings should be checked.", ", ".join(map(str, later)))
@@ -203,8 +225,7 @@ class ResultsTab(Tab):
             if not confirm:
                 return False
             replace = True
-        row = self.view.currentIndex().row()
-        change = self.run(lambda: session.run(RecordResult(game.round, game.board, result, replace=replace)))
+            change = self.run(lambda: enter(True))
         if change is None:
             return False
         self.last_message = change.label(self.t.lang)

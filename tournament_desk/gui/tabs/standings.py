@@ -3,6 +3,7 @@ double-click a tie-break value to see how it was computed; export as CSV."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,9 @@ class StandingsTab(Tab):
         self.note.setWordWrap(True)
         layout.addWidget(self.note)
         self.table: Standings | None = None
+        self._headers: tuple[Any, ...] | None = None
+        """What the columns were set from (language, crosstable, rounds, tie-breaks, preview)."""
+        self._view: tuple[EventState, dict[int, int], dict[int, tuple[float | None, float | None]], str]
 
     def focus_main(self) -> None:
         self.view.setFocus()
@@ -85,6 +89,9 @@ class StandingsTab(Tab):
         self.show_table()
 
     def show_table(self) -> None:
+        """Compute the standings after the round chosen and show them: the columns are set again only when
+        they differ (a tie-break, a round, the crosstable); otherwise only the rows whose content changed are
+        redrawn."""
         state = self.ctx.state
         if state is None:
             self.model.set_rows([])
@@ -97,28 +104,49 @@ class StandingsTab(Tab):
             self.model.set_rows([])
             return
         self.table = table
-        columns: list[tuple[str, Any]] = [
-            (self.t("Rank"), lambda ln: ln.place_text if not ln.shared or _first(table, ln) else ""),
-            (self.t("Name"), lambda ln: ln.name),
-            (self.t("Club"), lambda ln: ln.club),
-            (self.t("Rating"), lambda ln: ln.rating),
-            (self.t("Points"), lambda ln: ln.points_text(lang)),
-        ]
-        if self.crosstable.isChecked():
-            place = {ln.player_id: ln.place for ln in table.lines}
-            for number in range(1, table.after_round + 1):
-                columns.append((str(number), lambda ln, n=number: _cell(state, ln.player_id, n, place, lang)))
-        for i, col in enumerate(table.columns):
-            columns.append((col.code, lambda ln, i=i: ln.texts(lang)[i]))
         preview, preview_note = self._rating_preview(state)
-        if preview:
-            columns.append((self.t("Rating ±"), lambda ln: _signed(preview.get(ln.player_id, (None, None))[0])))
-            columns.append((self.t("New rating"), lambda ln: _number(preview.get(ln.player_id, (None, None))[1])))
-        self.model.set_columns(columns)
-        self.model.set_rows(table.lines)
-        self.model.set_highlight(lambda ln: "#eeeeee" if ln.withdrawn else None)
-        self.view.resizeColumnsToContents()
+        crosstable = self.crosstable.isChecked()
+        place = {ln.player_id: ln.place for ln in table.lines}
+        self._view = (state, place, preview, lang)
+        rows = [_Row(ln, _first(table, ln),
+                     tuple(_cell(state, ln.player_id, n, place, lang) for n in range(1, table.after_round + 1))
+                     if crosstable else (),
+                     preview.get(ln.player_id, (None, None)))
+                for ln in table.lines]
+        headers = (lang, crosstable, table.after_round, tuple(c.code for c in table.columns), bool(preview))
+        if headers != self._headers:
+            self._headers = headers
+            columns: list[tuple[str, Any]] = [
+                (self.t("Rank"), lambda r: r.line.place_text if not r.line.shared or r.first else ""),
+                (self.t("Name"), lambda r: r.line.name),
+                (self.t("Club"), lambda r: r.line.club),
+                (self.t("Rating"), lambda r: r.line.rating),
+                (self.t("Points"), lambda r: r.line.points_text(self._view[3])),
+            ]
+            if crosstable:
+                for number in range(1, table.after_round + 1):
+                    columns.append((str(number), lambda r, i=number - 1: r.cells[i]))
+            for i, col in enumerate(table.columns):
+                columns.append((col.code, lambda r, i=i: r.line.texts(self._view[3])[i]))
+            if preview:
+                columns.append((self.t("Rating ±"), lambda r: _signed(r.preview[0])))
+                columns.append((self.t("New rating"), lambda r: _number(r.preview[1])))
+            self.model.set_columns(columns)
+            self.model.set_highlight(lambda r: "#eeeeee" if r.line.withdrawn else None)
+            self.model.set_rows(rows)
+            self.view.resizeColumnsToContents()
+        else:
+            self.model.show_rows(rows)
         self.note.setText(table.edition_note(lang) + (f"\n{preview_note}" if preview_note else ""))
+
+    def redraw(self, what: StateChange) -> None:
+        """The standings computed again; the rows whose content changed are redrawn (a result moves places and
+        opponents' tie-breaks: which rows, the new standings say). A round paired or taken back, or another
+        number of players, draws the tab again (the rounds offered change)."""
+        if what.rounds_added or what.rounds_removed or what.players_added or what.players_removed:
+            self.reload()
+        else:
+            self.show_table()
 
     def _rating_preview(self, state: EventState) -> tuple[dict[int, tuple[float | None, float | None]], str]:
         """Preview of the event's rating system (FFJD, national Elo, Scrabble PL), after the last round only."""
@@ -138,12 +166,14 @@ class StandingsTab(Tab):
 
     def explain_cell(self, row: int, column: int, *, show: bool = True) -> str | None:
         """The explanation of the tie-break in ``column`` for the player on ``row`` (a message box)."""
-        if self.table is None or column < 5 or row >= len(self.table.lines):
+        first = 5 + (self.table.after_round if self.table is not None and self.crosstable.isChecked() else 0)
+        if self.table is None or not first <= column < first + len(self.table.columns) \
+                or row >= len(self.table.lines):
             return None
         state = self.ctx.state
         if state is None:
             return None
-        code = self.table.columns[column - 5].code
+        code = self.table.columns[column - first].code
         line = self.table.lines[row]
         text = explain(state, line.player_id, code, after_round=self.table.after_round).to_text(self.t.lang)
         if show:
@@ -159,6 +189,17 @@ class StandingsTab(Tab):
             return
         table, target = self.table, Path(path)
         self.run(lambda: target.write_text(table.to_csv(self.t.lang), encoding="utf-8-sig"))
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """One row of the Standings tab: the standings line, whether it is the first of its shared place, the
+    crosstable's cells, the rating preview (change, new rating)."""
+
+    line: StandingsLine
+    first: bool
+    cells: tuple[str, ...]
+    preview: tuple[float | None, float | None]
 
 
 def _first(table: Standings, line: StandingsLine) -> bool:
