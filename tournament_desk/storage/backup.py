@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import errno
 import os
 import re
 import shutil
@@ -29,6 +30,7 @@ from pathlib import Path
 
 from tournament_desk.core.errors import EventFileError
 from tournament_desk.core.messages import msg
+from tournament_desk.storage.connection import connect, file_error
 from tournament_desk.storage.errors import DiskFullError, EventFileDamagedError, Problem
 
 __all__ = ["DEFAULT_KEEP", "BackupInfo", "backups_folder", "copy_event", "file_problems", "latest_backup",
@@ -62,8 +64,6 @@ def fsync_path(path: Path, *, directory: bool = False) -> None:
 
 
 def _is_full(exc: BaseException) -> bool:
-    import errno
-
     if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
         return True
     code = getattr(exc, "sqlite_errorcode", None)
@@ -98,8 +98,6 @@ def _clean_partials(folder: Path) -> None:
 def write_verified_copy(source: sqlite3.Connection | Path, target: Path, *, verify: bool = True) -> None:
     """Copy the event (an open connection, or a file) to ``target`` atomically: temporary file, fsync,
     verification by opening it, rename, folder fsync. ``target`` is replaced if it exists."""
-    from tournament_desk.storage.db import connect, file_error
-
     tmp = _partial(target.parent, target.name)
     own = isinstance(source, Path)
     try:
@@ -182,7 +180,7 @@ def file_problems(path: Path) -> list[Problem]:
 
     A file of an older schema is checked on a migrated temporary copy, as opening it would migrate it.
     """
-    from tournament_desk.storage.db import SCHEMA_VERSION, connect, inspect_file
+    from tournament_desk.storage.db import SCHEMA_VERSION, inspect_file
     from tournament_desk.storage.validate import DamagedContent, read_state
 
     try:
@@ -207,7 +205,7 @@ def file_problems(path: Path) -> list[Problem]:
 
 
 def _old_file_problems(path: Path) -> list[Problem]:
-    from tournament_desk.storage.db import _make_engine, connect, upgrade_schema
+    from tournament_desk.storage.db import _make_engine, upgrade_schema
 
     with tempfile.TemporaryDirectory(prefix="tdesk-check-") as tmp:
         copy = Path(tmp) / "check.tdesk"
@@ -263,7 +261,7 @@ def restore_backup(backup_path: Path, event_path: Path) -> Path | None:
 
     Returns the path of the kept current file (None when there was no current file).
     """
-    from tournament_desk.storage.db import connect, inspect_file
+    from tournament_desk.storage.db import inspect_file
 
     problems = file_problems(backup_path)
     if problems:
