@@ -31,7 +31,12 @@ from pathlib import Path
 from tournament_desk.core.errors import EventFileError
 from tournament_desk.core.messages import msg
 from tournament_desk.storage.connection import connect, file_error
+from tournament_desk.storage.engine import make_engine, upgrade_schema
 from tournament_desk.storage.errors import DiskFullError, EventFileDamagedError, Problem
+from tournament_desk.storage.identify import inspect_file
+from tournament_desk.storage.lock import OWNER_KEY
+from tournament_desk.storage.tables import SCHEMA_VERSION
+from tournament_desk.storage.validate import DamagedContent, read_state
 
 __all__ = ["DEFAULT_KEEP", "BackupInfo", "backups_folder", "copy_event", "file_problems", "latest_backup",
            "list_backups", "newest_good_backup", "restore_backup", "take_backup"]
@@ -76,8 +81,6 @@ def _copy_sqlite(source: sqlite3.Connection, target: Path) -> None:
     try:
         source.backup(dst)
         dst.execute("PRAGMA journal_mode=DELETE")
-        from tournament_desk.storage.lock import OWNER_KEY
-
         with contextlib.suppress(sqlite3.Error):  # a file without meta table is refused by the verification
             dst.execute("DELETE FROM meta WHERE key = ?", (OWNER_KEY,))
     finally:
@@ -180,9 +183,6 @@ def file_problems(path: Path) -> list[Problem]:
 
     A file of an older schema is checked on a migrated temporary copy, as opening it would migrate it.
     """
-    from tournament_desk.storage.db import SCHEMA_VERSION, inspect_file
-    from tournament_desk.storage.validate import DamagedContent, read_state
-
     try:
         version = inspect_file(path)
         if version < SCHEMA_VERSION:
@@ -205,8 +205,6 @@ def file_problems(path: Path) -> list[Problem]:
 
 
 def _old_file_problems(path: Path) -> list[Problem]:
-    from tournament_desk.storage.db import _make_engine, upgrade_schema
-
     with tempfile.TemporaryDirectory(prefix="tdesk-check-") as tmp:
         copy = Path(tmp) / "check.tdesk"
         src = connect(path, "ro")
@@ -214,7 +212,7 @@ def _old_file_problems(path: Path) -> list[Problem]:
             _copy_sqlite(src, copy)
         finally:
             src.close()
-        engine = _make_engine(copy)
+        engine = make_engine(copy)
         try:
             upgrade_schema(engine)
         except Exception as exc:
@@ -261,8 +259,6 @@ def restore_backup(backup_path: Path, event_path: Path) -> Path | None:
 
     Returns the path of the kept current file (None when there was no current file).
     """
-    from tournament_desk.storage.db import inspect_file
-
     problems = file_problems(backup_path)
     if problems:
         raise EventFileDamagedError(backup_path, problems)

@@ -3,7 +3,7 @@
 Every connection gets ``foreign_keys=ON``; the writer's also the WAL journal and ``synchronous=FULL`` so that a
 result acknowledged to the user survives a power cut. Reads and writes use these plain connections
 (:func:`connect`, :func:`connect_writer`; ``storage/repository.py`` says why not SQLAlchemy); the SQLAlchemy
-engine Alembic needs is built on :func:`connect` too (``storage/db.py``).
+engine Alembic needs is built on :func:`connect` too (``storage/engine.py``).
 
 Paths: SQLite is always given a ``file:`` URI built by :func:`sqlite_uri` (``Path.as_uri``: every ``#``, ``?``,
 ``%``, space and non-ASCII character percent-escaped), never a string SQLAlchemy or SQLite would parse, so any
