@@ -24,7 +24,9 @@ from tournament_desk.core.operations import AddPlayer, RecordResult, StoreRound,
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.scoring import KASHDAN
 from tournament_desk.services.session import EventSession
-from tournament_desk.storage.db import connect_writer, create_event_file, inspect_file, prepare_event_file
+from tournament_desk.storage.connection import connect_writer
+from tournament_desk.storage.db import create_event_file, prepare_event_file
+from tournament_desk.storage.identify import inspect_file
 from tournament_desk.storage.schema import SCHEMA_VERSION
 
 

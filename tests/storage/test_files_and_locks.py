@@ -25,6 +25,8 @@ from tournament_desk.services.session import (
     EventSession,
     PathTooLongError,
 )
+from tournament_desk.storage.connection import connect
+from tournament_desk.storage.lock import WriterLock
 
 HOLDER = """
 import sys
@@ -80,6 +82,37 @@ def test_every_spelling_of_the_path_is_one_lock(tmp_path: Path) -> None:
         s.run(AddPlayer(surname="ViaLien"))
     with EventSession.open(path) as s:
         assert "VIALIEN" in {p.name for p in s.players()}
+
+
+def _descriptors_of(path: Path) -> int:
+    """How many descriptors this process has open on ``path`` (Linux: read from /proc)."""
+    real, count = os.path.realpath(path), 0
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            count += os.readlink(f"/proc/self/fd/{fd}") == real
+        except OSError:
+            pass
+    return count
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts descriptors through /proc")
+def test_the_lock_descriptor_is_closed_only_after_the_last_connection(tmp_path: Path) -> None:
+    path = tmp_path / "e.tdesk"
+    _event(path)
+    conn = connect(path, "ro")
+    try:
+        before = _descriptors_of(path)
+        WriterLock(path).acquire().release()
+        # closing the lock's descriptor now would drop the POSIX locks SQLite holds for the connection
+        assert _descriptors_of(path) == before + 1
+    finally:
+        conn.close()
+    assert _descriptors_of(path) == 0  # closed right after the last connection
+    with EventSession.open(path) as session:  # a refused writer's descriptor waits for the session's connection
+        with pytest.raises(EventFileLockedError):
+            EventSession.open(path)
+        session.add_player(surname="Kept")
+    assert _descriptors_of(path) == 0
 
 
 def test_a_second_writer_through_a_hard_link_is_refused(tmp_path: Path) -> None:

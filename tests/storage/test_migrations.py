@@ -7,12 +7,13 @@ from pathlib import Path
 
 from tournament_desk.core.results import Outcome
 from tournament_desk.services.session import EventSession
-from tournament_desk.storage.db import _make_engine, inspect_file, upgrade_schema
+from tournament_desk.storage.engine import make_engine, upgrade_schema
+from tournament_desk.storage.identify import inspect_file
 from tournament_desk.storage.schema import SCHEMA_VERSION
 
 
 def _file_at_revision_0001(path: Path) -> None:
-    engine = _make_engine(path, create=True)
+    engine = make_engine(path, create=True)
     upgrade_schema(engine, "0001")
     engine.dispose()
     conn = sqlite3.connect(path)

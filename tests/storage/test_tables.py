@@ -37,9 +37,9 @@ def test_tables_match_the_sqlalchemy_models() -> None:
 
 
 def test_newest_migration_is_the_schema_version() -> None:
-    from tournament_desk.storage.db import _script_directory
+    from tournament_desk.storage.engine import script_directory
 
-    assert _script_directory().get_current_head() == f"{SCHEMA_VERSION:04d}"
+    assert script_directory().get_current_head() == f"{SCHEMA_VERSION:04d}"
 
 
 def test_opening_and_writing_a_current_file_imports_neither_sqlalchemy_nor_alembic(tmp_path: Path) -> None:

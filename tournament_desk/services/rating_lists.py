@@ -6,7 +6,9 @@
   program does not know. A mapping given once is remembered for that file layout (its header labels), in
   ``column_mappings.json`` of the user's configuration folder (platformdirs; ``TDESK_CONFIG_DIR`` replaces
   it), and applied the next time a list with the same header is read.
-* :func:`list_header` gives the header's labels and the fields read from them, for a mapping dialog.
+* :func:`list_header` gives the header's labels and the fields read from them, for a mapping dialog:
+  a :class:`ListHeader`, whose labels the dialog maps to :data:`MAPPABLE_FIELDS` (both re-exported from
+  ``formats.rating_list``: the GUI does not import ``formats``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from platformdirs import user_config_dir
 
 from tournament_desk.core.model import Player
 from tournament_desk.formats.rating_list import (
+    MAPPABLE_FIELDS,
     ListHeader,
     Progress,
     RatingList,
@@ -28,7 +31,8 @@ from tournament_desk.formats.rating_list import (
     read_rating_list,
 )
 
-__all__ = ["config_dir", "list_header", "load_rating_list", "remember_mapping", "remembered_mapping"]
+__all__ = ["MAPPABLE_FIELDS", "ListHeader", "config_dir", "list_header", "load_rating_list", "remember_mapping",
+           "remembered_mapping"]
 
 _FILE = "column_mappings.json"
 

@@ -34,7 +34,7 @@ from tournament_desk.services.event_files import (
 from tournament_desk.storage import repository as repo
 from tournament_desk.storage.backup import DEFAULT_KEEP, BackupInfo, copy_event, list_backups, take_backup
 from tournament_desk.storage.backup import newest_good_backup as _newest_good_backup
-from tournament_desk.storage.db import check_writable, create_event_file, inspect_file, prepare_event_file
+from tournament_desk.storage.db import check_writable, create_event_file, prepare_event_file
 from tournament_desk.storage.errors import (
     DiskFullError,
     EventFileDamagedError,
@@ -42,6 +42,7 @@ from tournament_desk.storage.errors import (
     EventFileVanishedError,
     PathTooLongError,
 )
+from tournament_desk.storage.identify import inspect_file
 from tournament_desk.storage.lock import OWNER_KEY, WriterLock
 from tournament_desk.storage.repository import AuditEntry
 from tournament_desk.storage.rescue import rescue_event

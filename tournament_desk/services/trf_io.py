@@ -14,6 +14,10 @@
   must name each other with opposite colours and matching results, at most one pairing-allocated bye per
   round, and the points column must equal the results.
 
+* :func:`read_trf_summary` tells what a TRF holds before it is imported (File > Import event from TRF shows it):
+  the name, the players, the rounds paired and announced, the declared pairing system. A file that cannot be
+  read raises :class:`TrfError` (re-exported from ``formats.trf``: the GUI does not import ``formats``).
+
 Starting rank (TRF) and player id (event file) are two different numbers: the mapping between them is built
 in one place, :func:`_player_ids`.
 """
@@ -58,7 +62,7 @@ from tournament_desk.formats.trf import (
 from tournament_desk.formats.trf_event import event_trf
 from tournament_desk.services.session import EventSession
 
-__all__ = ["TrfImport", "export_event_trf", "import_event_from_trf"]
+__all__ = ["TrfError", "TrfImport", "TrfSummary", "export_event_trf", "import_event_from_trf", "read_trf_summary"]
 
 
 # ------------------------------------------------------------------------------------------------ export
@@ -73,6 +77,30 @@ def export_event_trf(session: EventSession, out: Path | str, *, edition: str = "
 
 
 # ------------------------------------------------------------------------------------------------ import
+@dataclass(frozen=True, slots=True)
+class TrfSummary:
+    """What a TRF holds, shown before it is imported."""
+
+    name: str
+    """The event's name (``012``), empty when the file gives none."""
+    players: int
+    played: int
+    """Rounds already paired (:func:`tournament_desk.formats.trf.played_rounds`)."""
+    total_rounds: int | None
+    """Rounds announced (``XXR``/``142``), None when the file does not say."""
+    system: str
+    """The pairing system the file declares (``192``), empty when it declares none."""
+
+
+def read_trf_summary(trf_path: Path | str) -> TrfSummary:
+    """What the TRF at ``trf_path`` holds. Raises :class:`TrfError` (its line and column) when it cannot be
+    read as a TRF, ``OSError`` when it cannot be read at all."""
+    trf = read_file(str(trf_path))
+    return TrfSummary(name=(trf.headers.get("012") or [""])[0].strip(), players=len(trf.players),
+                      played=played_rounds(trf), total_rounds=trf.total_rounds,
+                      system=(trf.headers.get("192") or [""])[0].strip())
+
+
 @dataclass(frozen=True, slots=True)
 class TrfImport:
     """What an import created: the event file, its players and rounds, and what was not taken (catalogue

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import errno
 import os
 import re
 import shutil
@@ -29,7 +30,13 @@ from pathlib import Path
 
 from tournament_desk.core.errors import EventFileError
 from tournament_desk.core.messages import msg
+from tournament_desk.storage.connection import connect, file_error
+from tournament_desk.storage.engine import make_engine, upgrade_schema
 from tournament_desk.storage.errors import DiskFullError, EventFileDamagedError, Problem
+from tournament_desk.storage.identify import inspect_file
+from tournament_desk.storage.lock import OWNER_KEY
+from tournament_desk.storage.tables import SCHEMA_VERSION
+from tournament_desk.storage.validate import DamagedContent, read_state
 
 __all__ = ["DEFAULT_KEEP", "BackupInfo", "backups_folder", "copy_event", "file_problems", "latest_backup",
            "list_backups", "newest_good_backup", "restore_backup", "take_backup"]
@@ -62,8 +69,6 @@ def fsync_path(path: Path, *, directory: bool = False) -> None:
 
 
 def _is_full(exc: BaseException) -> bool:
-    import errno
-
     if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
         return True
     code = getattr(exc, "sqlite_errorcode", None)
@@ -76,8 +81,6 @@ def _copy_sqlite(source: sqlite3.Connection, target: Path) -> None:
     try:
         source.backup(dst)
         dst.execute("PRAGMA journal_mode=DELETE")
-        from tournament_desk.storage.lock import OWNER_KEY
-
         with contextlib.suppress(sqlite3.Error):  # a file without meta table is refused by the verification
             dst.execute("DELETE FROM meta WHERE key = ?", (OWNER_KEY,))
     finally:
@@ -98,8 +101,6 @@ def _clean_partials(folder: Path) -> None:
 def write_verified_copy(source: sqlite3.Connection | Path, target: Path, *, verify: bool = True) -> None:
     """Copy the event (an open connection, or a file) to ``target`` atomically: temporary file, fsync,
     verification by opening it, rename, folder fsync. ``target`` is replaced if it exists."""
-    from tournament_desk.storage.db import connect, file_error
-
     tmp = _partial(target.parent, target.name)
     own = isinstance(source, Path)
     try:
@@ -182,9 +183,6 @@ def file_problems(path: Path) -> list[Problem]:
 
     A file of an older schema is checked on a migrated temporary copy, as opening it would migrate it.
     """
-    from tournament_desk.storage.db import SCHEMA_VERSION, connect, inspect_file
-    from tournament_desk.storage.validate import DamagedContent, read_state
-
     try:
         version = inspect_file(path)
         if version < SCHEMA_VERSION:
@@ -207,8 +205,6 @@ def file_problems(path: Path) -> list[Problem]:
 
 
 def _old_file_problems(path: Path) -> list[Problem]:
-    from tournament_desk.storage.db import _make_engine, connect, upgrade_schema
-
     with tempfile.TemporaryDirectory(prefix="tdesk-check-") as tmp:
         copy = Path(tmp) / "check.tdesk"
         src = connect(path, "ro")
@@ -216,7 +212,7 @@ def _old_file_problems(path: Path) -> list[Problem]:
             _copy_sqlite(src, copy)
         finally:
             src.close()
-        engine = _make_engine(copy)
+        engine = make_engine(copy)
         try:
             upgrade_schema(engine)
         except Exception as exc:
@@ -263,8 +259,6 @@ def restore_backup(backup_path: Path, event_path: Path) -> Path | None:
 
     Returns the path of the kept current file (None when there was no current file).
     """
-    from tournament_desk.storage.db import connect, inspect_file
-
     problems = file_problems(backup_path)
     if problems:
         raise EventFileDamagedError(backup_path, problems)

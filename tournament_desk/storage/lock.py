@@ -24,7 +24,6 @@ Design (issue 23):
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import errno
 import getpass
@@ -38,8 +37,14 @@ from pathlib import Path
 
 from tournament_desk.core.errors import EventFileError
 from tournament_desk.core.messages import msg
+from tournament_desk.storage.connection import Identity, connect, when_unused
 from tournament_desk.storage.errors import EventFileLockedError
 from tournament_desk.storage.validate import LOCK_META_PREFIX
+
+if sys.platform == "win32":
+    import msvcrt
+else:
+    import fcntl
 
 __all__ = ["LOCK_OFFSET", "OWNER_KEY", "EventFileLockedError", "WriterLock", "read_owner"]
 
@@ -51,13 +56,9 @@ _BUSY = {errno.EACCES, errno.EAGAIN, errno.EWOULDBLOCK, getattr(errno, "EDEADLOC
 
 def _lock(fd: int) -> None:
     if sys.platform == "win32":
-        import msvcrt
-
         os.lseek(fd, LOCK_OFFSET, os.SEEK_SET)
         msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
         return
-    import fcntl
-
     if hasattr(fcntl, "F_OFD_SETLK"):
         # struct flock {short l_type; short l_whence; off_t l_start; off_t l_len; pid_t l_pid;} (pid 0 for OFD)
         fcntl.fcntl(fd, fcntl.F_OFD_SETLK, struct.pack("@hhqqi4x", fcntl.F_WRLCK, os.SEEK_SET, LOCK_OFFSET, 1, 0))
@@ -67,13 +68,9 @@ def _lock(fd: int) -> None:
 
 def _unlock(fd: int) -> None:
     if sys.platform == "win32":
-        import msvcrt
-
         os.lseek(fd, LOCK_OFFSET, os.SEEK_SET)
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
         return
-    import fcntl
-
     if hasattr(fcntl, "F_OFD_SETLK"):
         fcntl.fcntl(fd, fcntl.F_OFD_SETLK, struct.pack("@hhqqi4x", fcntl.F_UNLCK, os.SEEK_SET, LOCK_OFFSET, 1, 0))
     else:
@@ -134,28 +131,15 @@ class WriterLock:
         _close_when_safe(fd, self.identity)
 
 
-# POSIX drops every SQLite lock of this process on a file when any descriptor of that file is closed. The lock's
-# descriptor is therefore closed only once no connection of this process is open on the file; until then it is
-# kept ("parked", already unlocked) and closed by the last connection's close.
-_parked: dict[tuple[int, int], list[int]] = {}
-
-
-def _close_when_safe(fd: int, identity: tuple[int, int] | None) -> None:
-    from tournament_desk.storage.db import connections_open
-
-    if sys.platform == "win32" or identity is None or connections_open(identity) == 0:
+def _close_when_safe(fd: int, identity: Identity | None) -> None:
+    """Close the lock's descriptor. POSIX drops every SQLite lock of this process on a file when any descriptor
+    of that file is closed: the descriptor is therefore closed only once no connection of this process is open
+    on the file; until then it is kept (already unlocked) and closed right after the last connection's close
+    (:func:`~tournament_desk.storage.connection.when_unused`)."""
+    if sys.platform == "win32" or identity is None:
         os.close(fd)
         return
-    _parked.setdefault(identity, []).append(fd)
-
-
-def _close_parked(identity: tuple[int, int]) -> None:
-    from tournament_desk.storage.db import connections_open
-
-    if identity in _parked and connections_open(identity) == 0:
-        for fd in _parked.pop(identity):
-            with contextlib.suppress(OSError):
-                os.close(fd)
+    when_unused(identity, lambda: os.close(fd))
 
 
 def _user() -> str:
@@ -167,8 +151,6 @@ def _user() -> str:
 
 def read_owner(path: Path) -> dict[str, object] | None:
     """Who holds the writer lock, as recorded in the file (None when unknown)."""
-    from tournament_desk.storage.db import connect
-
     try:
         conn = connect(path, "ro", timeout=1.0)
     except EventFileError:
@@ -182,11 +164,3 @@ def read_owner(path: Path) -> dict[str, object] | None:
         conn.close()
     return data if isinstance(data, dict) else None
 
-
-def _register() -> None:
-    from tournament_desk.storage import db
-
-    db._close_hooks.append(_close_parked)
-
-
-_register()

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tournament_desk.core.errors import EventFileError
-from tournament_desk.storage.db import connect
+from tournament_desk.storage.connection import connect
 from tournament_desk.storage.tables import APPLICATION_ID
 
 

@@ -37,6 +37,7 @@ from tournament_desk.core.errors import EventFileError, StateError
 from tournament_desk.core.messages import Msg, PerLanguage, msg, per_language
 from tournament_desk.core.model import Bye, Event, EventState, Game, Player, Round
 from tournament_desk.storage import mapping
+from tournament_desk.storage.connection import connect, connect_writer, file_error
 from tournament_desk.storage.errors import EventFileDamagedError, EventFileVanishedError
 from tournament_desk.storage.tables import COLUMN_NAMES, PRIMARY_KEYS
 from tournament_desk.storage.validate import LOCK_META_PREFIX, DamagedContent, read_meta, read_state
@@ -248,15 +249,11 @@ class Repository:
         if not self.readonly:
             return self._wconn()
         if self._reader is None:
-            from tournament_desk.storage.db import connect
-
             self._reader = connect(self.path, "ro")
         return self._reader
 
     def _wconn(self) -> sqlite3.Connection:
         if self._writer is None:
-            from tournament_desk.storage.db import connect_writer
-
             self._writer = connect_writer(self.path)
         return self._writer
 
@@ -282,7 +279,7 @@ class Repository:
             try:
                 version = int(self._conn().execute("PRAGMA data_version").fetchone()[0])
             except sqlite3.Error as exc:
-                raise _file_error(exc, self.path) from exc
+                raise file_error(exc, self.path) from exc
             if self.readonly:
                 token = self._file_token()
                 if self._stat_token is not None and token != self._stat_token:
@@ -329,7 +326,7 @@ class Repository:
             except DamagedContent as exc:
                 raise EventFileDamagedError(self.path, exc.problems) from None
             except sqlite3.Error as exc:
-                raise _file_error(exc, self.path) from exc
+                raise file_error(exc, self.path) from exc
             self._cache = (version, state, meta)
             self._last = (state, meta)
             self._pending = []
@@ -373,7 +370,7 @@ class Repository:
                 rows = self._conn().execute("SELECT id, label_en, label_fr, undone FROM journal ORDER BY id")
                 return [JournalEntry(i, str(en), str(fr), bool(u)) for i, en, fr, u in rows]
             except sqlite3.Error as exc:
-                raise _file_error(exc, self.path) from exc
+                raise file_error(exc, self.path) from exc
 
     def audit_log(self) -> list[AuditEntry]:
         with self._lock:
@@ -381,7 +378,7 @@ class Repository:
                 rows = self._conn().execute(
                     "SELECT at, arbiter, kind, label_en, label_fr FROM audit ORDER BY id").fetchall()
             except sqlite3.Error as exc:
-                raise _file_error(exc, self.path) from exc
+                raise file_error(exc, self.path) from exc
         return [AuditEntry(float(a), str(b), str(k), str(en), str(fr)) for a, b, k, en, fr in rows]
 
     # -- writing -----------------------------------------------------------------------------------------------
@@ -408,7 +405,7 @@ class Repository:
                 conn = self._wconn()
                 conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
-                raise _file_error(exc, self.path) from exc
+                raise file_error(exc, self.path) from exc
             try:
                 yield conn
                 conn.execute("COMMIT")
@@ -421,7 +418,7 @@ class Repository:
                 if isinstance(exc, sqlite3.IntegrityError):
                     raise StateError(msg("The change was refused by the event file: {exc}", exc=exc)) from exc
                 if isinstance(exc, sqlite3.Error):
-                    raise _file_error(exc, self.path) from exc
+                    raise file_error(exc, self.path) from exc
                 raise
 
     def _audit(self, conn: sqlite3.Connection, kind: str, label_en: str, label_fr: str,
@@ -589,9 +586,3 @@ def write_meta(uow: UnitOfWork, key: str, value: str) -> None:
         uow.update("meta", {"key": key}, {"value": value})
     else:
         uow.insert("meta", {"key": key, "value": value})
-
-
-def _file_error(exc: BaseException, path: Path | None = None) -> EventFileError:
-    from tournament_desk.storage.db import file_error
-
-    return file_error(exc, path)

@@ -22,9 +22,11 @@ from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState
 from tournament_desk.storage import mapping
 from tournament_desk.storage.backup import write_verified_copy
-from tournament_desk.storage.db import connect_writer, create_event_file
+from tournament_desk.storage.connection import connect, connect_writer
+from tournament_desk.storage.db import create_event_file
 from tournament_desk.storage.repository import UnitOfWork, apply_changes
 from tournament_desk.storage.state_store import store_difference
+from tournament_desk.storage.validate import DamagedContent, read_state
 
 __all__ = ["rescue_event", "write_state_file"]
 
@@ -67,9 +69,6 @@ def rescue_event(target: Path, source: Callable[[], sqlite3.Connection] | None,
 
 
 def _state_of(path: Path) -> EventState | None:
-    from tournament_desk.storage.db import connect
-    from tournament_desk.storage.validate import DamagedContent, read_state
-
     conn = connect(path, "ro", strict=True)
     try:
         conn.execute("BEGIN")

@@ -389,7 +389,7 @@ def newest_writer(meta: Mapping[str, str]) -> str | None:
 def written_by_newer_version(meta: Mapping[str, str], this: str | None = None) -> bool:
     """Does the meta data say a newer version than this program (``this``: its version) wrote the file?"""
     if this is None:
-        from tournament_desk import __version__
+        from tournament_desk import __version__  # start-up speed: read from the package's metadata on first use
 
         this = __version__
     newest = version_key(newest_writer(meta))

@@ -32,8 +32,7 @@ from PySide6.QtWidgets import (
 
 from tournament_desk.core.changes import Change
 from tournament_desk.core.messages import msg, pmsg
-from tournament_desk.formats.rating_list import MAPPABLE_FIELDS, ListHeader
-from tournament_desk.services.rating_lists import list_header, load_rating_list
+from tournament_desk.services.rating_lists import MAPPABLE_FIELDS, ListHeader, list_header, load_rating_list
 from tournament_desk.services.ratings import RatingListReport, apply_rating_list
 from tournament_desk.services.session import EventSession
 

@@ -29,8 +29,7 @@ from PySide6.QtWidgets import (
 
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.messages import msg
-from tournament_desk.formats.trf import TrfError, played_rounds, read_file
-from tournament_desk.services.trf_io import TrfImport, import_event_from_trf
+from tournament_desk.services.trf_io import TrfError, TrfImport, import_event_from_trf, read_trf_summary
 
 __all__ = ["ImportTrfDialog"]
 
@@ -119,19 +118,18 @@ class ImportTrfDialog(QDialog):
         if not text:
             return
         try:
-            trf = read_file(text)
+            trf = read_trf_summary(text)
         except TrfError as exc:
             self.error.setText(_t("unreadable", self.lang).format(exc))
             return
         except OSError as exc:
             self.error.setText(_t("unreadable", self.lang).format(exc.strerror))
             return
-        system = (trf.headers.get("192") or [""])[0].strip()
         total = str(trf.total_rounds) if trf.total_rounds else _t("unknown", self.lang)
-        self.summary.setText(_t("summary", self.lang).format(players=len(trf.players), played=played_rounds(trf),
-                                                             total=total, system=f" — {system}" if system else ""))
+        self.summary.setText(_t("summary", self.lang).format(players=trf.players, played=trf.played, total=total,
+                                                             system=f" — {trf.system}" if trf.system else ""))
         if not self.name_edit.text():
-            self.name_edit.setText((trf.headers.get("012") or [""])[0].strip())
+            self.name_edit.setText(trf.name)
         self.rounds.setValue(trf.total_rounds or 0)
         if not self.event_edit.text():
             self.event_edit.setText(str(Path(text).with_suffix(".tdesk")))

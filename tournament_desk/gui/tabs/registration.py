@@ -23,8 +23,6 @@ from tournament_desk.core.operations import (
     RequestBye,
     WithdrawPlayer,
 )
-from tournament_desk.formats.players_csv import RowsRefusedError
-from tournament_desk.formats.players_trf import read_players_file
 from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.dialogs.player_dialog import PlayerDialog
 from tournament_desk.gui.dialogs.registration_dialogs import (
@@ -35,6 +33,7 @@ from tournament_desk.gui.dialogs.registration_dialogs import (
 )
 from tournament_desk.gui.models.tables import RowsModel, RowsProxy
 from tournament_desk.gui.tabs.base import Tab, make_table
+from tournament_desk.services.players_import import RowsRefusedError, read_players_file
 from tournament_desk.services.roundrobin import assign_numbers
 
 
