@@ -111,7 +111,7 @@ def test_the_lock_descriptor_is_closed_only_after_the_last_connection(tmp_path: 
     with EventSession.open(path) as session:  # a refused writer's descriptor waits for the session's connection
         with pytest.raises(EventFileLockedError):
             EventSession.open(path)
-        session.add_player(surname="Kept")
+        session.run(AddPlayer(surname="Kept"))
     assert _descriptors_of(path) == 0
 
 
