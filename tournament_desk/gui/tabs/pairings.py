@@ -207,26 +207,27 @@ class PairingsTab(Tab):
         or taken back, the event's settings, the players' names) draws the tab again."""
         state = self.ctx.state
         number = self.round.currentData()
-        if (state is None or what.rounds_added or what.rounds_removed or what.event_fields or what.players
+        if (state is None or what.rounds_added or what.rounds_removed or what.event_fields or what.players_removed
                 or what.top_cut or number is None or number not in {r.number for r in state.rounds}):
             self.reload()
             return
         if what.requests:
             self.show_requests()
-        if not (what.boards or what.byes):
-            return
         rnd = state.round(number)
         moved = {pid for r, b in what.boards if r < number for pid in state.round(r).game(b).players()}
-        moved |= {pid for r, pid in what.byes if r < number}
-        rows = {g.board: i for i, g in enumerate(self.model.rows())}
+        moved |= {pid for r, pid in what.byes if r < number} | set(what.players_edited)  # points or names shown
         named = {b for r, b in what.boards if r == number} | {g.board for g in rnd.games if set(g.players()) & moved}
+        if not named and not any(r == number for r, _ in what.byes):
+            return  # a late entry, a request: nothing of this round's boards changed
+        rows = {g.board: i for i, g in enumerate(self.model.rows())}
         if len(rows) != len(rnd.games) or not named <= rows.keys():
             self.reload()
             return
-        self._drawn = (state, self._drawn[1])
+        names = {p.id: p.name for p in state.players} if what.players_edited else self._drawn[1]
+        self._drawn = (state, names)
         self.model.replace_rows({rows[b]: rnd.game(b) for b in sorted(named)})
-        if any(r == number for r, _ in what.byes):
-            self._show_byes(state, number, self._drawn[1])
+        if any(r == number for r, _ in what.byes) or what.players_edited:
+            self._show_byes(state, number, names)
 
     def show_requests(self) -> None:
         state = self.ctx.state

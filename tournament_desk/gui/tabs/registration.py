@@ -4,7 +4,7 @@ rounds to come, pairing numbers."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPush
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.collation import name_key
 from tournament_desk.core.errors import TournamentError
-from tournament_desk.core.model import Player
+from tournament_desk.core.model import EventState, Player
 from tournament_desk.core.operations import (
     AddPlayer,
     AddPlayers,
@@ -35,6 +35,14 @@ from tournament_desk.gui.models.tables import RowsModel, RowsProxy
 from tournament_desk.gui.tabs.base import Tab, make_table
 from tournament_desk.services.players_import import RowsRefusedError, read_players_file
 from tournament_desk.services.roundrobin import assign_numbers
+
+
+class _Row(NamedTuple):
+    """A registered player as the tab shows them: the registration, and the status (active, withdrawn, the bye
+    requested for the next round)."""
+
+    player: Player
+    status: str
 
 
 class RegistrationTab(Tab):
@@ -128,6 +136,7 @@ class RegistrationTab(Tab):
         return bool(what.players or what.requests or what.event_fields or what.rounds_added or what.rounds_removed)
 
     def reload(self) -> None:
+        """Draw every player."""
         t = self.t
         state = self.ctx.state
         selected = self.selected_player() if self.model.rowCount() else None
@@ -136,33 +145,50 @@ class RegistrationTab(Tab):
             return
         system = state.event.rating_system
         lang = t.lang
-        next_round = state.last_round + 1
-        requests = state.requests_for(next_round)
-
-        def status(p: Player) -> str:
-            if p.withdrawn_from_round is not None:
-                return t("withdrawn from round {}", p.withdrawn_from_round)
-            if p.id in requests:
-                return t("round {}: {}", next_round, t(REQUEST_LABELS[requests[p.id]]))
-            return t("active")
-
         self.model.set_columns([
-            (t("No."), lambda p: p.pairing_number),
-            (t("Name"), lambda p: p.name, lambda p: name_key(p.name, lang)),
-            (t("Club"), lambda p: p.club, lambda p: name_key(p.club, lang)),
-            (t("Fed."), lambda p: p.federation),
-            (t("Rating"), lambda p: p.rating(system)),
-            (t("Licence"), lambda p: p.licence_id),
-            (t("Status"), status),
+            (t("No."), lambda r: r.player.pairing_number),
+            (t("Name"), lambda r: r.player.name, lambda r: name_key(r.player.name, lang)),
+            (t("Club"), lambda r: r.player.club, lambda r: name_key(r.player.club, lang)),
+            (t("Fed."), lambda r: r.player.federation),
+            (t("Rating"), lambda r: r.player.rating(system)),
+            (t("Licence"), lambda r: r.player.licence_id),
+            (t("Status"), lambda r: r.status),
         ])
-        self.model.set_highlight(lambda p: "#eeeeee" if p.withdrawn_from_round is not None else None)
-        self.model.set_rows(state.players)
+        self.model.set_highlight(lambda r: "#eeeeee" if r.player.withdrawn_from_round is not None else None)
+        self.model.set_rows([self._row(state, p) for p in state.players])
         self.view.resizeColumnsToContents()
         if selected is not None:  # keep the arbiter's place after every action
-            for row, p in enumerate(state.players):
-                if p.id == selected.id:
+            for row, r in enumerate(self.model.rows()):
+                if r.player.id == selected.id:
                     self.view.selectRow(self.proxy.mapFromSource(self.model.index(row, 0)).row())
                     break
+
+    def _row(self, state: EventState, player: Player) -> _Row:
+        t = self.t
+        next_round = state.last_round + 1
+        if player.withdrawn_from_round is not None:
+            status = t("withdrawn from round {}", player.withdrawn_from_round)
+        else:
+            requested = state.requests_for(next_round).get(player.id)
+            status = t("round {}: {}", next_round, t(REQUEST_LABELS[requested])) if requested else t("active")
+        return _Row(player, status)
+
+    def redraw(self, what: StateChange) -> None:
+        """The players the change names are redrawn (added, edited, removed, a bye requested); a round paired or
+        taken back moves the "next round" of the status column: the players with a request are redrawn. The
+        rating system changed draws every row again."""
+        state = self.ctx.state
+        if state is None or what.event_fields & {"rating_system"}:
+            self.reload()
+            return
+        named = set(what.players) | {pid for _r, pid in what.requests}
+        if what.rounds_added or what.rounds_removed:
+            named |= {r.player_id for r in state.requests}
+        if not named:
+            return
+        present = {p.id: p for p in state.players}
+        self.model.put_rows(lambda r: r.player.id,
+                            {pid: self._row(state, present[pid]) if pid in present else None for pid in sorted(named)})
 
     # -- actions -------------------------------------------------------------------------------------
     def selected_player(self) -> Player | None:
@@ -175,7 +201,7 @@ class RegistrationTab(Tab):
         source = self.proxy.mapToSource(rows[0])
         if not source.isValid():
             return None
-        return self.model.row_object(source.row())
+        return self.model.row_object(source.row()).player
 
     def add_player(self, fields: dict[str, Any] | None = None, *, allow_duplicates: bool = False) -> None:
         session = self.ctx.session

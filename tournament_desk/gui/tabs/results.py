@@ -120,20 +120,24 @@ class ResultsTab(Tab):
         round paired or taken back, the players' names, the event's settings) draws the tab again."""
         state = self.ctx.state
         number = self.round.currentData()
-        if (state is None or what.rounds_added or what.rounds_removed or what.players or what.event_fields
+        if (state is None or what.rounds_added or what.rounds_removed or what.players_removed or what.event_fields
                 or number is None or number not in {r.number for r in state.rounds}):
             self.reload()
             return
         rnd = state.round(number)
-        boards = {b for r, b in what.boards if r == number}
+        renamed = set(what.players_edited)
+        boards = {b for r, b in what.boards if r == number} | {g.board for g in rnd.games if set(g.players()) & renamed}
+        if not boards and not any(r == number for r, _ in what.byes) and not renamed:
+            return  # a late entry, another round's result: nothing of this round changed
         rows = {g.board: i for i, g in enumerate(self.model.rows())}
         if len(rows) != len(rnd.games) or not boards <= rows.keys():
             self.reload()
             return
-        self._drawn = (state, self._drawn[1])
+        names = {p.id: p.name for p in state.players} if renamed else self._drawn[1]
+        self._drawn = (state, names)
         self.model.replace_rows({rows[b]: rnd.game(b) for b in sorted(boards)})
-        if any(r == number for r, _ in what.byes):
-            self._show_byes(state, rnd, self._drawn[1])
+        if any(r == number for r, _ in what.byes) or renamed:
+            self._show_byes(state, rnd, names)
 
     def reload(self) -> None:
         self.round.fill(self.t, self.ctx.state)
