@@ -201,13 +201,20 @@ def test_the_rules_dialog_cites_the_documents_and_opens_the_rules_document(
         qapp: QApplication, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 27 item 2: the Rules dialog's tooltips cite each setting's documents by their titles (French here),
     and its button opens the installed rules document."""
-    from PySide6.QtGui import QDesktopServices
     from PySide6.QtWidgets import QPushButton
 
+    from tournament_desk.gui import main_window as window_module
     from tournament_desk.services.rules import rules_doc_path
 
     opened: list[str] = []
-    monkeypatch.setattr(QDesktopServices, "openUrl", staticmethod(lambda url: opened.append(url.toLocalFile())))
+
+    class Desktop:  # the system's viewer, as the window calls it (no viewer is started in a test)
+        @staticmethod
+        def openUrl(url: object) -> bool:
+            opened.append(url.toLocalFile())  # type: ignore[attr-defined]
+            return True
+
+    monkeypatch.setattr(window_module, "QDesktopServices", Desktop)
     QSettings().setValue("language", "fr")
     event = home / "Documents" / "dames.tdesk"
     with EventSession.create(event, Event.for_discipline("Dames", Discipline.DRAUGHTS, rounds=5)) as s:
