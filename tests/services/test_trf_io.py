@@ -231,3 +231,19 @@ def test_rounds_are_needed_when_the_file_does_not_give_them(tmp_path: Path,
 def test_new_still_needs_a_name_without_a_trf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _cli(["new", str(tmp_path / "b.tdesk"), "--rounds", "5"], capsys)
     assert code == 3 and "--name" in err
+
+
+@pytest.mark.parametrize(("record", "time_control"), [
+    ("222 " + "9" * 5000, "90+30"),  # int() refuses more than 4300 digits: the time control is left out
+    ("122 " + "4" * 5000 + " min + 30 s", "90+30"),
+    ("222 5400+30", "90+30"),
+    ("222 3600+10", "60+10"),
+])
+def test_a_time_control_too_long_to_be_a_number_is_left_out(tmp_path: Path, record: str,
+                                                             time_control: str) -> None:
+    text = (DATA / "lichess_swiss.trf").read_text(encoding="utf-8")
+    source = tmp_path / "in.trf"
+    source.write_text(record + "\n" + text, encoding="utf-8")
+    import_event_from_trf(tmp_path / "e.tdesk", source)
+    with EventSession.open(tmp_path / "e.tdesk", readonly=True) as s:
+        assert str(s.event.time_control) == time_control
