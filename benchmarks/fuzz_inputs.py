@@ -1,12 +1,14 @@
 """The long fuzz run of issue 23: damaged event files and hostile bundles, with the counts the issue asks for.
 
-    python benchmarks/fuzz_inputs.py [EVENT_CASES] [BUNDLE_CASES] [--seed N] [--timeout S]
+    python benchmarks/fuzz_inputs.py [EVENT_CASES] [BUNDLE_CASES] [--byte-cases N] [--seed N] [--timeout S]
 
 Event files (tests/storage/fuzz_event_file.py): cells, rows, the undo journal, options and the schema are
 damaged in ways ``PRAGMA quick_check`` accepts; each file is opened and the first actions run (standings,
-printing, a result, undo/redo, pairing, a late entry, a backup). Bundles (tests/storage/fuzz_bundle.py): bit
-flips, truncation, encryption flags, compression methods, corrupt deflate, duplicates, zip bombs, member
-floods, forged sizes, forged results with rewritten checksums, broken manifests and event.json, unsafe names.
+printing, a result, undo/redo, pairing, a late entry, a backup). Then (issue 27) the same with 1 to 8 bits of
+the file flipped anywhere, which SQLite may or may not notice (``--byte-cases``, 2000 by default).
+Bundles (tests/storage/fuzz_bundle.py): bit flips, truncation, encryption flags, compression methods, corrupt
+deflate, duplicates, zip bombs, member floods, forged sizes, forged results with rewritten checksums, broken
+manifests and event.json, unsafe names.
 
 Printed: inputs, uncaught errors (anything but a TournamentError), hangs (a case over ``--timeout`` seconds),
 the peak memory of one case (tracemalloc) and of the process (max RSS), and for bundles how many forged ones
@@ -81,6 +83,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("event_cases", nargs="?", type=int, default=5000)
     parser.add_argument("bundle_cases", nargs="?", type=int, default=5000)
+    parser.add_argument("--byte-cases", type=int, default=2000, help="event files with flipped bits")
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--timeout", type=float, default=30.0)
     args = parser.parse_args()
@@ -100,6 +103,15 @@ def main() -> None:
 
         _run("event files", args.event_cases, event_case, args.timeout)
         print("  outcomes: " + ", ".join(f"{k} {v}" for k, v in outcomes.items()))
+        flipped: collections.Counter[str] = collections.Counter()
+
+        def bytes_case(i: int) -> str:
+            out = fuzz_event_file.run_bytes_case(bases[i % 2], work / "case", rng, rng.randint(1, 8))
+            flipped["opened" if out.opened else "refused with a named error" if out.refused else "crashed"] += 1
+            return out.crash
+
+        _run("event files, flipped bits", args.byte_cases, bytes_case, args.timeout)
+        print("  outcomes: " + ", ".join(f"{k} {v}" for k, v in flipped.items()))
 
         base = fuzz_bundle.base_bundle(work / "bundle")
         forged: collections.Counter[str] = collections.Counter()

@@ -28,15 +28,20 @@ def console() -> None:
     what they wait for; the interpreter's teardown (freeing every object of the pairing, then the modules)
     costs it about 10 ms of a 0.12 s call. Its output is written and its files closed by then, and it holds
     no database, thread or atexit duty, so it ends with ``os._exit`` once stdout and stderr are flushed.
-    Every other command (event files, the GUI's settings) exits normally."""
+    Every other command (event files, the GUI's settings) exits normally.
+
+    Either way the streams are flushed here first (:func:`cli.output.finish`): a standard output that cannot
+    take what is left (a full disk, a reader gone) ends with code 5, never with a traceback or the
+    interpreter's own code 120 for a failed flush at exit."""
+    from tournament_desk.cli.output import finish
+
     argv = sys.argv[1:]
-    code = main(argv)
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse: --help, --version, a usage error (already said on stderr)
+        code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+    code = finish(code)
     if argv[:1] == ["pair"] and "--dutch" in argv:
-        try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-        except (BrokenPipeError, ValueError):  # the reader went away: nothing more can be said
-            pass
         os._exit(code)
     sys.exit(code)
 

@@ -45,6 +45,13 @@ def test_results_in_draughts_notation_with_a_bom_tabs_and_event_columns() -> Non
     (b"event;white;black;result;white_points\nCoupe;A;B;1-0;400\n", "both players' game points",
      "des deux joueurs"),
     (b"event;white;black;result\nCoupe;A;A;1-0\n", "cannot play himself", "lui-même"),
+    # digits int() does not read ("²".isdigit() is true) or reads too long: the reader's error, not a ValueError
+    ("event;white;black;result;round\nCoupe;A;B;1-0;²\n".encode(), "line 2, column 5: '²' is not a round number",
+     "« ² »"),
+    ("event;white;black;result;white_points;black_points\nCoupe;A;B;1-0;①;0\n".encode(),
+     "'①' is not a number of game points", "« ① »"),
+    pytest.param(b"event;white;black;white_rating;result\nCoupe;A;B;" + b"1" * 5000 + b";1-0\n", "is not a rating",
+                 "n'est pas un classement", id="5000 digits, more than int() reads"),
     (b"event;place;licence;name\nCoupe;1;A1;ALPHA\n", "final places ('place' column) rate Scrabble events only",
      "ne classent que le Scrabble"),
 ])
@@ -59,6 +66,11 @@ def test_scrabble_ranking_rows_need_the_number_of_games() -> None:
     assert ok[0].places == ((0, 2), (1, 1)) and ok[0].games_count == 5
     with pytest.raises(ImportFormatError, match="number of games"):
         read_external_results(b"tournoi;place;licence;nom\nTH;1;S1;A\n", Discipline.SCRABBLE)
+    with pytest.raises(ImportFormatError, match="'²' is not a number of games"):
+        read_external_results("tournoi;place;licence;nom;parties\nTH;1;S1;A;²\n".encode(), Discipline.SCRABBLE)
+    with pytest.raises(ImportFormatError, match="is not a final place"):
+        read_external_results(b"tournoi;place;licence;nom;parties\nTH;" + b"1" * 5000 + b";S1;A;5\n",
+                              Discipline.SCRABBLE)
 
 
 def test_player_inputs_and_duplicate_series_seed002_s2_1() -> None:

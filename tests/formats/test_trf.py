@@ -7,7 +7,15 @@ from pathlib import Path
 import pytest
 
 from tournament_desk.core.pairing.swiss_state import ByeKind, Colour, Outcome
-from tournament_desk.formats.trf import TrfError, dumps, loads, played_rounds, read_file, to_swiss_state
+from tournament_desk.formats.trf import (
+    TrfAcceleration,
+    TrfError,
+    dumps,
+    loads,
+    played_rounds,
+    read_file,
+    to_swiss_state,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "dutch"
 FIXTURES = sorted(DATA.glob("*.trf"))
@@ -93,7 +101,7 @@ def test_trf26_records_round_trip() -> None:
     assert (t.total_rounds, t.initial_colour) == (9, Colour.WHITE)
     assert t.scoring_codes == {"W": 1.0, "D": 0.5, "P": 1.0}
     assert t.byes == [("H", 3, [2, 3])]
-    assert t.acceleration_ranges == [(1.0, 1, 2, 1, 2)]
+    assert t.acceleration_ranges == [TrfAcceleration(None, 1.0, 1, 2, 1, 2)]
     assert t.forbidden_ranges == [(1, 9, [1, 2])]
     again = loads(dumps(t, edition="26"))
     for attr in ("total_rounds", "initial_colour", "scoring_codes", "byes", "acceleration_ranges", "forbidden_ranges"):

@@ -280,3 +280,19 @@ def test_an_import_is_one_undo_step_whatever_the_file_holds(tmp_path: Path,
     assert [b.reason for b in backups] == ["before-round-6"]
     with EventSession.open(backups[0].path, readonly=True) as before_round_6:
         assert before_round_6.state() == imported
+
+
+@pytest.mark.parametrize(("record", "time_control"), [
+    ("222 " + "9" * 5000, "90+30"),  # int() refuses more than 4300 digits: the time control is left out
+    ("122 " + "4" * 5000 + " min + 30 s", "90+30"),
+    ("222 5400+30", "90+30"),
+    ("222 3600+10", "60+10"),
+])
+def test_a_time_control_too_long_to_be_a_number_is_left_out(tmp_path: Path, record: str,
+                                                             time_control: str) -> None:
+    text = (DATA / "lichess_swiss.trf").read_text(encoding="utf-8")
+    source = tmp_path / "in.trf"
+    source.write_text(record + "\n" + text, encoding="utf-8")
+    import_event_from_trf(tmp_path / "e.tdesk", source)
+    with EventSession.open(tmp_path / "e.tdesk", readonly=True) as s:
+        assert str(s.event.time_control) == time_control

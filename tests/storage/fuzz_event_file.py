@@ -1,6 +1,8 @@
 """Fuzzing the event-file opener: damage an event file in ways ``PRAGMA quick_check`` accepts, then open it and
 run the first actions a user would. Each case must open and work, or stop with a :class:`TournamentError`
-(a named, bilingual message) — never a traceback, never a hang.
+(a named, bilingual message) — never a traceback, never a hang. :func:`run_bytes_case` damages the file's bytes
+instead (a bad sector, a bad copy: bits flipped anywhere, which SQLite may or may not notice; issue 27 found a
+damaged schema whose SQLite message is not UTF-8 that way).
 
 Shared by ``tests/storage/test_fuzz_event_file.py`` (a short hypothesis run in the suite) and
 ``benchmarks/fuzz_inputs.py`` (the long run, with counts). A case is a list of :data:`Mutation` applied with
@@ -228,7 +230,7 @@ def exercise(path: Path) -> Outcome_:
     return out
 
 
-def run_case(base: Path, work: Path, mutations: list[Mutation]) -> Outcome_:
+def _fresh_copy(base: Path, work: Path) -> Path:
     for p in work.iterdir() if work.exists() else ():
         if p.is_dir():
             shutil.rmtree(p)
@@ -237,5 +239,27 @@ def run_case(base: Path, work: Path, mutations: list[Mutation]) -> Outcome_:
     work.mkdir(parents=True, exist_ok=True)
     path = work / "case.tdesk"
     shutil.copyfile(base, path)
+    return path
+
+
+def run_case(base: Path, work: Path, mutations: list[Mutation]) -> Outcome_:
+    path = _fresh_copy(base, work)
     apply(path, mutations)
+    return exercise(path)
+
+
+def flip_bits(path: Path, rng: random.Random, flips: int) -> list[int]:
+    """Flip one bit at each of ``flips`` random offsets of the file; returns the offsets."""
+    data = bytearray(path.read_bytes())
+    offsets = [rng.randrange(len(data)) for _ in range(flips)]
+    for offset in offsets:
+        data[offset] ^= 1 << rng.randrange(8)
+    path.write_bytes(bytes(data))
+    return offsets
+
+
+def run_bytes_case(base: Path, work: Path, rng: random.Random, flips: int) -> Outcome_:
+    """A copy of ``base`` with ``flips`` bits flipped, opened and used as :func:`exercise` does."""
+    path = _fresh_copy(base, work)
+    flip_bits(path, rng, flips)
     return exercise(path)

@@ -2,7 +2,9 @@
 
 ``--dutch INPUT.trf -p [OUTPUT]`` pairs the next round and writes the number of pairs, then one
 ``white black`` line per pair, the bye as ``id 0``. ``--dutch INPUT.trf -c`` re-pairs the last round of the
-file and reports the differences. Exit codes: 0 ok, 1 no valid pairing, 3 invalid input, 5 file error.
+file and reports the differences. Exit codes: 0 ok, 1 no valid pairing, 3 invalid input, 5 file error (an
+input that cannot be read, an output that cannot be written: a full disk, a closed descriptor; a reader that
+went away, EPIPE, ends the call quietly with 5 too).
 
 Two additions of our own, written on stderr so that stdout stays the engines' protocol:
 
@@ -23,6 +25,7 @@ import argparse
 import sys
 from typing import TextIO
 
+from tournament_desk.cli.output import BestEffort, Output, OutputError, discard
 from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.pairing.dutch import NoValidPairingError, pair_dutch
 from tournament_desk.core.pairing.swiss_state import RoundPairing, SwissState
@@ -61,7 +64,7 @@ def format_pairing(pairing: RoundPairing) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _check(trf: TrfTournament, k: int, out: TextIO, err: TextIO, args: argparse.Namespace) -> int:
+def _check(trf: TrfTournament, k: int, out: Output, err: Output, args: argparse.Namespace) -> int:
     if k == 0:
         out.write("The file holds no paired round to check.\n")
         return EXIT_INVALID_INPUT
@@ -84,7 +87,7 @@ def _check(trf: TrfTournament, k: int, out: TextIO, err: TextIO, args: argparse.
     return EXIT_NO_PAIRING
 
 
-def _pair(state: SwissState, err: TextIO, args: argparse.Namespace) -> RoundPairing:
+def _pair(state: SwissState, err: Output, args: argparse.Namespace) -> RoundPairing:
     """The engine's pairing, with the --stats and --explain reports on ``err``."""
     if not args.stats:
         pairing = pair_dutch(state)
@@ -119,42 +122,67 @@ def _lang() -> str:
 
 
 def main_dutch(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
+    """The engine call: the exit code of the protocol. Its output on ``stdout`` (default ``sys.stdout``) is
+    flushed before the code is returned: an output that cannot be written (a full disk, a closed descriptor, a
+    reader gone) is a file error (5), said in one line on stderr (not for a reader gone: EPIPE ends quietly).
+    Warnings and error lines on stderr are written if they can be; the ``--stats`` and ``--explain`` reports
+    asked for are output: when they cannot be written, the code is 5 as well."""
+    out = Output(stdout if stdout is not None else sys.stdout, "stdout")
+    err = Output(stderr if stderr is not None else sys.stderr, "stderr")
+    note = BestEffort(err.stream, "stderr")
+    try:
+        code = _main_dutch(argv, out, err, note)
+        out.flush()
+    except OutputError as exc:
+        discard(out.stream if exc.stream == "stdout" else err.stream)
+        if exc.stream == "stdout" and not exc.reader_gone:  # (a stderr that failed cannot say it)
+            note.write(f"Cannot write the output: {exc.reason} (standard output)\n")
+        return EXIT_FILE_ERROR
+    return code
+
+
+def _main_dutch(argv: list[str], out: Output, err: Output, note: BestEffort) -> int:
+    """:func:`main_dutch`: ``out`` the protocol's output, ``err`` the reports asked for (``--stats``,
+    ``--explain``), ``note`` the warnings and error lines (dropped when stderr cannot take them)."""
+    stdout, sys.stdout = sys.stdout, out  # type: ignore[assignment]  # argparse prints --help there
     try:
         args = _parser().parse_args(argv)
     except SystemExit as exc:
+        if out.failed is not None:  # argparse keeps the failure to itself
+            raise out.failed from None
         return EXIT_OK if exc.code == 0 else EXIT_INVALID_INPUT
+    finally:
+        sys.stdout = stdout
     try:
         with open(args.dutch, "rb") as fh:
             data = fh.read()
     except OSError as exc:
-        err.write(f"Cannot read {args.dutch}: {exc.strerror}\n")
+        note.write(f"Cannot read {args.dutch}: {exc.strerror}\n")
         return EXIT_FILE_ERROR
     try:
         trf = loads(data)
     except TrfError as exc:
-        err.write(f"Invalid tournament file {args.dutch}: {exc}\n")
+        note.write(f"Invalid tournament file {args.dutch}: {exc}\n")
         return EXIT_INVALID_INPUT
     try:
         k, warnings, state = engine_input(trf, checking=args.check)
     except TrfError as exc:
-        err.write(f"Invalid tournament file {args.dutch}: {exc}\n")
+        note.write(f"Invalid tournament file {args.dutch}: {exc}\n")
         return EXIT_INVALID_INPUT
     for warning in trf.warnings + warnings:  # tolerated defects (other programs' files): reported, not fatal
-        err.write(f"Warning: {warning}\n")
+        note.write(f"Warning: {warning}\n")
     try:
         if args.check:
             return _check(trf, k, out, err, args)
         pairing = _pair(state if state is not None else to_swiss_state(trf), err, args)
     except NoValidPairingError as exc:
-        err.write(f"{exc}\n")
+        note.write(f"{exc}\n")
         return EXIT_NO_PAIRING
     except KeyError as exc:
-        err.write(f"Invalid tournament data: no player {exc} in the round\n")
+        note.write(f"Invalid tournament data: no player {exc} in the round\n")
         return EXIT_INVALID_INPUT
     except ValueError as exc:
-        err.write(f"Invalid tournament data: {exc}\n")
+        note.write(f"Invalid tournament data: {exc}\n")
         return EXIT_INVALID_INPUT
     text = format_pairing(pairing)
     if args.output in (None, "-"):
@@ -164,6 +192,6 @@ def main_dutch(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
         with open(args.output, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
     except OSError as exc:
-        err.write(f"Cannot write {args.output}: {exc.strerror}\n")
+        note.write(f"Cannot write {args.output}: {exc.strerror}\n")
         return EXIT_FILE_ERROR
     return EXIT_OK

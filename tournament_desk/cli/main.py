@@ -2,7 +2,8 @@
 
 Exit code 0 on success; on error one clear line on stderr (in French when ``--lang fr`` or a French
 locale) and a non-zero code: 2 bad usage or input, 3 invalid data, 4 refused by the event's state,
-5 file error.
+5 file error — including a standard output that cannot be written (a full disk, a closed descriptor; a reader
+gone, ``| head``, ends quietly with 5 too: ``cli/output.py``).
 
 Start-up (issue 20): a call pays only for what its command needs. This module imports nothing heavy at the
 top; the parser lists every subcommand (name and help, from :data:`SUBCOMMANDS`) but fills in the arguments
@@ -655,13 +656,52 @@ def run(argv: Sequence[str]) -> int:
         from tournament_desk.cli.engine import main_dutch
 
         return main_dutch(argv[1:])
+    from tournament_desk.cli.output import BestEffort, Output
+
+    # The command prints to sys.stdout and sys.stderr: stdout is its output (a write or the final flush that
+    # fails is a file problem, code 5); stderr holds notes, warnings and the error line, written if it can be.
+    # A closed descriptor (None) fails like a full disk instead of printing nothing (cli/output.py).
+    stdout, stderr = sys.stdout, sys.stderr
+    out = Output(stdout, "stdout")
+    sys.stdout, sys.stderr = out, BestEffort(stderr, "stderr")  # type: ignore[assignment]
+    try:
+        return _run(argv, out)
+    finally:
+        sys.stdout, sys.stderr = stdout, stderr
+
+
+def _lang_option(argv: Sequence[str]) -> str | None:
+    """The value of ``--lang`` before the arguments are parsed (for a failure while parsing them)."""
+    for i, token in enumerate(argv[:-1]):
+        if token == "--lang":
+            return argv[i + 1]
+    return None
+
+
+def _run(argv: list[str], out: Any) -> int:
+    from tournament_desk.cli.output import EXIT_OUTPUT_ERROR, OutputError, discard
+
+    def output_failed(exc: OutputError, lang: str) -> int:
+        discard(out.stream)
+        if not exc.reader_gone:  # a reader gone (| head) asked for nothing more: quiet, as Unix tools
+            print(msg("tournament-desk: cannot write the standard output: {reason}", reason=exc.reason)
+                  .text(lang), file=sys.stderr)
+        return EXIT_OUTPUT_ERROR
+
     at = _command_index(argv)
     command = argv[at] if at >= 0 else ""
     dash_result = None
     if command == "result":
         argv, dash_result = _result_value(argv, at + 1)
     parser = build_parser([command])
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except OutputError as exc:  # --version
+        return output_failed(exc, detect_lang(_lang_option(argv)))
+    except SystemExit:
+        if out.failed is not None:  # --help, whose failure argparse keeps to itself
+            return output_failed(out.failed, detect_lang(_lang_option(argv)))
+        raise
     if dash_result is not None and args.result == _DASH_STAND_IN:
         args.result = dash_result
     lang = detect_lang(args.lang)
@@ -679,6 +719,9 @@ def run(argv: Sequence[str]) -> int:
     remove_listener = _warn_at_open(lang) if args.command in _EVENT_COMMANDS else None
     try:
         _handler(args.command)(args, lang)
+        out.flush()
+    except OutputError as exc:
+        return output_failed(exc, lang)
     except TournamentError as exc:
         print(f"tournament-desk: {exc.message(lang)}", file=sys.stderr)
         return next(code for cls, code in exit_codes if isinstance(exc, cls))
@@ -688,6 +731,8 @@ def run(argv: Sequence[str]) -> int:
     finally:
         if remove_listener is not None:
             remove_listener()
+    if out.failed is not None:  # a failure something in the command caught and went on from
+        return output_failed(out.failed, lang)
     return 0
 
 

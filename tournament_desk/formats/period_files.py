@@ -164,7 +164,7 @@ def _rating(cell: str, line: int, column: int) -> int | None:
     if _fold(cell) in _UNRATED:
         return None
     text = re.sub(r"[\s\u00a0\u202f]", "", cell)
-    if re.fullmatch(r"\d+([.,]0+)?", text) is None or int(re.split(r"[.,]", text)[0]) > 4000:
+    if re.fullmatch(r"\d{1,9}([.,]0+)?", text, re.ASCII) is None or int(re.split(r"[.,]", text)[0]) > 4000:
         raise ImportFormatError(msg("'{cell}' is not a rating (a whole number 0..4000, or NC for unrated)", cell=cell),
                                 line=line, column=column)
     return int(re.split(r"[.,]", text)[0])
@@ -353,6 +353,12 @@ def read_external_results(source: Path | str | bytes, discipline: Discipline) ->
     return [_finish(ev) for ev in events.values()]
 
 
+def _whole(text: str) -> int | None:
+    """A whole number written in ASCII digits (at most 9 of them), else None: ``"²".isdigit()`` is true but
+    ``int("²")`` fails, and ``int`` refuses a string of more than 4300 digits."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+
+
 def _read_event_values(ev: _Building, cells: dict[str, tuple[int, str]], line: int) -> None:
     texts = tuple(cells[f][1] if f in cells else None for f in _EVENT_FIELDS)
     if texts == ev.last_texts:  # the same per-event cells as the previous row: already read and checked
@@ -392,10 +398,11 @@ def _read_event_values(ev: _Building, cells: dict[str, tuple[int, str]], line: i
         ev.set("cadence", cadence, line, col, text)
     if "games" in cells:
         col, text = cells["games"]
-        if not text.isdigit() or not 1 <= int(text) <= 99:
+        games = _whole(text)
+        if games is None or not 1 <= games <= 99:
             raise ImportFormatError(msg("'{text}' is not a number of games (1 to 99)", text=text),
                                     line=line, column=col)
-        ev.set("games", int(text), line, col, text)
+        ev.set("games", games, line, col, text)
 
 
 def _side(cells: dict[str, tuple[int, str]], side: str, line: int) -> tuple[str, str, tuple[int | None, bool] | None]:
@@ -432,18 +439,18 @@ def _read_game(ev: _Building, cells: dict[str, tuple[int, str]], line: int, disc
     rnd = None
     if "round" in cells:
         rcol, rtext = cells["round"]
-        if not rtext.isdigit() or not 1 <= int(rtext) <= 99:
+        rnd = _whole(rtext)
+        if rnd is None or not 1 <= rnd <= 99:
             raise ImportFormatError(msg("'{rtext}' is not a round number", rtext=rtext),
                                     line=line, column=rcol)
-        rnd = int(rtext)
     points: list[int | None] = [None, None]
     for i, side in enumerate(("white_points", "black_points")):
         if side in cells:
             pcol, ptext = cells[side]
-            if not ptext.isdigit():
+            points[i] = _whole(ptext)
+            if points[i] is None:
                 raise ImportFormatError(msg("'{ptext}' is not a number of game points", ptext=ptext),
                                         line=line, column=pcol)
-            points[i] = int(ptext)
     if (points[0] is None) != (points[1] is None):
         raise ImportFormatError(msg("give both players' game points, or neither"), line=line)
     ev.games.append(ExternalGame(line, rnd, white, black, result, points[0], points[1]))
@@ -459,12 +466,13 @@ def _read_place(ev: _Building, cells: dict[str, tuple[int, str]], line: int) -> 
         rating = (value, value is None)
     who = ev.player(licence, name, rating, line)
     col, text = cells.get("place", (0, ""))
-    if not text.isdigit() or int(text) < 1:
+    place = _whole(text)
+    if place is None or place < 1:
         raise ImportFormatError(msg("'{text}' is not a final place (1, 2, 3…)", text=text),
                                 line=line, column=col or None)
     if any(p == who for p, _ in ev.places):
         raise ImportFormatError(msg("this player already has a place in this event"), line=line)
-    ev.places.append((who, int(text)))
+    ev.places.append((who, place))
 
 
 def _finish(ev: _Building) -> ExternalEvent:

@@ -2,7 +2,15 @@
 
 Columns are 1-based in the FIDE text and 0-based here. Player records ``001`` are fixed-column; round
 block r starts at column 92 + 10 (r - 1). Supported extension records: JaVaFo/bbpPairings ``XXR XXC XXA
-XXP XXS XXZ`` and the TRF26 records ``142 152 162 240 250 260``. Unknown records are kept verbatim.
+XXP XXS XXZ`` and the TRF26 records ``142 152 162 240 250 260``. The TRF26 team records are read too: the
+teams (``310``, and the older ``013``) into :class:`TrfTeam`, the board colours and team scoring (``352 362``)
+as headers, the other records of the team section (``299 300 320 330 801 802``) kept verbatim, as are the
+national rating records (a federation's code, ``FRA``..., instead of ``001``).
+Unknown records are kept verbatim, with a warning.
+
+Numbers: a blank numeric field that the format allows to be empty (the match points of an individual event's
+``250``, the game points of a team event's) is read as absent (None); a field that is not blank and does not
+read as the number it must be is a :class:`TrfError` naming its line and column, never a ``ValueError``.
 """
 
 from __future__ import annotations
@@ -24,9 +32,11 @@ from tournament_desk.core.pairing.swiss_state import (
 
 __all__ = [
     "DeclaredSystem",
+    "TrfAcceleration",
     "TrfError",
     "TrfPlayer",
     "TrfRoundEntry",
+    "TrfTeam",
     "TrfTournament",
     "check_engine_input",
     "check_points",
@@ -44,10 +54,19 @@ __all__ = [
 
 RESULT_CODES = set("10=+-WDLHFUZ")
 HEADER_CODES = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132")
-TRF26_CODES = ("172", "182", "192", "202", "212", "222")
+TRF26_CODES = ("172", "182", "192", "202", "212", "222", "352", "362")  # 352, 362: a team event's board colours
+# and team scoring (kept as headers, text as written)
 _SCORING_CODES = {"W": "win", "D": "draw", "L": "loss", "A": "zero_bye", "P": "pab"}
 # bbpPairings' point records, kept under the XXS code of the same meaning.
 _BB_CODES = {"BBW": "W", "BBD": "D", "BBL": "L", "BBZ": "ZPB", "BBF": "FL", "BBU": "PAB"}
+TEAM_CODES = ("013", "310")
+"""The team records (TRF26 ``310``; ``013``, its TRF16 predecessor, to be phased out)."""
+TEAM_SECTION_CODES = ("299", "300", "320", "330", "801", "802")
+"""The other records of a team event (TRF26): abnormal points, out-of-order boards, the team's pairing-allocated
+bye, forfeited matches, the informative records. Kept verbatim."""
+_NATIONAL = re.compile(r"[A-Z]{3}")  # a national rating record: the federation's code instead of 001
+MAX_ROUNDS = 999
+"""The most rounds a file may declare (XXR/142): round numbers have three columns in TRF26 records."""
 
 
 class TrfError(ValueError):
@@ -106,6 +125,36 @@ class TrfPlayer:
     rounds: list[TrfRoundEntry] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class TrfAcceleration:
+    """A TRF26 ``250`` record: fictitious points for players (or teams) ``first_id..last_id`` in rounds
+    ``first_round..last_round``. Match points (columns 5-8) are blank in an individual event, game points
+    (columns 10-13) may be blank in a team event: blank is None."""
+
+    match_points: float | None
+    game_points: float | None
+    first_round: int
+    last_round: int
+    first_id: int
+    last_id: int
+
+
+@dataclass
+class TrfTeam:
+    """A team record: ``310`` (TRF26) or ``013`` (numbered in the order of the records). Blank numbers are
+    None; ``players`` are the starting ranks of its ``001`` records, board order."""
+
+    number: int
+    name: str = ""
+    nickname: str = ""
+    strength: int | None = None
+    match_points: float | None = None
+    game_points: float | None = None
+    rank: int | None = None
+    players: list[int] = field(default_factory=list)
+    line: int = field(default=0, compare=False)
+
+
 @dataclass
 class TrfTournament:
     headers: dict[str, list[str]] = field(default_factory=dict)
@@ -114,13 +163,16 @@ class TrfTournament:
     initial_colour: Colour | None = None  # XXC white1/black1 / 152
     pair_by_rank: bool = False  # XXC rank
     accelerations: dict[int, list[float]] = field(default_factory=dict)  # XXA
-    acceleration_ranges: list[tuple[float, int, int, int, int]] = field(default_factory=list)  # 250
+    acceleration_ranges: list[TrfAcceleration] = field(default_factory=list)  # 250
     forbidden_groups: list[list[int]] = field(default_factory=list)  # XXP
     forbidden_ranges: list[tuple[int, int, list[int]]] = field(default_factory=list)  # 260
     byes: list[tuple[str, int, list[int]]] = field(default_factory=list)  # 240: kind, round, ids
     absent_next: list[int] = field(default_factory=list)  # XXZ
     scoring_codes: dict[str, float] = field(default_factory=dict)  # XXS CODE=VALUE / 162 / BBx
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # record code -> its last line number
+    teams: list[TrfTeam] = field(default_factory=list)  # 310 / 013
+    team_lines: list[str] = field(default_factory=list)  # 013, 310 and the team section's records, verbatim
+    national_lines: list[str] = field(default_factory=list)  # national rating records (FRA, GER...), verbatim
     other_lines: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
@@ -134,6 +186,12 @@ class TrfTournament:
     def rounds_in_file(self) -> int:
         return max((len(p.rounds) for p in self.players), default=0)
 
+    @property
+    def is_team_event(self) -> bool:
+        """The file reports a team event (team records ``310``/``013``): its ``240``, ``250`` and ``260`` records
+        then name teams, not players."""
+        return bool(self.teams)
+
 
 # ---------------------------------------------------------------------------------------------- reading
 def _int_field(text: str, lineno: int, col: int, what: str, *, required: bool = True) -> int | None:
@@ -142,9 +200,31 @@ def _int_field(text: str, lineno: int, col: int, what: str, *, required: bool = 
         if required:
             raise TrfError(lineno, col, f"missing {what}")
         return None
-    if not s.isdigit():
-        raise TrfError(lineno, col, f"{what} must be a whole number, found {s!r}")
+    if not (s.isascii() and s.isdigit()) or len(s) > 9:  # "²".isdigit() is True, int("²") fails
+        raise TrfError(lineno, col, f"{what} must be a whole number, found {s[:20]!r}")
     return int(s)
+
+
+_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)", re.ASCII)
+
+
+def _decimal_field(text: str, lineno: int, col: int, what: str, *, required: bool = False) -> float | None:
+    """A number such as ``11.5`` (or ``-1.0``) in a fixed field: None when blank (unless ``required``);
+    anything else — ``1,5``, ``x``, ``nan``, ``1e9`` — is a :class:`TrfError` at ``col``."""
+    s = text.strip()
+    if not s:
+        if required:
+            raise TrfError(lineno, col, f"missing {what}")
+        return None
+    if len(s) > 12 or not _DECIMAL.fullmatch(s):
+        raise TrfError(lineno, col, f"{what} must be a number such as 1.5, found {s[:20]!r}")
+    return float(s)
+
+
+def _number_text(text: str) -> float | None:
+    """``text`` as a decimal number, or None when it is not one (the readers that warn instead of refusing)."""
+    s = text.strip()
+    return float(s) if len(s) <= 12 and _DECIMAL.fullmatch(s) else None
 
 
 def _parse_player(line: str, lineno: int, warnings: list[str]) -> TrfPlayer:
@@ -159,19 +239,16 @@ def _parse_player(line: str, lineno: int, warnings: list[str]) -> TrfPlayer:
     rating_text = padded[48:52].strip()
     rating = 0
     if rating_text:
-        if rating_text.isdigit():
+        if rating_text.isascii() and rating_text.isdigit():
             rating = int(rating_text)
         else:
             warnings.append(f"line {lineno}: unreadable rating {rating_text!r}, using 0")
     points_text = padded[80:84].strip()
-    points: float | None = None
-    if points_text:
-        try:
-            points = float(points_text)
-        except ValueError:
-            warnings.append(f"line {lineno}: unreadable points {points_text!r}")
+    points = _number_text(points_text) if points_text else None
+    if points_text and points is None:
+        warnings.append(f"line {lineno}: unreadable points {points_text!r}")
     rank_text = padded[85:89].strip()
-    rank = int(rank_text) if rank_text.isdigit() else None
+    rank = int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None
     rounds: list[TrfRoundEntry] = []
     c = 91
     while c < len(line):
@@ -221,19 +298,64 @@ def _ids(text: str, lineno: int, col: int) -> list[int]:
     for m in re.finditer(r"\S+", text):
         value = _int_field(m.group(), lineno, col + m.start(), "player id")
         assert value is not None
+        if value > 9999:
+            raise TrfError(lineno, col + m.start(), f"player id {value} is not a starting rank (1 to 9999)")
         out.append(value)
     return out
 
 
-def _fixed_ids(line: str, start: int, lineno: int) -> list[int]:
+def _fixed_ids(line: str, start: int, lineno: int, what: str = "player id", *, width: int = 4,
+               step: int = 5) -> list[int]:
     out = []
-    for c in range(start, len(line), 5):
-        chunk = line[c : c + 4]
+    for c in range(start, len(line), step):
+        chunk = line[c : c + width]
         if chunk.strip():
-            value = _int_field(chunk, lineno, c + 1, "player id")
+            value = _int_field(chunk, lineno, c + 1, what)
             assert value is not None
             out.append(value)
     return out
+
+
+def _parse_acceleration(line: str, lineno: int) -> TrfAcceleration:
+    """``250 MMMM GGGG RRF RRL PPPF PPPL``: match points 5-8, game points 10-13 (either may be blank), first and
+    last round 15-17 and 19-21, first and last player (or team) 23-26 and 28-31."""
+    padded = line.ljust(31)
+    r1 = _int_field(padded[14:17], lineno, 15, "first round")
+    r2 = _int_field(padded[18:21], lineno, 19, "last round")
+    p1 = _int_field(padded[22:26], lineno, 23, "first player (or team) id")
+    p2 = _int_field(padded[27:31], lineno, 28, "last player (or team) id")
+    assert r1 is not None and r2 is not None and p1 is not None and p2 is not None
+    if not 1 <= r1 <= r2:
+        raise TrfError(lineno, 15 if r1 < 1 else 19, f"rounds {r1} to {r2} are not a range of rounds")
+    if not 1 <= p1 <= p2:
+        raise TrfError(lineno, 23 if p1 < 1 else 28, f"ids {p1} to {p2} are not a range of ids")
+    return TrfAcceleration(
+        match_points=_decimal_field(padded[4:8], lineno, 5, "fictitious match points"),
+        game_points=_decimal_field(padded[9:13], lineno, 10, "fictitious game points"),
+        first_round=r1, last_round=r2, first_id=p1, last_id=p2,
+    )
+
+
+def _parse_team(line: str, lineno: int, registered: int) -> TrfTeam:
+    """``310 NNN name(9-40) nick(42-46) strength(48-53) MP(55-60) GP(62-67) rank(69-71) players 74-77, 79-82...``
+    or the older ``013 name(5-36) players 37-40, 42-45...`` (numbered ``registered + 1``)."""
+    if line.startswith("013"):
+        return TrfTeam(number=registered + 1, name=line[4:36].strip(),
+                       players=[i for i in _fixed_ids(line, 36, lineno) if i], line=lineno)
+    padded = line.ljust(72)
+    number = _int_field(padded[4:7], lineno, 5, "team number")
+    assert number is not None
+    return TrfTeam(
+        number=number,
+        name=padded[8:40].strip(),
+        nickname=padded[41:46].strip(),
+        strength=_int_field(padded[47:53], lineno, 48, "team strength", required=False),
+        match_points=_decimal_field(padded[54:60], lineno, 55, "team match points"),
+        game_points=_decimal_field(padded[61:67], lineno, 62, "team game points"),
+        rank=_int_field(padded[68:71], lineno, 69, "team rank", required=False),
+        players=[i for i in _fixed_ids(line, 73, lineno) if i],
+        line=lineno,
+    )
 
 
 def loads(text: str | bytes) -> TrfTournament:
@@ -285,6 +407,8 @@ def _parse_line(trf: TrfTournament, line: str, lineno: int, seen: set[int]) -> N
     elif code in ("XXR", "142"):
         value = rest.split()[0] if rest.split() else ""
         trf.total_rounds = _int_field(value, lineno, 5, "number of rounds")
+        if trf.total_rounds is not None and trf.total_rounds > MAX_ROUNDS:
+            raise TrfError(lineno, 5, f"{trf.total_rounds} rounds: a TRF event has at most {MAX_ROUNDS}")
     elif code == "XXC":
         for token in rest.lower().split():
             if token == "rank":
@@ -301,14 +425,13 @@ def _parse_line(trf: TrfTournament, line: str, lineno: int, seen: set[int]) -> N
     elif code == "XXA":
         pid = _int_field(line[4:8], lineno, 5, "player id")
         assert pid is not None
-        values = [float(line[c : c + 4]) if line[c : c + 4].strip() else 0.0 for c in range(9, len(line), 5)]
+        if len(line) > 9 + 5 * MAX_ROUNDS:
+            raise TrfError(lineno, 10 + 5 * MAX_ROUNDS, f"more than {MAX_ROUNDS} rounds of accelerated points")
+        values = [_decimal_field(line[c : c + 4], lineno, c + 1, "accelerated points") or 0.0
+                  for c in range(9, len(line), 5)]  # a blank round: no fictitious points in it
         trf.accelerations[pid] = values
     elif code == "250":
-        padded = line.ljust(31)
-        gp = float(padded[9:13])
-        r1, r2 = int(padded[14:17]), int(padded[18:21])
-        p1, p2 = int(padded[22:26]), int(padded[27:31])
-        trf.acceleration_ranges.append((gp, r1, r2, p1, p2))
+        trf.acceleration_ranges.append(_parse_acceleration(line, lineno))
     elif code == "XXP":
         trf.forbidden_groups.append(_ids(rest, lineno, 5))
     elif code == "260":
@@ -330,24 +453,34 @@ def _parse_line(trf: TrfTournament, line: str, lineno: int, seen: set[int]) -> N
     elif code == "XXS":
         for token in rest.split():
             key, _, value = token.partition("=")
-            try:
-                trf.scoring_codes[key.upper()] = float(value)
-            except ValueError:
-                trf.warnings.append(f"line {lineno}: bad scoring entry {token!r}")
-    elif code == "162":
+            number = _number_text(value)
+            if number is None:
+                trf.warnings.append(f"line {lineno}: bad scoring entry {token[:40]!r}")
+            else:
+                trf.scoring_codes[key.upper()] = number
+    elif code == "162":  # a result code at column 6, its points at 7-10; the next pair 9 columns further
         for c in range(5, len(line), 9):
             key = line[c : c + 1].strip()
-            val = line[c + 1 : c + 5].strip()
-            if key and val:
-                trf.scoring_codes[key.upper()] = float(val)
+            if not key:
+                continue
+            value = _decimal_field(line[c + 1 : c + 5], lineno, c + 2, f"points of the result code {key!r}")
+            if value is not None:
+                trf.scoring_codes[key.upper()] = value
     elif code in _BB_CODES:  # bbpPairings TRF(bx): points "pp.p" at columns 5-8
         value = line[4:8].strip()
-        try:
-            trf.scoring_codes[_BB_CODES[code]] = float(value)
-        except ValueError:
-            raise TrfError(lineno, 5, f"{code} needs points such as 1.0, found {value!r}") from None
+        number = _number_text(value)
+        if number is None:
+            raise TrfError(lineno, 5, f"{code} needs points such as 1.0, found {value[:20]!r}")
+        trf.scoring_codes[_BB_CODES[code]] = number
     elif code in HEADER_CODES or code in TRF26_CODES:
         trf.headers.setdefault(code, []).append(rest.rstrip())
+    elif code in TEAM_CODES:
+        trf.teams.append(_parse_team(line, lineno, len(trf.teams)))
+        trf.team_lines.append(line.rstrip())
+    elif code in TEAM_SECTION_CODES:
+        trf.team_lines.append(line.rstrip())
+    elif _NATIONAL.fullmatch(code) and not code.startswith(("XX", "BB")) and line[4:8].strip().isdigit():
+        trf.national_lines.append(line.rstrip())  # TRF26 national rating support: linked to 001 by cols 5-8
     else:
         if not line.startswith("###"):
             trf.warnings.append(f"line {lineno}: unknown record {code!r} kept as is")
@@ -416,10 +549,14 @@ def dumps(trf: TrfTournament, edition: str = "16", newline: str = "\r") -> str:
             lines.append("162" + "".join(f"  {k[:1]}{v:4.1f}   "[:9] for k, v in trf.scoring_codes.items()))
         for kind, rnd, ids in trf.byes:
             lines.append(f"240 {kind} {rnd:3d}" + "".join(f" {i:4d}" for i in ids))
-        for gp, r1, r2, p1, p2 in trf.acceleration_ranges:
-            lines.append(f"250      {gp:4.1f} {r1:3d} {r2:3d} {p1:4d} {p2:4d}")
+        for a in trf.acceleration_ranges:
+            mp = "" if a.match_points is None else f"{a.match_points:4.1f}"
+            gp = "" if a.game_points is None else f"{a.game_points:4.1f}"
+            lines.append(f"250 {mp:>4} {gp:>4} {a.first_round:3d} {a.last_round:3d} {a.first_id:4d} {a.last_id:4d}")
         for r1, r2, ids in trf.forbidden_ranges:
             lines.append(f"260 {r1:3d} {r2:3d}" + "".join(f" {i:4d}" for i in ids))
+    lines.extend(trf.national_lines)
+    lines.extend(trf.team_lines)
     lines.extend(trf.other_lines)
     return newline.join(lines) + newline
 
@@ -546,17 +683,20 @@ def _accelerations(trf: TrfTournament, order: tuple[int, ...], scoring: Scoring)
     """Fictitious points per player and round: ``XXA``/``250`` when the file gives them (they take
     precedence, as in bbpPairings), else the Baku acceleration when record ``192`` declares it."""
     out: dict[int, list[float]] = {pid: list(values) for pid, values in trf.accelerations.items()}
-    for gp, r1, r2, p1, p2 in trf.acceleration_ranges:
-        for pid in range(p1, p2 + 1):
+    for a in trf.acceleration_ranges:
+        if a.game_points is None:  # match points only: a team event's record, nothing for a player
+            continue
+        for pid in (p.start_rank for p in trf.players if a.first_id <= p.start_rank <= a.last_id):
             if pid in trf.accelerations:
                 continue
             values = out.setdefault(pid, [])
-            if len(values) < r2:
-                values.extend([0.0] * (r2 - len(values)))
-            for r in range(r1, r2 + 1):
-                values[r - 1] = gp
+            if len(values) < a.last_round:
+                values.extend([0.0] * (a.last_round - len(values)))
+            for r in range(a.first_round, a.last_round + 1):
+                values[r - 1] = a.game_points
     system = declared_system(trf)
-    if out or not system.baku:
+    given = bool(trf.accelerations) or any(a.game_points is not None for a in trf.acceleration_ranges)
+    if given or not system.baku:  # the file's own accelerations disregard the method of record 192
         return out
     line = trf.lines.get("192", 0)
     total = trf.total_rounds
@@ -690,12 +830,17 @@ def engine_input(trf: TrfTournament, *, checking: bool = False) -> tuple[int, li
     """What the engine interface checks before pairing: returns (round, warnings, the engine state for that
     round, as :func:`to_swiss_state` builds it; None before round 1) or raises ``TrfError``.
 
-    ``checking`` (``-c``) re-pairs the last paired round, otherwise the next round is paired. Refused: a
-    declared system other than the Dutch one, pairing beyond the number of rounds (``XXR``/``142``), pairing
-    without that number (bbpPairings requires it: the last round is paired differently), and a points
-    column that disagrees with the results. Without ``XXR`` a check (``-c``) goes on with a warning.
+    ``checking`` (``-c``) re-pairs the last paired round, otherwise the next round is paired. Refused: a team event
+    (its 240/250/260 records name teams), a declared system other than the Dutch one, pairing beyond the number of
+    rounds (``XXR``/``142``), pairing without that number (bbpPairings requires it: the last round is paired
+    differently), and a points column that disagrees with the results. Without ``XXR`` a check (``-c``) goes on
+    with a warning.
     """
     warnings: list[str] = []
+    if trf.is_team_event:
+        team = trf.teams[0]
+        raise TrfError(team.line, 1, "the file reports a team event (team records 310/013): this engine pairs "
+                       "the players of an individual event")
     played = played_rounds(trf)
     k = played if checking else played + 1
     where = trf.lines.get("XXR") or trf.lines.get("142") or 0

@@ -274,15 +274,17 @@ def _date(text: str) -> dt.date | None:
 
 
 def _time_control(trf: TrfTournament) -> TimeControl | None:
+    """The time control from ``222`` (encoded) or ``122`` (free text); None when neither reads as one. Numbers
+    are ASCII digits of sensible length (a 5000-digit "number" is no time control, and ``int`` refuses it)."""
     encoded = (trf.headers.get("222") or [""])[0].strip()
-    m = re.fullmatch(r"(?:\d+/)?(\d+)(?:\+(\d+))?(?::.*)?", encoded)
+    m = re.fullmatch(r"(?:\d{1,4}/)?(\d{1,6})(?:\+(\d{1,4}))?(?::.*)?", encoded, re.ASCII)
     if m and int(m.group(1)) >= 60:
         return TimeControl(int(m.group(1)) // 60, int(m.group(2) or 0))
     free = (trf.headers.get("122") or [""])[0]
-    m = re.search(r"(\d+)\s*(?:'|min|m\b)[^+]*\+\s*(\d+)\s*(?:\"|s|sec)", free)
+    m = re.search(r"(?<!\d)(\d{1,4})\s*(?:'|min|m\b)[^+]*\+\s*(\d{1,4})\s*(?:\"|s|sec)", free, re.ASCII)
     if m:
         return TimeControl(int(m.group(1)), int(m.group(2)))
-    m = re.search(r"(\d+)\s*(?:'|min)", free)
+    m = re.search(r"(?<!\d)(\d{1,4})\s*(?:'|min)", free, re.ASCII)
     if m:
         return TimeControl(int(m.group(1)), 0)
     return None
@@ -319,6 +321,10 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
     tournament name of record ``012``. Nothing is created when the file is refused.
     """
     trf = _read(trf_path)
+    if trf.is_team_event:
+        raise _error(trf.teams[0].line, 1, msg("the file reports a team event (team records 310): an event of this "
+                                               "program has individual players; 'players import' adds the file's "
+                                               "players to an event"))
     path = Path(path)
     if path.exists():
         raise ValidationError(msg("{path} already exists: choose a new file name for the imported event", path=path))

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from tournament_desk.core.errors import EventFileError
 from tournament_desk.core.messages import msg
-from tournament_desk.storage.connection import connect, file_error
+from tournament_desk.storage.connection import connect, file_error, sqlite_message
 from tournament_desk.storage.engine import make_engine, upgrade_schema
 from tournament_desk.storage.errors import DiskFullError, EventFileDamagedError, Problem
 from tournament_desk.storage.identify import inspect_file
@@ -81,7 +81,8 @@ def _copy_sqlite(source: sqlite3.Connection, target: Path) -> None:
     try:
         source.backup(dst)
         dst.execute("PRAGMA journal_mode=DELETE")
-        with contextlib.suppress(sqlite3.Error):  # a file without meta table is refused by the verification
+        # a file without meta table (or whose schema does not parse) is refused by the verification
+        with contextlib.suppress(sqlite3.Error, UnicodeDecodeError):
             dst.execute("DELETE FROM meta WHERE key = ?", (OWNER_KEY,))
     finally:
         dst.close()
@@ -119,11 +120,11 @@ def write_verified_copy(source: sqlite3.Connection | Path, target: Path, *, veri
     except EventFileError:
         tmp.unlink(missing_ok=True)
         raise
-    except (OSError, sqlite3.Error) as exc:
+    except (OSError, sqlite3.Error, UnicodeDecodeError) as exc:
         tmp.unlink(missing_ok=True)
         if _is_full(exc):
             raise DiskFullError(target) from exc
-        if isinstance(exc, sqlite3.Error):
+        if isinstance(exc, (sqlite3.Error, UnicodeDecodeError)):
             raise file_error(exc, target) from exc
         raise EventFileError(msg("Could not write {target}: {exc}", target=target, exc=exc)) from exc
 
@@ -199,8 +200,8 @@ def file_problems(path: Path) -> list[Problem]:
         return list(exc.problems)
     except EventFileError as exc:
         return [exc.msg]
-    except sqlite3.Error as exc:
-        return [msg("SQLite cannot read it ({exc})", exc=exc)]
+    except (sqlite3.Error, UnicodeDecodeError) as exc:
+        return [msg("SQLite cannot read it ({exc})", exc=sqlite_message(exc))]
     return []
 
 
@@ -294,9 +295,10 @@ def restore_backup(backup_path: Path, event_path: Path) -> Path | None:
     except EventFileError:
         tmp.unlink(missing_ok=True)
         raise
-    except (OSError, sqlite3.Error) as exc:
+    except (OSError, sqlite3.Error, UnicodeDecodeError) as exc:
         tmp.unlink(missing_ok=True)
         if _is_full(exc):
             raise DiskFullError(event_path) from exc
-        raise EventFileError(msg("Could not restore {name}: {exc}", name=backup_path.name, exc=exc)) from exc
+        text = sqlite_message(exc) if isinstance(exc, UnicodeDecodeError) else exc
+        raise EventFileError(msg("Could not restore {name}: {exc}", name=backup_path.name, exc=text)) from exc
     return kept

@@ -148,7 +148,7 @@ def connect(path: Path, mode: str = "ro", *, timeout: float = 5.0, strict: bool 
         conn.execute("PRAGMA foreign_keys=ON")
         if query_only:
             conn.execute("PRAGMA query_only=ON")
-    except sqlite3.Error as exc:
+    except SQLITE_ERRORS as exc:
         raise file_error(exc, path) from exc
     return conn
 
@@ -160,18 +160,72 @@ def connect_writer(path: Path) -> sqlite3.Connection:
     try:
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")
-    except sqlite3.Error as exc:
+    except SQLITE_ERRORS as exc:
         conn.close()
         raise file_error(exc, path) from exc
     return conn
 
 
+SQLITE_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, UnicodeDecodeError)
+"""What a call into ``sqlite3`` raises when the file it reads is damaged. Python's ``sqlite3`` builds its exception
+from SQLite's message, and that message quotes the file's own bytes ("malformed database schema (ix) - no such
+table: main.pl\\xb7yer"): when they are not UTF-8, the module raises :class:`UnicodeDecodeError` instead of a
+``sqlite3.Error`` (seen with CPython 3.11). Every ``except`` around a read of an event file catches both, and
+:func:`file_error` explains both."""
+
+
+def sqlite_message(exc: BaseException) -> str:
+    """The text of an SQLite error, whatever bytes of a damaged file it quotes (undecodable bytes become U+FFFD)."""
+    if isinstance(exc, UnicodeDecodeError) and isinstance(exc.object, (bytes, bytearray)):
+        return bytes(exc.object).decode("utf-8", errors="replace")
+    return str(exc)
+
+
+def _undecodable(exc: BaseException) -> bool:
+    """The error is a damaged file's bytes that are not UTF-8: a message quoting them, or a text value
+    (``sqlite3`` says "Could not decode to UTF-8 column ...")."""
+    return isinstance(exc, UnicodeDecodeError) or "could not decode to utf-8" in str(exc).lower()
+
+
+def decoded_rows(conn: sqlite3.Connection, sql: str, limit: int | None = None) -> list[tuple[object, ...]]:
+    """The rows of ``sql`` with every text value decoded whatever its bytes (U+FFFD for what is not UTF-8).
+
+    For what SQLite reports about a damaged file (``PRAGMA quick_check``, ``foreign_key_check``, the names in
+    ``sqlite_schema``): the report quotes the file's own names, which a damaged file may hold as bytes that are
+    not UTF-8, and ``sqlite3`` would refuse to read the report itself. SQLite's own error (a schema it cannot
+    parse) is raised as usual (:data:`SQLITE_ERRORS`)."""
+    factory = conn.text_factory
+    conn.text_factory = bytes
+    try:
+        cursor = conn.execute(sql)
+        rows = cursor.fetchall() if limit is None else cursor.fetchmany(limit)
+    finally:
+        conn.text_factory = factory
+    return [tuple(v.decode("utf-8", errors="replace") if isinstance(v, bytes) else v for v in row) for row in rows]
+
+
+CHECK_PRAGMAS = ("quick_check", "integrity_check")
+
+
+def check_report(conn: sqlite3.Connection, pragma: str = "quick_check") -> list[str]:
+    """The lines of ``PRAGMA quick_check`` (or ``integrity_check``): ``["ok"]`` for a sound file; names quoted
+    from a damaged file are decoded whatever their bytes (:func:`decoded_rows`)."""
+    if pragma not in CHECK_PRAGMAS:
+        raise ValueError(f"not an integrity check: {pragma!r}")
+    return [str(row[0]) for row in decoded_rows(conn, f"PRAGMA {pragma}")]
+
+
 def file_error(exc: BaseException, path: Path | None = None) -> EventFileError:
-    """The user's explanation of an SQLite error (disk full, read-only, busy, damaged...)."""
+    """The user's explanation of an SQLite error (disk full, read-only, busy, damaged...), including the
+    :class:`UnicodeDecodeError` a damaged file's bytes cause (:data:`SQLITE_ERRORS`)."""
     code = getattr(exc, "sqlite_errorcode", None)
     primary = code & 0xFF if isinstance(code, int) else None
-    text_ = str(exc).lower()
+    text_ = sqlite_message(exc).lower()
     name: str | Msg = path.name if path is not None else msg("the event file")
+    if _undecodable(exc):
+        if path is not None:
+            return EventFileDamagedError(path, [msg("SQLite cannot read it ({exc})", exc=sqlite_message(exc))])
+        return EventFileError(msg("Event file error: {exc}", exc=sqlite_message(exc)))
     if primary == SQLITE_FULL or "disk is full" in text_:
         return DiskFullError(path)
     if primary in (SQLITE_BUSY, SQLITE_LOCKED) or "locked" in text_:
@@ -183,7 +237,7 @@ def file_error(exc: BaseException, path: Path | None = None) -> EventFileError:
             msg("Cannot read or write {name}: the disk reported an error (USB stick removed? network folder "
                 "gone?). Nothing acknowledged so far is lost; reconnect the disk and retry", name=name))
     if primary in (SQLITE_CORRUPT, SQLITE_NOTADB) and path is not None:
-        return EventFileDamagedError(path, [msg("SQLite cannot read it ({exc})", exc=exc)])
+        return EventFileDamagedError(path, [msg("SQLite cannot read it ({exc})", exc=sqlite_message(exc))])
     if primary == SQLITE_CANTOPEN and path is not None:
         return EventFileError(msg("Cannot open {path}: the file or its folder is missing or not accessible",
                                   path=path))

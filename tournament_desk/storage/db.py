@@ -13,13 +13,12 @@ the ``alembic_version`` row with plain SQL, without importing Alembic or SQLAlch
 from __future__ import annotations
 
 import os
-import sqlite3
 from pathlib import Path
 
 from tournament_desk.core.errors import EventFileError
 from tournament_desk.core.messages import msg
 from tournament_desk.storage.backup import take_backup
-from tournament_desk.storage.connection import check_path_length, file_error
+from tournament_desk.storage.connection import SQLITE_ERRORS, check_path_length, file_error
 from tournament_desk.storage.engine import make_engine, upgrade_file, upgrade_schema
 from tournament_desk.storage.identify import inspect_file
 from tournament_desk.storage.tables import SCHEMA_VERSION
@@ -57,7 +56,7 @@ def create_event_file(path: Path) -> None:
         for p in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
             p.unlink(missing_ok=True)
         orig = getattr(exc, "orig", exc)
-        if isinstance(orig, sqlite3.Error):
+        if isinstance(orig, SQLITE_ERRORS):
             raise file_error(orig, path) from exc
         raise
 

@@ -17,7 +17,7 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tournament_desk.storage.connection import connect, file_error
+from tournament_desk.storage.connection import SQLITE_ERRORS, connect, file_error
 from tournament_desk.storage.tables import APPLICATION_ID
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ def upgrade_file(path: Path) -> None:
         upgrade_schema(engine)
     except BaseException as exc:
         orig = getattr(exc, "orig", None)
-        if isinstance(orig, sqlite3.Error):
+        if isinstance(orig, SQLITE_ERRORS):
             raise file_error(orig, path) from exc
         raise
     finally:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from tournament_desk.core.errors import EventFileError
 from tournament_desk.core.messages import msg
-from tournament_desk.storage.connection import SQLITE_NOTADB, check_path_length, connect
+from tournament_desk.storage.connection import SQLITE_NOTADB, check_path_length, check_report, connect, sqlite_message
 from tournament_desk.storage.errors import EventFileDamagedError
 from tournament_desk.storage.tables import APPLICATION_ID, SCHEMA_VERSION
 
@@ -56,22 +56,21 @@ def inspect_file(path: Path) -> int:
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
-            check = conn.execute("PRAGMA quick_check").fetchall() if app_id == APPLICATION_ID else [("ok",)]
+            check = check_report(conn) if app_id == APPLICATION_ID else ["ok"]
         finally:
             conn.close()
     except EventFileError as exc:
         raise exc from None
-    except sqlite3.DatabaseError as exc:
-        if getattr(exc, "sqlite_errorcode", None) == SQLITE_NOTADB or "not a database" in str(exc):
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+        if getattr(exc, "sqlite_errorcode", None) == SQLITE_NOTADB or "not a database" in sqlite_message(exc):
             raise not_sqlite from None
-        raise EventFileDamagedError(path, [msg("SQLite cannot read it ({exc})", exc=exc)]) from exc
+        raise EventFileDamagedError(path, [msg("SQLite cannot read it ({exc})", exc=sqlite_message(exc))]) from exc
     if app_id != APPLICATION_ID:
         raise EventFileError(
             msg("{name} is an SQLite database of another program, not a tournament_desk event", name=path.name),
         )
-    if check != [("ok",)]:
-        details = [str(r[0]) for r in check[:3]]
-        raise EventFileDamagedError(path, [msg("SQLite finds damaged pages ({d})", d=d) for d in details])
+    if check != ["ok"]:
+        raise EventFileDamagedError(path, [msg("SQLite finds damaged pages ({d})", d=d) for d in check[:3]])
     if version > SCHEMA_VERSION:
         raise EventFileError(
             msg("{name} was written by a newer version of tournament_desk (file schema {version}, this program "

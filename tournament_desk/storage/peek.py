@@ -35,6 +35,6 @@ def peek_event(path: Path) -> EventSummary | None:
             paired = conn.execute("SELECT count(*) FROM round").fetchone()[0]
         finally:
             conn.close()
-    except (sqlite3.Error, OSError, TypeError, EventFileError):
+    except (sqlite3.Error, UnicodeDecodeError, OSError, TypeError, EventFileError):  # damaged: not listed
         return None
     return EventSummary(path, str(name), int(players), int(paired), int(rounds))

@@ -37,7 +37,7 @@ from tournament_desk.core.errors import EventFileError, StateError
 from tournament_desk.core.messages import Msg, PerLanguage, msg, per_language
 from tournament_desk.core.model import Bye, Event, EventState, Game, Player, Round
 from tournament_desk.storage import mapping
-from tournament_desk.storage.connection import connect, connect_writer, file_error
+from tournament_desk.storage.connection import SQLITE_ERRORS, connect, connect_writer, file_error
 from tournament_desk.storage.errors import EventFileDamagedError, EventFileVanishedError
 from tournament_desk.storage.tables import COLUMN_NAMES, PRIMARY_KEYS
 from tournament_desk.storage.validate import LOCK_META_PREFIX, DamagedContent, read_meta, read_state
@@ -278,7 +278,7 @@ class Repository:
         with self._lock:
             try:
                 version = int(self._conn().execute("PRAGMA data_version").fetchone()[0])
-            except sqlite3.Error as exc:
+            except SQLITE_ERRORS as exc:
                 raise file_error(exc, self.path) from exc
             if self.readonly:
                 token = self._file_token()
@@ -325,7 +325,7 @@ class Repository:
                     conn.execute("COMMIT")
             except DamagedContent as exc:
                 raise EventFileDamagedError(self.path, exc.problems) from None
-            except sqlite3.Error as exc:
+            except SQLITE_ERRORS as exc:
                 raise file_error(exc, self.path) from exc
             self._cache = (version, state, meta)
             self._last = (state, meta)
@@ -369,7 +369,7 @@ class Repository:
             try:
                 rows = self._conn().execute("SELECT id, label_en, label_fr, undone FROM journal ORDER BY id")
                 return [JournalEntry(i, str(en), str(fr), bool(u)) for i, en, fr, u in rows]
-            except sqlite3.Error as exc:
+            except SQLITE_ERRORS as exc:
                 raise file_error(exc, self.path) from exc
 
     def audit_log(self) -> list[AuditEntry]:
@@ -377,7 +377,7 @@ class Repository:
             try:
                 rows = self._conn().execute(
                     "SELECT at, arbiter, kind, label_en, label_fr FROM audit ORDER BY id").fetchall()
-            except sqlite3.Error as exc:
+            except SQLITE_ERRORS as exc:
                 raise file_error(exc, self.path) from exc
         return [AuditEntry(float(a), str(b), str(k), str(en), str(fr)) for a, b, k, en, fr in rows]
 
@@ -404,7 +404,7 @@ class Repository:
             try:
                 conn = self._wconn()
                 conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as exc:
+            except SQLITE_ERRORS as exc:
                 raise file_error(exc, self.path) from exc
             try:
                 yield conn
@@ -417,7 +417,7 @@ class Repository:
                         conn.execute("ROLLBACK")
                 if isinstance(exc, sqlite3.IntegrityError):
                     raise StateError(msg("The change was refused by the event file: {exc}", exc=exc)) from exc
-                if isinstance(exc, sqlite3.Error):
+                if isinstance(exc, SQLITE_ERRORS):
                     raise file_error(exc, self.path) from exc
                 raise
 

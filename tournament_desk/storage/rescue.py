@@ -62,7 +62,7 @@ def rescue_event(target: Path, source: Callable[[], sqlite3.Connection] | None,
                 if _state_of(candidate) == expected:
                     os.replace(candidate, target)
                     return "copy"
-            except (EventFileError, sqlite3.Error, OSError):
+            except (EventFileError, sqlite3.Error, UnicodeDecodeError, OSError):
                 pass
         os.replace(known, target)
     return "last-state"
@@ -73,7 +73,7 @@ def _state_of(path: Path) -> EventState | None:
     try:
         conn.execute("BEGIN")
         return read_state(conn)
-    except (DamagedContent, sqlite3.Error):
+    except (DamagedContent, sqlite3.Error, UnicodeDecodeError):
         return None
     finally:
         conn.close()

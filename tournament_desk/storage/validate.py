@@ -51,6 +51,7 @@ from tournament_desk.core.model import (
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.rule_settings import StoredIssue, read_rule_settings
 from tournament_desk.core.scoring import ScoringProfile
+from tournament_desk.storage.connection import decoded_rows, sqlite_message
 from tournament_desk.storage.errors import Problem
 from tournament_desk.storage.tables import COLUMN_NAMES, TABLES
 
@@ -76,10 +77,9 @@ _TABLES = COLUMN_NAMES
 def schema_problems(conn: sqlite3.Connection, version: int) -> list[Problem]:
     """Missing tables or columns, and an Alembic revision that does not match ``PRAGMA user_version``."""
     found: dict[str, set[str]] = {}
-    for table, column in conn.execute(
-            "SELECT m.name, p.name FROM sqlite_schema AS m JOIN pragma_table_info(m.name) AS p "
-            "WHERE m.type = 'table'"):
-        found.setdefault(table, set()).add(column)
+    for table, column in decoded_rows(conn, "SELECT m.name, p.name FROM sqlite_schema AS m "
+                                      "JOIN pragma_table_info(m.name) AS p WHERE m.type = 'table'"):
+        found.setdefault(str(table), set()).add(str(column))
     problems: list[Problem] = []
     for table, columns in _TABLES.items():
         if table not in found:
@@ -161,7 +161,7 @@ def type_problems(conn: sqlite3.Connection) -> list[Problem]:
 def reference_problems(conn: sqlite3.Connection) -> list[Problem]:
     """Rows naming a player or round that does not exist (``PRAGMA foreign_key_check``)."""
     problems: list[Problem] = []
-    for table, rowid, parent, _fk in conn.execute("PRAGMA foreign_key_check").fetchmany(5):
+    for table, rowid, parent, _fk in decoded_rows(conn, "PRAGMA foreign_key_check", 5):
         problems.append(msg("table {table}, row {rowid} refers to a {parent} that does not exist", table=table,
                             rowid=rowid, parent=parent))
     return problems
@@ -268,8 +268,9 @@ def read_state(conn: sqlite3.Connection, *, version: int | None = None, check_ty
     """
     try:
         return _read_state(conn, version, check_types)
-    except sqlite3.DatabaseError as exc:  # unreadable page, missing table the checks did not catch...
-        raise DamagedContent([msg("SQLite cannot read it ({exc})", exc=exc)]) from exc
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # unreadable page, missing table, a schema whose
+        # names are not UTF-8 (SQLITE_ERRORS)...
+        raise DamagedContent([msg("SQLite cannot read it ({exc})", exc=sqlite_message(exc))]) from exc
 
 
 def _read_state(conn: sqlite3.Connection, version: int | None, check_types: bool) -> EventState:
