@@ -51,7 +51,7 @@ class RulesDialog(FormDialog):
                                  value=v.value or "—"))
                 note.setWordWrap(True)
                 self.form.addRow("", note)
-        intro = QWidget()
+        intro = QWidget(self)
         row = QHBoxLayout(intro)
         row.setContentsMargins(0, 0, 0, 0)
         text = QLabel(tr("What each setting means, and the document it comes from, is in the rules document."))
