@@ -23,7 +23,8 @@ from tournament_desk.__main__ import main
 from tournament_desk.core.errors import EventFileError
 from tournament_desk.services.session import EventFileDamagedError, EventSession
 from tournament_desk.storage.backup import file_problems, restore_backup, write_verified_copy
-from tournament_desk.storage.db import check_report, decoded_rows, file_error, inspect_file, sqlite_message
+from tournament_desk.storage.connection import check_report, decoded_rows, file_error, sqlite_message
+from tournament_desk.storage.identify import inspect_file
 from tournament_desk.storage.peek import peek_event
 from tournament_desk.storage.tables import APPLICATION_ID
 
@@ -124,7 +125,7 @@ def test_inspect_backup_checks_and_the_start_screen_name_the_damage(damaged: Pat
 def test_a_newer_backup_of_the_damaged_file_is_offered_and_restores(damaged: Path, tmp_path: Path) -> None:
     """Restoring over the damaged file keeps its exact bytes beside the event (it cannot be copied by SQLite)."""
     from tests.storage.test_damaged_files import _event
-    from tournament_desk.services.session import restore_event_backup
+    from tournament_desk.services.event_files import restore_event_backup
 
     good = tmp_path / "good" / "damaged.tdesk"
     good.parent.mkdir()
