@@ -304,6 +304,8 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
             self._session.close()
         self._session = None
         self._state = None
+        for tab in self.all_tabs():  # nothing of this event stays in a table, a label or a chosen round
+            tab.refresh()
         self._show_start()
         return True
 

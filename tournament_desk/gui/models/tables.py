@@ -38,6 +38,18 @@ class RowsModel(QAbstractTableModel):
         self._columns = list(columns)
         self.endResetModel()
 
+    def set_table(self, columns: Sequence[tuple[Any, ...]], rows: Sequence[Any],
+                  highlight: Callable[[Any], str | None] | None = None) -> None:
+        """New columns, rows (and row colours, kept when not given) in one reset: the view never asks the new
+        columns about the old rows (the rows of another event, whose players the new columns do not know)."""
+        self.beginResetModel()
+        self._columns = list(columns)
+        self._rows = list(rows)
+        if highlight is not None:
+            self._highlight = highlight
+        self.endResetModel()
+        self.rows_drawn += len(self._rows)
+
     def set_highlight(self, highlight: Callable[[Any], str | None] | None) -> None:
         self.beginResetModel()
         self._highlight = highlight

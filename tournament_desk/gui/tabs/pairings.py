@@ -168,20 +168,19 @@ class PairingsTab(Tab):
         self.show_grid()
 
     def show_round(self) -> None:
-        """Draw the round chosen: every board."""
+        """Draw the round chosen: every board (none before round 1 is paired)."""
         selected = selected_round(self)
-        if selected is None:
+        if selected is None:  # no round paired yet: selected_round emptied the table
             return
         state, rnd, names = selected
         self._drawn = (state, names)
         t = self.t
-        self.model.set_columns([
+        self.model.set_table([
             (t("Board"), lambda g: g.board),
             (t("White"), lambda g: self._player_cell(g.round, g.white_id)),
             (t("Result"), self._result_cell),
             (t("Black"), lambda g: self._player_cell(g.round, g.black_id)),
-        ])
-        self.model.set_rows(rnd.games)
+        ], rnd.games)
         self._show_byes(state, rnd.number, names)
 
     def _player_cell(self, number: int, player_id: int) -> str:

@@ -145,7 +145,7 @@ class RegistrationTab(Tab):
             return
         system = state.event.rating_system
         lang = t.lang
-        self.model.set_columns([
+        columns = [
             (t("No."), lambda r: r.player.pairing_number),
             (t("Name"), lambda r: r.player.name, lambda r: name_key(r.player.name, lang)),
             (t("Club"), lambda r: r.player.club, lambda r: name_key(r.player.club, lang)),
@@ -153,9 +153,9 @@ class RegistrationTab(Tab):
             (t("Rating"), lambda r: r.player.rating(system)),
             (t("Licence"), lambda r: r.player.licence_id),
             (t("Status"), lambda r: r.status),
-        ])
-        self.model.set_highlight(lambda r: "#eeeeee" if r.player.withdrawn_from_round is not None else None)
-        self.model.set_rows([self._row(state, p) for p in state.players])
+        ]
+        self.model.set_table(columns, [self._row(state, p) for p in state.players],
+                             lambda r: "#eeeeee" if r.player.withdrawn_from_round is not None else None)
         self.view.resizeColumnsToContents()
         if selected is not None:  # keep the arbiter's place after every action
             for row, r in enumerate(self.model.rows()):

@@ -150,7 +150,7 @@ class ResultsTab(Tab):
         """Draw the round chosen: every board, the byes under it."""
         t = self.t
         selected = selected_round(self)
-        if selected is None:
+        if selected is None:  # no round paired yet: selected_round emptied the table
             return
         state, rnd, names = selected
         self._drawn = (state, names)
@@ -164,8 +164,7 @@ class ResultsTab(Tab):
             columns.append((t("Points"), lambda g: "" if g.white_points is None
                             else f"{g.white_points}-{g.black_points}"))
         current = self.view.currentIndex().row()
-        self.model.set_columns(columns)
-        self.model.set_rows(rnd.games)
+        self.model.set_table(columns, rnd.games)
         if rnd.games:
             row = current if 0 <= current < len(rnd.games) else 0
             self.view.setCurrentIndex(self.model.index(row, 2))

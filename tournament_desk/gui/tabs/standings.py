@@ -131,9 +131,7 @@ class StandingsTab(Tab):
             if preview:
                 columns.append((self.t("Rating ±"), lambda r: _signed(r.preview[0])))
                 columns.append((self.t("New rating"), lambda r: _number(r.preview[1])))
-            self.model.set_columns(columns)
-            self.model.set_highlight(lambda r: "#eeeeee" if r.line.withdrawn else None)
-            self.model.set_rows(rows)
+            self.model.set_table(columns, rows, lambda r: "#eeeeee" if r.line.withdrawn else None)
             self.view.resizeColumnsToContents()
         else:
             self.model.show_rows(rows)
