@@ -128,7 +128,7 @@ def test_three_events_in_turn_in_one_window(qapp: QApplication, home: Path) -> N
             yield from wait_for(lambda: w.session is None, "the event closed")
         for path, _name, discipline, _system, _n, _rating, key in events:
             recent = w.start_page.recent
-            yield from wait_for(lambda: recent.count() == 3, "the recent events")
+            yield from wait_for(lambda r=recent: r.count() == 3, "the recent events")
             row = next(i for i in range(recent.count()) if path.name in recent.item(i).text())
             recent.setCurrentRow(row)
             recent.setFocus()
@@ -144,8 +144,8 @@ def test_three_events_in_turn_in_one_window(qapp: QApplication, home: Path) -> N
             QTest.keyClick(w.results.view, key)  # board 1: White wins (chess "1", draughts "2"...)
             if discipline is Discipline.SCRABBLE:  # a Scrabble result is its two scores: typed in a dialog
                 yield
-            yield from wait_for(lambda: w.state.round(1).game(1).result is not None or
-                                discipline is Discipline.SCRABBLE, "the result entered")
+            yield from wait_for(lambda d=discipline: w.state.round(1).game(1).result is not None or
+                                d is Discipline.SCRABBLE, "the result entered")
             for tab in (w.registration, w.pairings, w.results, w.standings):
                 w.tabs.setCurrentWidget(tab)
                 yield
