@@ -5,7 +5,7 @@
 
 Texts are found where the code marks them: ``msg("...")`` (core messages, errors, action names),
 ``pmsg("context", "...")`` (a text translated by context), ``N_("...")`` (constant texts translated where shown)
-and the GUI's ``t("...")`` / ``tr("...")``. The catalogue is
+and the GUI's ``t("...")``. The catalogue is
 ``tournament_desk/locale/fr/LC_MESSAGES/tournament_desk.po`` (edited by hand or with any PO editor); the
 compiled ``.mo`` beside it is what the program reads (:mod:`tournament_desk.i18n`, standard library gettext).
 Babel is a development and test dependency only.
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "tournament_desk"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "tournament_desk"
-KEYWORDS = {"msg": None, "pmsg": ((1, "c"), 2), "N_": None, "t": None, "tr": None}
+KEYWORDS = {"msg": None, "pmsg": ((1, "c"), 2), "N_": None, "t": None}
 LANGUAGES = ("fr",)
 
 

@@ -118,10 +118,10 @@ def test_new_event_open_locked_and_history(qtbot: QtBot, qtmodeltester, tmp_path
     assert [e.kind for e in window.session.audit_log()][-2:] == ["do", "do"]
     from tournament_desk.gui.dialogs.lists import BackupsDialog, HistoryDialog
 
-    history = HistoryDialog(window, window.tr_, window.session.audit_log())
+    history = HistoryDialog(window, window.t, window.session.audit_log())
     qtbot.addWidget(history)
     assert history.model.rowCount() == len(window.session.audit_log())
-    backups = BackupsDialog(window, window.tr_, window.session.backups())
+    backups = BackupsDialog(window, window.t, window.session.backups())
     qtbot.addWidget(backups)
     for model in (history.model, backups.model):
         qtmodeltester.check(model)
@@ -165,7 +165,7 @@ def test_rule_settings_from_the_window(qtbot: QtBot, draughts_session: EventSess
     from tournament_desk.services.rules import current_rule_settings
 
     window = _window(qtbot, draughts_session, lang="fr")
-    dialog = RulesDialog(window, window.tr_, current_rule_settings(draughts_session))
+    dialog = RulesDialog(window, window.t, current_rule_settings(draughts_session))
     qtbot.addWidget(dialog)
     assert "tiebreaks.edition" in dialog.editors and dialog.changes() == {}
     window.edit_rules({"tiebreaks.edition": "fide2026", "ffjd.cadence": "slow"})

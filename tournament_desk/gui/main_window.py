@@ -124,10 +124,6 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         return self._t
 
     @property
-    def tr_(self) -> Translator:  # the name older dialogs use
-        return self._t
-
-    @property
     def session(self) -> EventSession | None:
         return self._session
 

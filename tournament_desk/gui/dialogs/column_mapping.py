@@ -56,8 +56,8 @@ _FIELD_NAMES = {
 }
 
 
-def _lang(tr: Callable[..., str] | None) -> str:
-    return getattr(tr, "lang", "en") if tr is not None else "en"
+def _lang(t: Callable[..., str] | None) -> str:
+    return getattr(t, "lang", "en") if t is not None else "en"
 
 
 def _t(key: str, lang: str) -> str:
@@ -67,9 +67,9 @@ def _t(key: str, lang: str) -> str:
 class ColumnMappingDialog(QDialog):
     """One combo box per header label; :meth:`columns` gives ``{field: label}`` once accepted."""
 
-    def __init__(self, parent: QWidget | None, tr: Callable[..., str] | None, header: ListHeader) -> None:
+    def __init__(self, parent: QWidget | None, t: Callable[..., str] | None, header: ListHeader) -> None:
         super().__init__(parent)
-        self.lang = _lang(tr)
+        self.lang = _lang(t)
         self.header = header
         self.setWindowTitle(_t("title", self.lang))
         intro = QLabel(_t("intro", self.lang))
@@ -182,7 +182,7 @@ def run_with_progress(parent: QWidget | None, label: str, fn: Callable[[Callable
     return worker.result
 
 
-def import_rating_list(parent: QWidget | None, tr: Callable[..., str] | None, session: EventSession,
+def import_rating_list(parent: QWidget | None, t: Callable[..., str] | None, session: EventSession,
                        path: Path | str, *, system: str | None = None,
                        ask_columns: Callable[[ListHeader], dict[str, str] | None] | None = None,
                        ) -> Change[RatingListReport] | None:
@@ -191,13 +191,13 @@ def import_rating_list(parent: QWidget | None, tr: Callable[..., str] | None, se
     Returns the change, or None when the user cancelled the mapping. ``ask_columns`` replaces the dialog
     (tests, scripted use).
     """
-    lang = _lang(tr)
+    lang = _lang(t)
     header = list_header(path)
     columns: dict[str, str] | None = None
     if not header.complete:
         if ask_columns is None:
             def ask_columns(h: ListHeader) -> dict[str, str] | None:
-                dialog = ColumnMappingDialog(parent, tr, h)
+                dialog = ColumnMappingDialog(parent, t, h)
                 return dialog.columns() if dialog.exec() else None
         columns = ask_columns(header)
         if columns is None:

@@ -54,30 +54,30 @@ class EventDialog(FormDialog):
     """``event=None``: the new-event form (``submit`` defaults to validating the event); otherwise the
     settings of an existing event (the system is locked once round 1 is paired, as the rules require)."""
 
-    def __init__(self, parent: Any, tr: Translator, event: Event | None = None, system_locked: bool = False, *,
+    def __init__(self, parent: Any, t: Translator, event: Event | None = None, system_locked: bool = False, *,
                  submit: Callable[[dict[str, Any]], Any] | None = None, arbiter: str = "") -> None:
-        super().__init__(parent, tr, submit if submit is not None else (lambda v: Event(**v)))
-        self.setWindowTitle(tr("Event settings") if event else tr("New event"))
+        super().__init__(parent, t, submit if submit is not None else (lambda v: Event(**v)))
+        self.setWindowTitle(t("Event settings") if event else t("New event"))
         self.name = QLineEdit(event.name if event else "")
         self.place = QLineEdit(event.place if event else "")
         self.start = QDateEdit(_qdate(event.start_date if event else None))
         self.end = QDateEdit(_qdate(event.end_date if event else None))
         for d in (self.start, self.end):
-            d.setDisplayFormat(tr("yyyy-MM-dd"))  # the language's date pattern (French: dd/MM/yyyy)
+            d.setDisplayFormat(t("yyyy-MM-dd"))  # the language's date pattern (French: dd/MM/yyyy)
             d.setCalendarPopup(True)
         self.arbiters = QLineEdit(", ".join(event.arbiters) if event else arbiter)
-        self.arbiters.setPlaceholderText(tr("Names, separated by commas"))
+        self.arbiters.setPlaceholderText(t("Names, separated by commas"))
         self.organiser = QLineEdit(event.organiser if event else "")
         self.discipline = QComboBox()
-        fill_enum_combo(self.discipline, ((Discipline.CHESS, tr("Chess")), (Discipline.DRAUGHTS, tr("Draughts")),
-                                          (Discipline.SCRABBLE, tr("Scrabble")), (Discipline.OTHER, tr("Other"))))
+        fill_enum_combo(self.discipline, ((Discipline.CHESS, t("Chess")), (Discipline.DRAUGHTS, t("Draughts")),
+                                          (Discipline.SCRABBLE, t("Scrabble")), (Discipline.OTHER, t("Other"))))
         self.system = QComboBox()
-        fill_enum_combo(self.system, ((PairingSystem.DUTCH, tr("Swiss (FIDE Dutch)")),
-                                      (PairingSystem.ROUND_ROBIN, tr("Round robin")),
-                                      (PairingSystem.DOUBLE_ROUND_ROBIN, tr("Double round robin")),
-                                      (PairingSystem.SCORE_GROUP, tr("Swiss (score groups)")),
-                                      (PairingSystem.MANUAL, tr("Swiss (manual)")),
-                                      (PairingSystem.KNOCKOUT, tr("Knockout"))))
+        fill_enum_combo(self.system, ((PairingSystem.DUTCH, t("Swiss (FIDE Dutch)")),
+                                      (PairingSystem.ROUND_ROBIN, t("Round robin")),
+                                      (PairingSystem.DOUBLE_ROUND_ROBIN, t("Double round robin")),
+                                      (PairingSystem.SCORE_GROUP, t("Swiss (score groups)")),
+                                      (PairingSystem.MANUAL, t("Swiss (manual)")),
+                                      (PairingSystem.KNOCKOUT, t("Knockout"))))
         self.system.setEnabled(not system_locked)
         self.rounds = QSpinBox()
         self.rounds.setRange(1, 99)
@@ -85,16 +85,16 @@ class EventDialog(FormDialog):
         self.time_control = QLineEdit(str(event.time_control) if event else "90+30")
         self.scoring = QComboBox()
         for name in PROFILES:
-            self.scoring.addItem(tr(SCORING_NAMES.get(name, name)), name)
+            self.scoring.addItem(t(SCORING_NAMES.get(name, name)), name)
         self.rating = QComboBox()
-        fill_enum_combo(self.rating, ((r, tr(RATING_NAMES[r])) for r in RatingSystem))
+        fill_enum_combo(self.rating, ((r, t(RATING_NAMES[r])) for r in RatingSystem))
         self.tiebreaks = QLineEdit(", ".join(event.tiebreaks) if event else "")
-        self.tiebreaks.setPlaceholderText(tr("empty: the default list for the discipline"))
+        self.tiebreaks.setPlaceholderText(t("empty: the default list for the discipline"))
         self.initial_colour = QComboBox()
-        for value, label in (("", tr("drawn by lot at round 1")), ("white", tr("White")), ("black", tr("Black"))):
+        for value, label in (("", t("drawn by lot at round 1")), ("white", t("White")), ("black", t("Black"))):
             self.initial_colour.addItem(label, value)
         self.acceleration = QComboBox()
-        for value, label in (("", tr("none")), ("baku", tr("Baku acceleration (C.04.5.1)"))):
+        for value, label in (("", t("none")), ("baku", t("Baku acceleration (C.04.5.1)"))):
             self.acceleration.addItem(label, value)
         for combo in (self.initial_colour, self.acceleration):
             combo.setEnabled(not system_locked)
@@ -112,15 +112,15 @@ class EventDialog(FormDialog):
         self._dutch_only()
         self._custom_scoring = event.scoring if event and event.scoring.name not in PROFILES else None
         for label, widget, field in (
-            (tr("&Name"), self.name, "name"), (tr("&Place"), self.place, "place"),
-            (tr("Start"), self.start, "start_date"), (tr("End"), self.end, "end_date"),
-            (tr("&Arbiters"), self.arbiters, "arbiters"), (tr("Organiser"), self.organiser, "organiser"),
-            (tr("&Discipline"), self.discipline, "discipline"), (tr("&System"), self.system, "system"),
-            (tr("&Rounds"), self.rounds, "rounds"), (tr("&Time control"), self.time_control, "time_control"),
-            (tr("Scoring"), self.scoring, "scoring"), (tr("Rating system"), self.rating, "rating_system"),
-            (tr("Tie-breaks"), self.tiebreaks, "tiebreaks"),
-            (tr("Initial colour"), self.initial_colour, "initial_colour"),
-            (tr("Acceleration"), self.acceleration, "acceleration"),
+            (t("&Name"), self.name, "name"), (t("&Place"), self.place, "place"),
+            (t("Start"), self.start, "start_date"), (t("End"), self.end, "end_date"),
+            (t("&Arbiters"), self.arbiters, "arbiters"), (t("Organiser"), self.organiser, "organiser"),
+            (t("&Discipline"), self.discipline, "discipline"), (t("&System"), self.system, "system"),
+            (t("&Rounds"), self.rounds, "rounds"), (t("&Time control"), self.time_control, "time_control"),
+            (t("Scoring"), self.scoring, "scoring"), (t("Rating system"), self.rating, "rating_system"),
+            (t("Tie-breaks"), self.tiebreaks, "tiebreaks"),
+            (t("Initial colour"), self.initial_colour, "initial_colour"),
+            (t("Acceleration"), self.acceleration, "acceleration"),
         ):
             self.add_row(label, widget, field)
         self.finish_layout()

@@ -52,9 +52,9 @@ def select_data(combo: QComboBox, value: object) -> None:
 class FormDialog(QDialog):
     """A form of rows, each with the name of the value it edits; errors appear under their row."""
 
-    def __init__(self, parent: Any, tr: Translator, submit: Callable[[dict[str, Any]], Any] | None = None) -> None:
+    def __init__(self, parent: Any, t: Translator, submit: Callable[[dict[str, Any]], Any] | None = None) -> None:
         super().__init__(parent)
-        self.t = tr
+        self.t = t
         self.submit = submit
         self.result_change: Any = None
         self.form = QFormLayout()

@@ -55,10 +55,10 @@ def _t(key: str, lang: str) -> str:
 class ImportTrfDialog(QDialog):
     """Choose a TRF and the new event file; OK imports (errors stay in the dialog)."""
 
-    def __init__(self, parent: QWidget | None, tr: Callable[..., str] | None, *, trf_path: str = "",
+    def __init__(self, parent: QWidget | None, t: Callable[..., str] | None, *, trf_path: str = "",
                  event_path: str = "") -> None:
         super().__init__(parent)
-        self.lang = getattr(tr, "lang", "en") if tr is not None else "en"
+        self.lang = getattr(t, "lang", "en") if t is not None else "en"
         self.result_import: TrfImport | None = None
         self.setWindowTitle(_t("title", self.lang))
         self.trf_edit = QLineEdit(trf_path)

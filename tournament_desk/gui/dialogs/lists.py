@@ -17,16 +17,16 @@ from tournament_desk.services.session import AuditEntry, BackupInfo
 class HistoryDialog(QDialog):
     """Every change, undo and redo of the event, newest first."""
 
-    def __init__(self, parent: Any, tr: Callable[..., str], entries: Sequence[AuditEntry]) -> None:
+    def __init__(self, parent: Any, t: Callable[..., str], entries: Sequence[AuditEntry]) -> None:
         super().__init__(parent)
-        self.setWindowTitle(tr("History"))
-        lang = getattr(tr, "lang", "en")
-        kinds = {"do": "", "undo": tr("Undo") + ": ", "redo": tr("Redo") + ": "}
+        self.setWindowTitle(t("History"))
+        lang = getattr(t, "lang", "en")
+        kinds = {"do": "", "undo": t("Undo") + ": ", "redo": t("Redo") + ": "}
         self.model = RowsModel([
-            (tr("When"), lambda e: format_datetime(dt.datetime.fromtimestamp(e.at), lang)),
-            (tr("Arbiter"), lambda e: e.arbiter),
+            (t("When"), lambda e: format_datetime(dt.datetime.fromtimestamp(e.at), lang)),
+            (t("Arbiter"), lambda e: e.arbiter),
             # the event file keeps each action's name as written in both languages when it was done
-            (tr("Action"), lambda e: kinds.get(e.kind, "") + PerLanguage(e.label_en, e.label_fr).text(lang)),
+            (t("Action"), lambda e: kinds.get(e.kind, "") + PerLanguage(e.label_en, e.label_fr).text(lang)),
         ], list(reversed(entries)))
         layout = QVBoxLayout(self)
         layout.addWidget(make_table(self.model))
@@ -39,19 +39,19 @@ class HistoryDialog(QDialog):
 class BackupsDialog(QDialog):
     """Choose a backup to restore; :attr:`chosen` holds it once accepted."""
 
-    def __init__(self, parent: Any, tr: Callable[..., str], backups: Sequence[BackupInfo]) -> None:
+    def __init__(self, parent: Any, t: Callable[..., str], backups: Sequence[BackupInfo]) -> None:
         super().__init__(parent)
-        self.setWindowTitle(tr("Restore a backup…"))
+        self.setWindowTitle(t("Restore a backup…"))
         self.backups = list(backups)
         self.chosen: BackupInfo | None = None
         self.model = RowsModel([
-            (tr("Taken"), lambda b: format_datetime(b.taken, getattr(tr, "lang", "en"))),
-            (tr("Reason"), lambda b: b.reason),
-            (tr("File"), lambda b: b.path.name),
+            (t("Taken"), lambda b: format_datetime(b.taken, getattr(t, "lang", "en"))),
+            (t("Reason"), lambda b: b.reason),
+            (t("File"), lambda b: b.path.name),
         ], self.backups)
         self.view = make_table(self.model)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(tr("The current state is itself backed up before a restore.")))
+        layout.addWidget(QLabel(t("The current state is itself backed up before a restore.")))
         layout.addWidget(self.view)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self._accept)

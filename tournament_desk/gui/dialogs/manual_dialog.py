@@ -26,45 +26,45 @@ from tournament_desk.services.session import EventSession
 
 
 class ManualPairingDialog(QDialog):
-    def __init__(self, parent: Any, tr: Callable[..., str], session: EventSession) -> None:
+    def __init__(self, parent: Any, t: Callable[..., str], session: EventSession) -> None:
         super().__init__(parent)
-        self.t = tr
-        self.lang = getattr(tr, "lang", "en")
+        self.t = t
+        self.lang = getattr(t, "lang", "en")
         self.session = session
         self.boards: list[tuple[int, int]] = []
         self.byes: list[int] = []
         self.stored = False
         self.result_change: Change[ManualRound] | None = None
         """The round stored (its change, for the window to redraw what it names)."""
-        self.setWindowTitle(tr("Pair by hand"))
+        self.setWindowTitle(t("Pair by hand"))
         self.players_model = RowsModel([
-            (tr("Name"), lambda b: b.name), (tr("Points"), lambda b: f"{b.points:g}"),
-            (tr("Solkoff"), lambda b: f"{b.solkoff:g}"), (tr("W/B"), lambda b: f"{b.whites}/{b.blacks}"),
-            (tr("Colour"), lambda b: b.suggested),
+            (t("Name"), lambda b: b.name), (t("Points"), lambda b: f"{b.points:g}"),
+            (t("Solkoff"), lambda b: f"{b.solkoff:g}"), (t("W/B"), lambda b: f"{b.whites}/{b.blacks}"),
+            (t("Colour"), lambda b: b.suggested),
         ])
         self.players_view = make_table(self.players_model)
         self.players_view.clicked.connect(lambda index: self.choose(self.players_model.row_object(index.row())
                                                                     .player_id))
         self.candidates_model = RowsModel([
-            (tr("Opponent"), lambda c: c.name), (tr("Points"), lambda c: f"{c.points:g}"),
-            (tr("White"), lambda c: self.names.get(c.white_id, "")),
+            (t("Opponent"), lambda c: c.name), (t("Points"), lambda c: f"{c.points:g}"),
+            (t("White"), lambda c: self.names.get(c.white_id, "")),
         ])
         self.candidates_view = make_table(self.candidates_model)
         self.candidates_view.doubleClicked.connect(lambda index: self.add_candidate(index.row()))
         self.boards_model = RowsModel([
-            (tr("Board"), lambda b: self.boards.index(b) + 1 if b in self.boards else ""),
-            (tr("White"), lambda b: self.names.get(b[0], "")), (tr("Black"), lambda b: self.names.get(b[1], "")),
+            (t("Board"), lambda b: self.boards.index(b) + 1 if b in self.boards else ""),
+            (t("White"), lambda b: self.names.get(b[0], "")), (t("Black"), lambda b: self.names.get(b[1], "")),
         ])
         self.boards_view = make_table(self.boards_model)
         self.issues = QLabel()
         self.issues.setWordWrap(True)
-        add = QPushButton(tr("&Add board"))
+        add = QPushButton(t("&Add board"))
         add.clicked.connect(lambda: self.add_candidate(self.candidates_view.currentIndex().row()))
-        bye = QPushButton(tr("Give the &bye"))
+        bye = QPushButton(t("Give the &bye"))
         bye.clicked.connect(lambda: self.give_bye(self.chosen) if self.chosen is not None else None)
-        remove = QPushButton(tr("&Remove last board"))
+        remove = QPushButton(t("&Remove last board"))
         remove.clicked.connect(self.remove_last)
-        complete = QPushButton(tr("&Complete the round"))
+        complete = QPushButton(t("&Complete the round"))
         complete.clicked.connect(self.complete)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(lambda: self.store())

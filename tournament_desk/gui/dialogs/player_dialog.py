@@ -28,23 +28,23 @@ Submit = Callable[[dict[str, Any], bool], Any]
 class PlayerDialog(FormDialog):
     """``submit`` None: the dialog only validates, and :meth:`fields` gives the values once accepted."""
 
-    def __init__(self, parent: Any, tr: Translator, rating_system: str, player: Player | None = None, *,
+    def __init__(self, parent: Any, t: Translator, rating_system: str, player: Player | None = None, *,
                  submit: Submit | None = None, confirm_duplicate: Callable[[str], bool] | None = None) -> None:
-        super().__init__(parent, tr, None)
+        super().__init__(parent, t, None)
         self.player_submit = submit
         self.confirm_duplicate = confirm_duplicate or self._ask_duplicate
         self.rating_system = rating_system
-        self.setWindowTitle(tr("Edit player") if player else tr("Add player"))
+        self.setWindowTitle(t("Edit player") if player else t("Add player"))
         self.surname = QLineEdit(player.surname if player else "")
         self.first_name = QLineEdit(player.first_name if player else "")
         for edit in (self.surname, self.first_name):
             edit.setMaxLength(MAX_NAME_LENGTH)
         self.sex = QComboBox()
-        fill_enum_combo(self.sex, ((Sex.UNKNOWN, "—"), (Sex.MALE, tr("Male")), (Sex.FEMALE, tr("Female"))))
+        fill_enum_combo(self.sex, ((Sex.UNKNOWN, "—"), (Sex.MALE, t("Male")), (Sex.FEMALE, t("Female"))))
         if player:
             select_data(self.sex, player.sex)
         self.birth = QDateEdit()
-        self.birth.setDisplayFormat(tr("yyyy-MM-dd"))  # the language's date pattern (French: dd/MM/yyyy)
+        self.birth.setDisplayFormat(t("yyyy-MM-dd"))  # the language's date pattern (French: dd/MM/yyyy)
         self.birth.setMinimumDate(NO_DATE)
         self.birth.setSpecialValueText("—")
         self.birth.setDate(QDate(player.birth_date) if player and player.birth_date else NO_DATE)
@@ -59,15 +59,15 @@ class PlayerDialog(FormDialog):
         self.rating.setRange(0, 4000)
         self.rating.setSpecialValueText("—")
         self.rating.setValue((player.rating(rating_system) or 0) if player else 0)
-        self.unrated = QCheckBox(tr("&Unrated"))
+        self.unrated = QCheckBox(t("&Unrated"))
         self.unrated.setChecked(bool(player and player.unrated))
         for label, widget, field in (
-            (tr("&Surname"), self.surname, "surname"), (tr("&First name"), self.first_name, "first_name"),
-            (tr("Sex"), self.sex, "sex"), (tr("Birth date"), self.birth, "birth_date"),
-            (tr("Category"), self.category, "category"), (tr("&Club"), self.club, "club"),
-            (tr("Federation"), self.federation, "federation"), (tr("&Licence"), self.licence, "licence_id"),
-            (tr("FIDE id"), self.fide_id, "fide_id"), (tr("FMJD id"), self.fmjd_id, "fmjd_id"),
-            (tr("Title"), self.title_edit, "title"), (tr("Rating ({})", rating_system), self.rating, "ratings"),
+            (t("&Surname"), self.surname, "surname"), (t("&First name"), self.first_name, "first_name"),
+            (t("Sex"), self.sex, "sex"), (t("Birth date"), self.birth, "birth_date"),
+            (t("Category"), self.category, "category"), (t("&Club"), self.club, "club"),
+            (t("Federation"), self.federation, "federation"), (t("&Licence"), self.licence, "licence_id"),
+            (t("FIDE id"), self.fide_id, "fide_id"), (t("FMJD id"), self.fmjd_id, "fmjd_id"),
+            (t("Title"), self.title_edit, "title"), (t("Rating ({})", rating_system), self.rating, "ratings"),
             ("", self.unrated, "unrated"),
         ):
             self.add_row(label, widget, field)

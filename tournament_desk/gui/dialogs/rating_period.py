@@ -9,9 +9,9 @@ period.
 The dialog is self-contained: everything it needs goes through :class:`PeriodServices` (by default the functions of
 :mod:`tournament_desk.services.ratings`), never through the main window. To open it from a menu::
 
-    RatingPeriodDialog(parent, tr).exec()
+    RatingPeriodDialog(parent, t).exec()
 
-with ``tr`` the window's translator (``tr(text, *args)`` and a ``lang`` attribute); texts missing from that
+with ``t`` the window's translator (``t(text, *args)`` and a ``lang`` attribute); texts missing from that
 catalogue are translated by the dialog's own French table.
 """
 
@@ -128,11 +128,11 @@ class RatingPeriodDialog(QDialog):
     """The period dialog. ``services``: the :class:`PeriodServices` to call (the services by default). The
     ``add_*`` and ``save_*`` methods open a file chooser unless they are given their paths."""
 
-    def __init__(self, parent: QWidget | None, tr: Callable[..., str], *, services: PeriodServices | None = None,
+    def __init__(self, parent: QWidget | None, t: Callable[..., str], *, services: PeriodServices | None = None,
                  system: RatingSystem = RatingSystem.FFJD) -> None:
         super().__init__(parent)
-        self.tr_ = tr
-        self.lang = getattr(tr, "lang", "en")
+        self._translate = t
+        self.lang = getattr(t, "lang", "en")
         self.services = services or default_services()
         self.event_files: list[Path] = []
         self.results_files: list[Path] = []
@@ -228,7 +228,7 @@ class RatingPeriodDialog(QDialog):
     # -- texts --------------------------------------------------------------------------------------------------
     def t(self, text: str, *args: object) -> str:
         """The window's translation (the program's catalogue)."""
-        return self.tr_(text, *args) if args else self.tr_(text)
+        return self._translate(text, *args) if args else self._translate(text)
 
     def _show_error(self, exc: TournamentError) -> None:
         message = exc.message(self.lang)

@@ -26,20 +26,20 @@ REQUEST_LABELS = {
 class WithdrawDialog(FormDialog):
     """The round from which the player takes no part, and in a round robin what the games left become."""
 
-    def __init__(self, parent: Any, tr: Translator, state: EventState, player: Player,
+    def __init__(self, parent: Any, t: Translator, state: EventState, player: Player,
                  submit: Callable[[dict[str, Any]], Any]) -> None:
-        super().__init__(parent, tr, submit)
-        self.setWindowTitle(tr("Withdraw {}", player.name))
+        super().__init__(parent, t, submit)
+        self.setWindowTitle(t("Withdraw {}", player.name))
         self.from_round = QSpinBox()
         self.from_round.setRange(1, state.event.rounds + 1)
         self.from_round.setValue(min(state.last_round + 1, state.event.rounds + 1))
-        self.add_row(tr("Takes no part from &round:"), self.from_round, "from_round")
+        self.add_row(t("Takes no part from &round:"), self.from_round, "from_round")
         self.forfeit = QComboBox()
-        self.forfeit.addItem(tr("0fe (excused forfeit)"), Outcome.FORFEIT_LOSS_EXCUSED.value)
-        self.forfeit.addItem(tr("0fne (unexcused forfeit)"), Outcome.FORFEIT_LOSS_UNEXCUSED.value)
+        self.forfeit.addItem(t("0fe (excused forfeit)"), Outcome.FORFEIT_LOSS_EXCUSED.value)
+        self.forfeit.addItem(t("0fne (unexcused forfeit)"), Outcome.FORFEIT_LOSS_UNEXCUSED.value)
         if state.event.system.is_round_robin:
-            self.add_row(tr("The remaining games become:"), self.forfeit, "forfeit")
-        self.finish_layout(intro=QLabel(tr("Results already played are kept.")))
+            self.add_row(t("The remaining games become:"), self.forfeit, "forfeit")
+        self.finish_layout(intro=QLabel(t("Results already played are kept.")))
 
     def values(self) -> dict[str, Any]:
         return {"from_round": self.from_round.value(), "forfeit": Outcome(self.forfeit.currentData())}
@@ -51,14 +51,14 @@ class ByeRequestDialog(FormDialog):
 
     CANCEL = "none"
 
-    def __init__(self, parent: Any, tr: Translator, state: EventState, player: Player | None,
+    def __init__(self, parent: Any, t: Translator, state: EventState, player: Player | None,
                  submit: Callable[[dict[str, Any]], Any]) -> None:
-        super().__init__(parent, tr, submit)
+        super().__init__(parent, t, submit)
         self.state = state
-        self.setWindowTitle(tr("Bye request"))
+        self.setWindowTitle(t("Bye request"))
         self.player = QComboBox()
         active = [p for p in state.players if p.is_active_in(state.last_round + 1)]
-        for p in sorted(active, key=lambda p: name_key(p.name, tr.lang)):
+        for p in sorted(active, key=lambda p: name_key(p.name, t.lang)):
             self.player.addItem(p.name, p.id)
         if player is not None and self.player.findData(player.id) >= 0:
             self.player.setCurrentIndex(self.player.findData(player.id))
@@ -67,11 +67,11 @@ class ByeRequestDialog(FormDialog):
         self.round.setValue(state.last_round + 1)
         self.kind = QComboBox()
         for outcome in REQUESTABLE_BYES:
-            self.kind.addItem(tr(REQUEST_LABELS[outcome]), outcome.value)
-        self.kind.addItem(tr("cancel the request"), self.CANCEL)
-        self.add_row(tr("&Player:"), self.player, "player")
-        self.add_row(tr("&Round:"), self.round, "round")
-        self.add_row(tr("&Bye:"), self.kind, "kind")
+            self.kind.addItem(t(REQUEST_LABELS[outcome]), outcome.value)
+        self.kind.addItem(t("cancel the request"), self.CANCEL)
+        self.add_row(t("&Player:"), self.player, "player")
+        self.add_row(t("&Round:"), self.round, "round")
+        self.add_row(t("&Bye:"), self.kind, "kind")
         self.current = QLabel()
         self.current.setWordWrap(True)
         self.form.addRow("", self.current)
@@ -100,13 +100,13 @@ class NumbersDialog(FormDialog):
     """Pairing numbers by hand (seed 000 Annexe A: the arbiter may order players, e.g. so that club-mates meet
     in the first rounds): one number per player, 1 to n, each once."""
 
-    def __init__(self, parent: Any, tr: Translator, state: EventState,
+    def __init__(self, parent: Any, t: Translator, state: EventState,
                  submit: Callable[[dict[str, Any]], Any]) -> None:
-        super().__init__(parent, tr, submit)
-        self.setWindowTitle(tr("Pairing numbers by hand"))
-        players = sorted(state.players, key=lambda p: (p.pairing_number or 10**6, name_key(p.name, tr.lang)))
+        super().__init__(parent, t, submit)
+        self.setWindowTitle(t("Pairing numbers by hand"))
+        players = sorted(state.players, key=lambda p: (p.pairing_number or 10**6, name_key(p.name, t.lang)))
         self.table = QTableWidget(len(players), 3)
-        self.table.setHorizontalHeaderLabels([tr("No."), tr("Name"), tr("Rating")])
+        self.table.setHorizontalHeaderLabels([t("No."), t("Name"), t("Rating")])
         self.ids = [p.id for p in players]
         for row, p in enumerate(players):
             number = QTableWidgetItem(str(p.pairing_number or row + 1))
@@ -116,7 +116,7 @@ class NumbersDialog(FormDialog):
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
                 self.table.setItem(row, col, item)
         self.table.resizeColumnsToContents()
-        self.add_row(tr("Type each player's number:"), self.table, "numbers")
+        self.add_row(t("Type each player's number:"), self.table, "numbers")
         self.finish_layout()
         self.resize(max(self.width(), 520), 560)
 

@@ -21,12 +21,12 @@ class RulesDialog(FormDialog):
     """:meth:`changes` gives the settings whose value the arbiter changed, as ``{key: text}``; ``submit(changes)``
     (the window's: one action for all of them) runs on OK, and its refusal keeps the dialog open."""
 
-    def __init__(self, parent: Any, tr: Translator, values: Sequence[RuleSettingValue],
+    def __init__(self, parent: Any, t: Translator, values: Sequence[RuleSettingValue],
                  submit: Callable[[dict[str, str]], Any] | None = None,
                  open_doc: Callable[[], Any] | None = None) -> None:
-        super().__init__(parent, tr, (lambda changes: submit(changes) if changes else None) if submit else None)
-        lang = tr.lang
-        self.setWindowTitle(tr("Rule settings"))
+        super().__init__(parent, t, (lambda changes: submit(changes) if changes else None) if submit else None)
+        lang = t.lang
+        self.setWindowTitle(t("Rule settings"))
         self.values_shown = list(values)
         self.editors: dict[str, QComboBox | QLineEdit] = {}
         for v in self.values_shown:
@@ -40,13 +40,13 @@ class RulesDialog(FormDialog):
                 editor = combo
             else:
                 editor = QLineEdit(v.value)
-                editor.setPlaceholderText(tr("empty: not set") if s.optional else s.default)
+                editor.setPlaceholderText(t("empty: not set") if s.optional else s.default)
             editor.setToolTip(s.section(lang, short=False))
             editor.setObjectName(s.key)
             self.editors[s.key] = editor
             self.add_row(s.label(lang), editor, s.key)
             if v.not_understood is not None:
-                note = QLabel(tr("The file holds '{stored}', which this version does not understand (written by a "
+                note = QLabel(t("The file holds '{stored}', which this version does not understand (written by a "
                                  "newer version): {value} applies until you choose a value.", stored=v.not_understood,
                                  value=v.value or "—"))
                 note.setWordWrap(True)
@@ -54,10 +54,10 @@ class RulesDialog(FormDialog):
         intro = QWidget(self)
         row = QHBoxLayout(intro)
         row.setContentsMargins(0, 0, 0, 0)
-        text = QLabel(tr("What each setting means, and the document it comes from, is in the rules document."))
+        text = QLabel(t("What each setting means, and the document it comes from, is in the rules document."))
         text.setWordWrap(True)
         row.addWidget(text, 1)
-        self.doc_button = QPushButton(tr("Open the rules &document"))
+        self.doc_button = QPushButton(t("Open the rules &document"))
         self.doc_button.setEnabled(open_doc is not None)
         if open_doc is not None:
             self.doc_button.clicked.connect(lambda _checked=False: open_doc())
