@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tournament_desk.core.formatting import whole_number
 from tournament_desk.core.sources import FFJD_RCN, PLATFORM, Source, cite
 
 if TYPE_CHECKING:
@@ -579,9 +580,10 @@ def cmd_numbers(args: argparse.Namespace, lang: str) -> None:
             manual: dict[int, int] = {}
             for item in args.set:
                 pid, _, number = item.partition("=")
-                if not pid.isdigit() or not number.isdigit():
+                player, wanted = whole_number(pid), whole_number(number)
+                if player is None or wanted is None:
                     raise ValidationError(msg("'{item}' is not ID=NUMBER", item=item))
-                manual[int(pid)] = int(number)
+                manual[player] = wanted
             change = assign_numbers(session, "manual", manual=manual)
         state = session.state()
     table = {p.id: p.pairing_number for p in state.players}

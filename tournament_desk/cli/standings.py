@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.formatting import whole_number
 from tournament_desk.core.messages import msg
 from tournament_desk.core.sources import FFE_TIEBREAKS, PLATFORM, cite
 
@@ -84,9 +85,10 @@ def _warn(warnings: tuple[TieBreakWarning, ...] | list[TieBreakWarning], lang: s
 
 
 def _player_id(text: str) -> int:
-    if not text.isdigit():
+    number = whole_number(text)
+    if number is None:
         raise ValidationError(msg("'{text}' is not a player id (a whole number)", text=text))
-    return int(text)
+    return number
 
 
 def cmd_standings(args: argparse.Namespace, lang: str) -> None:

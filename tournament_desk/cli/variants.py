@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.formatting import whole_number
 from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState
 from tournament_desk.core.pairing.knockout import SIZES, Bracket, DrawRule, recommended_size, round_name
@@ -117,9 +118,10 @@ def _parse_boards(items: Sequence[str]) -> list[tuple[int, int]]:
     boards = []
     for item in items:
         white, sep, black = item.partition(":")
-        if not sep or not white.strip().isdigit() or not black.strip().isdigit():
+        white_id, black_id = whole_number(white), whole_number(black)
+        if not sep or white_id is None or black_id is None:
             raise ValidationError(msg("'{item}' is not a board WHITE_ID:BLACK_ID", item=item))
-        boards.append((int(white), int(black)))
+        boards.append((white_id, black_id))
     return boards
 
 
