@@ -97,7 +97,7 @@ def test_the_bundle_recreates_the_whole_event_as_one_undo_step(exported: tuple[P
         assert id_map == {p.id: p.id for p in original.players}  # the ids are kept: the same event
         assert session.state() == original and canonical(session.state()) == canonical(original)
         journal = session._repo.journal()
-        assert [e.label_en for e in journal] == [f"Import open.zip: 14 players, {len(original.rounds)} rounds"]
+        assert [e.label.text("en") for e in journal] == [f"Import open.zip: 14 players, {len(original.rounds)} rounds"]
         assert session.warnings == ()
         undone = session.undo()
         assert undone is not None

@@ -250,10 +250,10 @@ def test_an_import_is_one_undo_step_whatever_the_file_holds(tmp_path: Path,
     with EventSession.open(event, readonly=True) as session:
         imported = session.state()
         journal = session._repo.journal()
-        audit = [(e.kind, e.label_en) for e in session.audit_log()]
+        audit = [(e.kind, e.label.text("en")) for e in session.audit_log()]
         assert session.backups() == []
     label = "Import sm_xxp.trf: 64 players, 5 rounds"
-    assert [e.label_en for e in journal] == [label]
+    assert [e.label.text("en") for e in journal] == [label]
     assert [a for a in audit if a[0] != "do" or a[1] != "Create event"] == [("do", label)]
     assert len(imported.players) == 64 and imported.last_round == 5
     assert imported.player(id_of[5]).withdrawn_from_round == 3  # the withdrawal (0000 - - to the next round)

@@ -31,7 +31,7 @@ from pathlib import Path
 from tournament_desk import __version__
 from tournament_desk.core import homologation
 from tournament_desk.core.errors import TournamentError, ValidationError
-from tournament_desk.core.messages import Msg, msg, pmsg
+from tournament_desk.core.messages import Msg, in_languages, msg, pmsg
 from tournament_desk.core.model import EventState
 from tournament_desk.core.operations import TakeWholeEvent
 from tournament_desk.core.ratings.common import PreviewRow
@@ -152,10 +152,10 @@ def audit_csv(entries: Sequence[AuditEntry]) -> bytes:
     """The event's audit log (issue 11): when, which arbiter profile, what — so a disputed result can be traced."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
-    writer.writerow(["at_utc", "arbiter", "kind", "action_en", "action_fr"])
+    writer.writerow(["at_utc", "arbiter", "kind", *in_languages(lambda lang: lang, "action")])  # action_en...
     for e in entries:
         at = dt.datetime.fromtimestamp(e.at, tz=dt.UTC).isoformat(timespec="seconds")
-        writer.writerow([at, e.arbiter, e.kind, e.label_en, e.label_fr])
+        writer.writerow([at, e.arbiter, e.kind, *in_languages(e.label, "action").values()])
     return buffer.getvalue().encode("utf-8-sig")
 
 
