@@ -30,7 +30,6 @@ NOT_YET_CONVERTED: tuple[str, ...] = ()
 # Where comparing the language with "fr" is not choosing a text: the mechanism itself, and locale conventions
 # that are not words (a file, the function, why).
 LANGUAGE_TESTS_ALLOWED = {
-    ("core/messages.py", "text"): "PerLanguage.text: a field value already written in each language",
     ("gui/i18n.py", "install_qt_translator"): "picks Qt's locale (QLocale.French) and Qt's own translations",
     ("core/formatting.py", "decimal_text"): "the decimal comma of French numbers (a convention, not a word)",
     ("core/formatting.py", "csv_separator"): "the ';' of French spreadsheets, which use the decimal comma",

@@ -184,7 +184,7 @@ def test_a_damaged_or_inconsistent_bundle_is_refused_with_its_problems(exported:
 
     report = verify_bundle(_rewrite(bundle, tmp_path / "garbage.zip", garbage))
     assert [p.kind for p in report.problems] == ["inconsistent"]
-    assert "ffjd.organiser_estimate must be a number from 600 to 3000, not '9999'" in report.problems[0].en
+    assert "ffjd.organiser_estimate must be a number from 600 to 3000, not '9999'" in report.problems[0].message("en")
     with pytest.raises(ValidationError, match="already exists"):
         import_bundle(bundle, tmp_path / "damaged.zip")
 

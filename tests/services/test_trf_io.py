@@ -123,8 +123,8 @@ def test_trf26_sharly_chess_import(tmp_path: Path) -> None:
     assert event.tiebreaks == ("BH-C1", "BH")
     assert event.arbiters == ("Faure, Hélène (20612345)",)
     assert event.acceleration == "baku" and event.initial_colour == "white"
-    assert not any("acceler" in en for en, _ in result.warnings)
-    assert any("PS" in en for en, _ in result.warnings)
+    assert not any("acceler" in en for en in result.warning_texts("en"))
+    assert any("PS" in en for en in result.warning_texts("en"))
     with EventSession.open(tmp_path / "s.tdesk", readonly=True) as session:
         trf26 = loads(export_event_trf(session, tmp_path / "s26.trf", edition="26").read_text(encoding="utf-8"))
         trf16 = loads(export_event_trf(session, tmp_path / "s16.trf").read_text(encoding="utf-8"))

@@ -66,14 +66,6 @@ class Msg:
             data["params"] = {name: _value_data(value) for name, value in self.params.items()}
         return data
 
-    @property
-    def en(self) -> str:
-        return self.text("en")
-
-    @property
-    def fr(self) -> str:
-        return self.text("fr")
-
     def __str__(self) -> str:
         return self.text("en")
 

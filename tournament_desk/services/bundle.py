@@ -100,8 +100,8 @@ def checks_text(state: EventState, checks: list[HomologationCheck]) -> str:
     lines.append(_both(msg("Errors: {errors}; warnings: {warnings}.", errors=errors, warnings=warnings)))
     lines.append("")
     for c in checks:
-        lines.append(f"[{_LEVELS[c.level].text('fr')}] {c.fr}")
-        lines.append(f"[{_LEVELS[c.level].text('en')}] {c.en}")
+        lines.append(f"[{_LEVELS[c.level].text('fr')}] {c.message('fr')}")
+        lines.append(f"[{_LEVELS[c.level].text('en')}] {c.message('en')}")
         if c.rules:  # the documents and sections applied, as the registry of sources titles them
             lines += [pmsg("checks.txt", "Rule: {rule}", rule=c.rule(lang)).text(lang) for lang in ("fr", "en")]
         else:  # the program's own consistency rule: no document to cite, and it says so
@@ -238,14 +238,6 @@ class BundleCheck:
     rule: Msg
     run: Callable[[BundleContents], list[BundleProblem]]
     disciplines: frozenset[Discipline] | None = None
-
-    @property
-    def rule_en(self) -> str:
-        return self.rule.text("en")
-
-    @property
-    def rule_fr(self) -> str:
-        return self.rule.text("fr")
 
     def applies(self, state: EventState) -> bool:
         return self.disciplines is None or state.event.discipline in self.disciplines
