@@ -81,8 +81,8 @@ DAMAGE = [
     # the names of the actions (undo journal, audit log): messages as JSON
     ("UPDATE journal SET label = '{not json' WHERE id = 3", "table journal, row 3: the name of the action is not"),
     ("UPDATE audit SET label = '[1, 2]' WHERE id = 2", "table audit, row 2: the name of the action is not a message"),
-    ("UPDATE journal SET label = json_object('msgid', 'Result {r}', 'params', json_object('r', json_array(1))) "
-     "WHERE id = 1", "table journal, row 1: the name of the action is not a message (a message's field cannot"),
+    ("UPDATE journal SET label = json_object('msgid', 'Result {r}', 'params', json_array(1)) WHERE id = 1",
+     "table journal, row 1: the name of the action is not a message (a message's params are a JSON object)"),
     ("UPDATE audit SET label = '{\"fr\": \"Résultat\"}' WHERE id = 4", "table audit, row 4: the name of the action"),
     ("UPDATE journal SET label = '{\"msgid\": 7}' WHERE id = 2", "table journal, row 2: the name of the action is"),
 ]

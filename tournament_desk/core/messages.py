@@ -24,6 +24,7 @@ from ``msg``, ``N_`` and the GUI's ``t`` calls; ``resources/translations/catalog
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -153,7 +154,7 @@ def listing(items: Any, separator: str = ", ") -> Formatted:
 
 
 # -- messages as data ----------------------------------------------------------------------------------------------
-Text = Msg | PerLanguage | Formatted
+_Text = Msg | PerLanguage | Formatted
 
 
 def _languages() -> tuple[str, ...]:
@@ -174,9 +175,10 @@ def _value_data(value: Any) -> Any:
 
 def message_from_data(data: object) -> Msg | PerLanguage:
     """The message :meth:`Msg.to_data` wrote (a :class:`Msg`), or a text written in each language
-    (``{"en": ..., "fr": ...}``: a :class:`PerLanguage`, English required). Keys a message does not have are
-    ignored (a later version may write more); anything else raises :class:`ValueError` saying what is wrong: the
-    data comes from a file, which may be damaged."""
+    (``{"en": ..., "fr": ...}``: a :class:`PerLanguage`, English required). The data comes from a file, which may
+    be damaged: data of neither shape raises :class:`ValueError` saying what is wrong. Inside a message, keys it
+    does not have are ignored (a later version may write more) and a field of no shape the program writes (a
+    list...) is shown as its JSON text: the name of an action is only ever read."""
     if not isinstance(data, dict):
         raise ValueError(f"a message is a JSON object, not {type(data).__name__}")
     if "msgid" not in data:
@@ -198,11 +200,14 @@ def _value_from_data(value: object) -> Any:
     if value is None or isinstance(value, str | int | float | bool):
         return value
     if isinstance(value, dict):
-        return message_from_data(value)
-    raise ValueError(f"a message's field cannot be a {type(value).__name__}")
+        try:
+            return message_from_data(value)
+        except ValueError:
+            pass
+    return json.dumps(value, ensure_ascii=False)
 
 
-def in_languages(text: Text | Callable[[str], str], key: str = "", *, english_unmarked: bool = False
+def in_languages(text: _Text | Callable[[str], str], key: str = "", *, english_unmarked: bool = False
                  ) -> dict[str, str]:
     """``text`` in every language of the catalogue, for a JSON output that carries them all (the one way to write
     such fields). ``key`` names them: ``""`` gives ``{"en": ..., "fr": ...}``, ``"label"`` gives

@@ -172,26 +172,26 @@ def reference_problems(conn: sqlite3.Connection) -> list[Problem]:
 # -------------------------------------------------------------------------------------------- names of actions
 _LABELLED = ("journal", "audit")
 
-# The shapes the program writes, recognised by SQLite's JSON functions in one pass (a journal holds an entry per
-# result typed: thousands in a big event): a message whose fields are plain values (the minified JSON of its
-# fields has no ':{' nor ':[', which a field holding an object or a list always has), or a text in each language.
-# Every other row — invalid JSON, a message among the fields, a text in each language among them — is read in
-# Python by message_from_data, which says what is wrong.
+# The two shapes message_from_data reads, recognised by SQLite's JSON functions in one pass over the rows (a
+# journal holds an entry per result typed, and the audit every action, undo and redo since the event began): a
+# message (its fields are read leniently: a field of no known shape is shown as its JSON text), or a text in each
+# language with its English. The rows SQLite does not recognise are read in Python, which says what is wrong.
 _MESSAGE = ("json_type(label, '$.msgid') IS 'text' AND coalesce(json_type(label, '$.msgctxt'), 'text') = 'text'"
-            " AND coalesce(json_type(label, '$.params'), 'object') = 'object'"
-            " AND coalesce(json_extract(label, '$.params'), '') NOT GLOB '*:[[{]*'")
+            " AND coalesce(json_type(label, '$.params'), 'object') = 'object'")
 _TEXTS = ("json_type(label, '$.en') IS 'text'"
           + "".join(f" AND coalesce(json_type(label, '$.{lang}'), 'text') = 'text'" for lang in LANGUAGES)
           + f" AND json_remove(label, {', '.join(repr(f'$.{lang}') for lang in LANGUAGES)}) = '{{}}'")
-_LABEL_SQL = {table: f"SELECT id, label FROM \"{table}\" WHERE CASE WHEN json_valid(label) AND json_type(label) = "
-                     f"'object' THEN NOT (({_MESSAGE}) OR ({_TEXTS})) ELSE 1 END" for table in _LABELLED}
-"""The rows whose name is not of those shapes (``CASE``: SQLite's JSON functions fail on invalid JSON)."""
+_LABEL_SQL = {table: f"SELECT id, label FROM \"{table}\" WHERE CASE WHEN NOT json_valid(label) THEN 1 "
+                     f"WHEN {_MESSAGE} THEN 0 WHEN {_TEXTS} THEN 0 ELSE 1 END" for table in _LABELLED}
+"""The rows whose name is of neither shape. ``CASE`` tries one test after the other (SQLite's JSON functions fail
+on invalid JSON, and ``OR`` would compute both shapes' tests for every row)."""
 
 
 def label_problems(conn: sqlite3.Connection) -> list[Problem]:
     """Names of actions (tables ``journal`` and ``audit``, column ``label``) that are not a message the program
     wrote (:meth:`core.messages.Msg.to_data`) nor a text in each language with its English (how schema 6 keeps the
-    names stored before): damaged, they would otherwise stop the undo menu or the history."""
+    names stored before): named like any damaged row (one damaged after the file was opened is shown as damaged
+    where it is read: ``repository.stored_label``)."""
     problems: list[Problem] = []
     for table in _LABELLED:
         for rowid, label in conn.execute(_LABEL_SQL[table]):
