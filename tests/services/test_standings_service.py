@@ -109,7 +109,7 @@ def test_unplayed_rounds_follow_the_chosen_edition(swiss: EventSession) -> None:
     fide = standings(swiss, tiebreaks=["BH"], edition="fide2023")
     assert seed.edition is Edition.FFE_ANNEX and fide.edition is Edition.FIDE_2023
     assert seed.lines[0].values == (3.5,) and fide.lines[0].values == (4.5,)
-    assert seed.columns[0].edition("fr") == Edition.FFE_ANNEX.label_fr
+    assert seed.columns[0].edition("fr") == Edition.FFE_ANNEX.label("fr")
     assert "dummy opponent (FIDE C.07 (2023) Art. 16)" in fide.edition_note("en")
     with pytest.raises(ValidationError) as exc:
         standings(swiss, edition="fide2099")
@@ -229,7 +229,7 @@ def test_explain_bye_rounds_and_group_tiebreaks(swiss: EventSession) -> None:
     detail = explain(swiss, 4, "BH")
     bye_line = next(ln for ln in detail.lines if ln.round == 2)
     assert bye_line.opponent_id is None and bye_line.value == 1.5
-    assert "tournament average" in bye_line.note_en and "moyenne du tournoi" in bye_line.note_fr
+    assert "tournament average" in bye_line.note("en") and "moyenne du tournoi" in bye_line.note("fr")
     assert detail.value == sum(ln.value for ln in detail.lines if ln.counted)
     fide = explain(swiss, 4, "SB", edition="fide2023")
     assert fide.edition is Edition.FIDE_2023 and "adversaire fictif" in fide.to_text("fr")

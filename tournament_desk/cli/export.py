@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tournament_desk.core.errors import ValidationError
-from tournament_desk.core.messages import msg
+from tournament_desk.core.messages import in_languages, msg
 from tournament_desk.formats.bundle import BundleError
 from tournament_desk.services import printing
 from tournament_desk.services.bundle import export_bundle, verify_bundle
@@ -98,8 +98,8 @@ def cmd_export(args: argparse.Namespace, lang: str) -> None:
         result = export_bundle(session, args.bundle, lang)
     if args.json:
         print(json.dumps({"bundle": str(result.path), "files": list(result.files),
-                          "checks": [{"code": c.code, "level": c.level, "en": c.en, "fr": c.fr, "rule": c.rule("en"),
-                                     "rule_fr": c.rule("fr")}
+                          "checks": [{"code": c.code, "level": c.level, **in_languages(c.msg),
+                                      **in_languages(c.rule, "rule", english_unmarked=True)}
                                      for c in result.checks]}, ensure_ascii=False, indent=2))
     else:
         print(result.summary(lang))
@@ -109,7 +109,7 @@ def cmd_verify_bundle(args: argparse.Namespace, lang: str) -> None:
     report = verify_bundle(args.bundle)
     if args.json:
         print(json.dumps({"ok": report.ok, "checked": list(report.checked),
-                          "problems": [{"kind": p.kind, "path": p.path, "en": p.en, "fr": p.fr}
+                          "problems": [{"kind": p.kind, "path": p.path, **in_languages(p.msg)}
                                        for p in report.problems]}, ensure_ascii=False, indent=2))
     if not report.ok:
         raise BundleError(report.summary_msg())

@@ -27,7 +27,7 @@ from typing import Any
 
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.formatting import whole_number
-from tournament_desk.core.messages import msg
+from tournament_desk.core.messages import in_languages, msg
 from tournament_desk.core.model import EventState
 from tournament_desk.core.pairing.knockout import SIZES, Bracket, DrawRule, recommended_size, round_name
 from tournament_desk.core.pairing.manual import Completion, ManualIssue
@@ -126,13 +126,12 @@ def _parse_boards(items: Sequence[str]) -> list[tuple[int, int]]:
 
 
 def _issue_dict(issue: ManualIssue) -> dict[str, Any]:
-    return {"code": issue.code, "absolute": issue.absolute, "en": issue.en, "fr": issue.fr,
-            "players": list(issue.players)}
+    return {"code": issue.code, "absolute": issue.absolute, **in_languages(issue.msg), "players": list(issue.players)}
 
 
 def _completion_dict(c: Completion) -> dict[str, Any]:
     return {"possible": c.possible, "boards": [list(b) for b in c.boards], "bye": c.bye,
-            "undo_board": c.undo_board, "en": c.en, "fr": c.fr}
+            "undo_board": c.undo_board, **in_languages(c.msg)}
 
 
 def cmd_manual(args: argparse.Namespace, lang: str) -> None:

@@ -232,12 +232,12 @@ class EventSession:
         return Change(title, diff_states(before, self.state()), (), None)
 
     def undo_label(self, lang: str = "en") -> str | None:
-        done = [e for e in self._repo.journal() if not e.undone]
-        return done[-1].label.text(lang) if done else None
+        entry = self._repo.next_step(undo=True)
+        return entry.label.text(lang) if entry is not None else None
 
     def redo_label(self, lang: str = "en") -> str | None:
-        undone = [e for e in self._repo.journal() if e.undone]
-        return undone[0].label.text(lang) if undone else None
+        entry = self._repo.next_step(undo=False)
+        return entry.label.text(lang) if entry is not None else None
 
     # -- audit and backups ---------------------------------------------------------------------------
     @property

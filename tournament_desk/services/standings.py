@@ -24,7 +24,7 @@ from tournament_desk.core.actions.tiebreaks import TiebreakSetting, canonical_co
 from tournament_desk.core.changes import Change
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.formatting import csv_separator, format_number
-from tournament_desk.core.messages import Msg, msg, pmsg
+from tournament_desk.core.messages import Msg, in_languages, msg, pmsg
 from tournament_desk.core.model import EventState, PairingSystem, Player
 from tournament_desk.core.operations import SetTiebreaks, StoreEventSettings
 from tournament_desk.core.results import Discipline
@@ -179,22 +179,6 @@ class Column:
     def edition(self, lang: str = "en") -> str:
         return self.edition_title.text(lang)
 
-    @property
-    def label_en(self) -> str:
-        return self.label("en")
-
-    @property
-    def label_fr(self) -> str:
-        return self.label("fr")
-
-    @property
-    def edition_en(self) -> str:
-        return self.edition("en")
-
-    @property
-    def edition_fr(self) -> str:
-        return self.edition("fr")
-
 
 @dataclass(frozen=True, slots=True)
 class StandingsLine:
@@ -275,12 +259,12 @@ class Standings:
             "event": self.event_name,
             "after_round": self.after_round,
             "rounds": self.rounds,
-            "edition": {"code": self.edition.value, "en": self.edition.label_en, "fr": self.edition.label_fr},
+            "edition": {"code": self.edition.value, **in_languages(self.edition.message)},
             "tiebreaks": {"codes": list(self.codes), "source": self.choice.source, "preset": self.choice.preset,
-                          "en": self.choice.reason("en"), "fr": self.choice.reason("fr")},
-            "columns": [{"code": c.code, "en": c.label_en, "fr": c.label_fr, "source": c.source("en"),
-                         "source_fr": c.source("fr"),
-                         "edition_en": c.edition_en, "edition_fr": c.edition_fr} for c in self.columns],
+                          **in_languages(self.choice.why)},
+            "columns": [{"code": c.code, **in_languages(c.title),
+                         **in_languages(c.source, "source", english_unmarked=True),
+                         **in_languages(c.edition_title, "edition")} for c in self.columns],
             "rows": [{"place": ln.place, "place_text": ln.place_text, "shared": ln.shared, "id": ln.player_id,
                       "name": ln.name, "pairing_number": ln.pairing_number, "rating": ln.rating,
                       "title": ln.title, "club": ln.club, "federation": ln.federation, "points": ln.points,
@@ -288,7 +272,7 @@ class Standings:
                       "tiebreaks": {c.code: v for c, v in zip(self.columns, ln.values, strict=True)},
                       "texts": dict(zip(self.codes, ln.texts("en"), strict=True))}
                      for ln in self.lines],
-            "warnings": [{"code": w.code, "en": w.en, "fr": w.fr} for w in self.warnings],
+            "warnings": [{"code": w.code, **in_languages(w.msg)} for w in self.warnings],
         }
 
     def to_csv(self, lang: str = "en") -> str:
@@ -378,14 +362,6 @@ class ExplainedLine:
     def note(self, lang: str = "en") -> str:
         return self.note_msg.text(lang)
 
-    @property
-    def note_en(self) -> str:
-        return self.note("en")
-
-    @property
-    def note_fr(self) -> str:
-        return self.note("fr")
-
 
 @dataclass(frozen=True, slots=True)
 class TiebreakExplanation:
@@ -405,30 +381,14 @@ class TiebreakExplanation:
     group_based: bool
     lines: tuple[ExplainedLine, ...]
 
-    @property
-    def label_en(self) -> str:
-        return self.title.text("en")
-
-    @property
-    def label_fr(self) -> str:
-        return self.title.text("fr")
-
-    @property
-    def edition_en(self) -> str:
-        return self.edition_title.text("en")
-
-    @property
-    def edition_fr(self) -> str:
-        return self.edition_title.text("fr")
-
     def to_dict(self) -> dict[str, Any]:
-        return {"player_id": self.player_id, "player": self.player, "code": self.code, "en": self.label_en,
-                "fr": self.label_fr, "source": citations_text(self.sources, "en", short=True),
-                "source_fr": citations_text(self.sources, "fr", short=True), "edition": self.edition.value,
-                "edition_en": self.edition_en, "edition_fr": self.edition_fr, "value": self.value,
+        return {"player_id": self.player_id, "player": self.player, "code": self.code, **in_languages(self.title),
+                **in_languages(lambda lang: citations_text(self.sources, lang, short=True), "source",
+                               english_unmarked=True),
+                "edition": self.edition.value, **in_languages(self.edition_title, "edition"), "value": self.value,
                 "group_based": self.group_based,
                 "lines": [{"round": ln.round, "opponent_id": ln.opponent_id, "opponent": ln.opponent,
-                           "value": ln.value, "counted": ln.counted, "note_en": ln.note_en, "note_fr": ln.note_fr}
+                           "value": ln.value, "counted": ln.counted, **in_languages(ln.note_msg, "note")}
                           for ln in self.lines]}
 
     def to_text(self, lang: str = "en") -> str:

@@ -117,11 +117,6 @@ class TrfImport:
     def warning_texts(self, lang: str = "en") -> tuple[str, ...]:
         return tuple(n.text(lang) for n in self.notes)
 
-    @property
-    def warnings(self) -> tuple[tuple[str, str], ...]:
-        """The notes as (English, French) pairs, for the older callers."""
-        return tuple((n.text("en"), n.text("fr")) for n in self.notes)
-
     def summary(self, lang: str = "en") -> str:
         head = msg("Created {path} ({players} players, {rounds} rounds imported)", path=self.path,
                    players=self.players, rounds=self.rounds).text(lang)
