@@ -53,9 +53,10 @@ def _render(data: Any, lang: str) -> str:
     if isinstance(data, dict) and isinstance(data.get("msgid"), str):
         from tournament_desk.i18n import translate  # the catalogue: only the texts, not the current code
 
-        source = data["msgid"]
-        context = data.get("msgctxt") if isinstance(data.get("msgctxt"), str) else ""
-        params = data.get("params") if isinstance(data.get("params"), dict) else {}
+        source: str = data["msgid"]
+        found_context, found_params = data.get("msgctxt"), data.get("params")
+        context = found_context if isinstance(found_context, str) else ""
+        params: dict[Any, Any] = found_params if isinstance(found_params, dict) else {}
         values = {str(k): (_render(v, lang) if isinstance(v, dict) else v) for k, v in params.items()}
         for template in (translate(source, lang, context), source):
             try:
