@@ -746,8 +746,7 @@ def _warn_at_open(lang: str) -> Callable[[], None]:
     """Every event opened by the command says on stderr, in one line, what of it this version does not
     understand (rule-setting values a newer version wrote: docs/event-file.md); the command goes on."""
     from tournament_desk.core.messages import listing
-    from tournament_desk.services.event_files import add_open_listener
-    from tournament_desk.services.session import EventSession
+    from tournament_desk.services.session import EventSession, add_open_listener
 
     def say(session: EventSession) -> None:
         text = msg("warning: {file}: {warnings}", file=session.path.name,
