@@ -17,7 +17,10 @@ from tournament_desk.services.session import EventSession
 
 if TYPE_CHECKING:
     from tournament_desk.gui.i18n import Translator
+    from tournament_desk.gui.window_base import WindowBase as _WindowBase
     from tournament_desk.services.printing import PrintedDocument
+else:
+    _WindowBase = object
 
 PRINTABLE = {
     "pairings": N_("Pairing &sheet (last round)…"),
@@ -33,7 +36,7 @@ own menu entry)."""
 __all__ = ["PRINTABLE", "DocumentActions"]
 
 
-class DocumentActions:
+class DocumentActions(_WindowBase):
     """Print, export and import (see the module)."""
 
     _session: EventSession | None

@@ -3,6 +3,7 @@ unpair, pair by hand, the top cut, the byes requested for the next round, and th
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -287,7 +288,7 @@ class PairingsTab(Tab):
         try:
             while True:
                 try:
-                    planned = run_in_background(parent, label, lambda f=force: plan_next(session, force=f),
+                    planned = run_in_background(parent, label, partial(plan_next, session, force=force),
                                                 cancellable=True)
                     break
                 except MissingResultsError as exc:

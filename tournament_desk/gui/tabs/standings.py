@@ -64,7 +64,7 @@ class StandingsTab(Tab):
         """The crosstable shown (its view), None in the plain view: the value the printed crosstable prints."""
         self._headers: tuple[Any, ...] | None = None
         """What the columns were set from (language, view, rounds, tie-breaks, preview)."""
-        self._view: tuple[EventState, dict[int, int], dict[int, tuple[float | None, float | None]], str]
+        self._view: tuple[EventState, dict[int, int], dict[int | str, tuple[float | None, float | None]], str]
         self._offered: tuple[int, ...] = ()
         """The rounds offered in :attr:`after`: 0 and every round with all its results in."""
         self._session: object = None
@@ -204,7 +204,7 @@ class StandingsTab(Tab):
         self.show_table()
 
     def _rating_preview(self, state: EventState, table: Standings
-                        ) -> tuple[dict[int, tuple[float | None, float | None]], str]:
+                        ) -> tuple[dict[int | str, tuple[float | None, float | None]], str]:
         """Preview of the event's rating system (FFJD, national Elo, Scrabble PL), after the last round only,
         once all its results are in."""
         session = self.ctx.session
