@@ -1,11 +1,17 @@
-# Shared by the README's two commands (installer/start.sh and tests/run.sh): sourced, not run.
-#   apt_install PACKAGE...   install with apt-get those not installed yet (sudo when not root; no-op without apt)
+# Shared by the README's two commands (installer/start.sh and tests/run.sh): sourced, not run. Linux and macOS
+# (macOS's own bash 3.2 included: no bash-4 features, no empty array expanded under set -u); Windows has
+# installer/setup-common.ps1.
+#   apt_install PACKAGE...   install with apt-get those not installed yet (sudo when not root; no-op without apt-get
+#                            or dpkg-query: macOS, Fedora, Arch... where Qt's wheels need nothing more on a desktop)
 #   choose_python            check Python >= 3.11 and set PYTHON to an interpreter pip may install into: the one
-#                            given ($PYTHON, default python3), or a .venv beside the checkout when the system's
-#                            Python refuses pip installs (PEP 668: Debian 12, Ubuntu 23.04 and later)
+#                            given ($PYTHON), else python3, else python3.13/3.12/3.11 (macOS's own python3 is
+#                            older: Homebrew's or python.org's is found by its versioned name), or a .venv beside
+#                            the checkout when that Python refuses pip installs (PEP 668: Debian 12, Ubuntu 23.04
+#                            and later, Homebrew)
 
 apt_install() {
   command -v apt-get >/dev/null 2>&1 || return 0
+  command -v dpkg-query >/dev/null 2>&1 || return 0
   local missing=() package
   for package in "$@"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -19,7 +25,16 @@ apt_install() {
 }
 
 choose_python() {
-  PYTHON=${PYTHON:-python3}
+  if [ -z "${PYTHON:-}" ]; then
+    local candidate
+    PYTHON=python3
+    for candidate in python3 python3.13 python3.12 python3.11; do
+      if "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1; then
+        PYTHON=$candidate
+        break
+      fi
+    done
+  fi
   if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
     echo "tournament_desk: Python 3.11 or newer is needed ($PYTHON is $("$PYTHON" --version 2>&1 || echo missing))" >&2
     exit 1

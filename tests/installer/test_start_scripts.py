@@ -1,0 +1,250 @@
+"""Issue 32 §1: one command per system to start the program and one to run the tests.
+
+Linux and macOS: ``bash installer/start.sh`` and ``bash tests/run.sh`` (with ``installer/setup-common.sh``), run
+here without apt-get or dpkg-query (macOS, or a Linux without apt) and with an old ``python3`` (macOS's own) to
+show they do what macOS needs. Windows: ``installer/start.ps1`` and ``tests/run.ps1`` (with
+``installer/setup-common.ps1``). No PowerShell can be installed on this machine from the registries it reaches
+(PyPI's ``pwsh`` is a .NET wrapper without PowerShell, npm's downloads it at install time), so the scripts are
+read here: a tokenizer of PowerShell's quoting and comments checks that every string, bracket and block is
+closed, every function called is defined, and that the Windows scripts take the same steps as the bash ones.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+PS1 = {name: REPO / name for name in ("installer/setup-common.ps1", "installer/start.ps1", "tests/run.ps1")}
+BASH = {name: REPO / name for name in ("installer/setup-common.sh", "installer/start.sh", "tests/run.sh", ".ci/run")}
+
+
+# -- PowerShell, read --------------------------------------------------------------------------------------------
+
+class PowerShellSyntaxError(ValueError):
+    pass
+
+
+def powershell_code(text: str) -> str:
+    """The script with comments removed and every string literal replaced by ``S`` (what the brackets are checked
+    on). Raises :class:`PowerShellSyntaxError` for an unclosed string, comment or bracket, a closing bracket that
+    matches nothing, or a here-string (kept out of these scripts: their closing mark must start a line)."""
+    out: list[str] = []
+    stack: list[tuple[str, int]] = []
+    pairs = {")": "(", "}": "{", "]": "["}
+    i, line = 0, 1
+
+    def fail(what: str) -> PowerShellSyntaxError:
+        return PowerShellSyntaxError(f"line {line}: {what}")
+
+    def double_quoted(i: int) -> int:
+        """From after an opening ``"`` to after its closing one; ``$( ... )`` inside is code with its own strings."""
+        nonlocal line
+        while i < len(text):
+            c = text[i]
+            if c == "\n":
+                line += 1
+            if c == "`":
+                i += 2
+                continue
+            if c == '"':
+                if text[i + 1:i + 2] == '"':  # "" is a quote inside
+                    i += 2
+                    continue
+                return i + 1
+            if text.startswith("$(", i):
+                depth, i = 1, i + 2
+                while depth:
+                    if i >= len(text):
+                        raise fail("unclosed $( in a string")
+                    if text[i] == '"':
+                        i = double_quoted(i + 1)
+                        continue
+                    if text[i] == "'":
+                        end = text.find("'", i + 1)
+                        if end < 0:
+                            raise fail("unclosed string")
+                        i = end + 1
+                        continue
+                    depth += {"(": 1, ")": -1}.get(text[i], 0)
+                    i += 1
+                continue
+            i += 1
+        raise fail("unclosed double-quoted string")
+
+    while i < len(text):
+        c = text[i]
+        if text.startswith(("@'", '@"'), i) and text[i + 2:i + 3] in ("\n", "\r"):
+            raise fail("here-string")
+        if text.startswith("<#", i):
+            end = text.find("#>", i + 2)
+            if end < 0:
+                raise fail("unclosed block comment")
+            line += text.count("\n", i, end)
+            i = end + 2
+            continue
+        if c == "#":
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+            continue
+        if c == "'":
+            j = i + 1
+            while True:
+                end = text.find("'", j)
+                if end < 0:
+                    raise fail("unclosed single-quoted string")
+                if text[end + 1:end + 2] == "'":  # '' is a quote inside
+                    j = end + 2
+                    continue
+                break
+            line += text.count("\n", i, end)
+            out.append("S")
+            i = end + 1
+            continue
+        if c == '"':
+            i = double_quoted(i + 1)
+            out.append("S")
+            continue
+        if c == "`":  # escape / line continuation
+            out.append(text[i:i + 2])
+            i += 2
+            continue
+        if c in "({[":
+            stack.append((c, line))
+        elif c in ")}]":
+            if not stack or stack[-1][0] != pairs[c]:
+                raise fail(f"{c!r} closes nothing")
+            stack.pop()
+        if c == "\n":
+            line += 1
+        out.append(c)
+        i += 1
+    if stack:
+        raise PowerShellSyntaxError(f"line {stack[-1][1]}: {stack[-1][0]!r} is never closed")
+    return "".join(out)
+
+
+@pytest.mark.parametrize("name", sorted(PS1))
+def test_the_powershell_scripts_are_well_formed(name: str) -> None:
+    text = PS1[name].read_text(encoding="utf-8")
+    assert text.isascii(), "Windows PowerShell 5.1 reads a script without a BOM as the ANSI code page"
+    code = powershell_code(text)
+    assert "$ErrorActionPreference = 'Stop'" in text
+    defined = set(re.findall(r"^function ([A-Z]\w+-\w+)", PS1["installer/setup-common.ps1"].read_text(), re.M))
+    called = set(re.findall(r"\b((?:Find|Select|Test|Use)-[A-Z]\w+)\b", code))
+    assert called <= defined | {"Select-Object", "Test-Path"}, called - defined
+    for native in re.findall(r"^\s*& \$\w+ .*$", code, re.M):  # every native command's exit code is looked at
+        following = code[code.index(native) + len(native):].lstrip().splitlines()[:2]
+        assert any("$LASTEXITCODE" in f for f in following), native
+
+
+@pytest.mark.parametrize(("source", "problem"), [
+    ("Write-Host 'a", "unclosed single-quoted string"), ('Write-Host "a $(Get-Date "x)" b', "unclosed"),
+    ("if ($a) { Write-Host 'x' ", "never closed"), ("foo)", "closes nothing"), ("<# never", "block comment"),
+    ("$a = @'\nx\n'@", "here-string"),
+])
+def test_the_reader_refuses_broken_powershell(source: str, problem: str) -> None:
+    with pytest.raises(PowerShellSyntaxError, match=problem):
+        powershell_code(source)
+
+
+def test_the_reader_takes_powershell_quoting() -> None:
+    code = powershell_code("""Write-Host 'it''s (' "a ""b"" `" $(Get-Date -f 'yyyy)') }" # ) {\n<# ( #> $x[0]""")
+    assert code == "Write-Host S S \n $x[0]"
+
+
+def _steps(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+
+
+def test_the_windows_scripts_take_the_bash_scripts_steps() -> None:
+    start_sh, run_sh = (REPO / "installer/start.sh").read_text(), (REPO / "tests/run.sh").read_text()
+    start_ps, run_ps = PS1["installer/start.ps1"].read_text(), PS1["tests/run.ps1"].read_text()
+    common_sh, common_ps = BASH["installer/setup-common.sh"].read_text(), PS1["installer/setup-common.ps1"].read_text()
+    # Python 3.11 or newer, checked the same way
+    assert "sys.version_info < (3, 11)" in common_sh and "sys.version_info >= (3, 11)" in common_ps
+    assert "'-3.11'" in common_ps and "py" in common_ps  # the py launcher of python.org's installer
+    assert "-m venv" in common_sh and "-m venv" in common_ps and ".venv" in common_ps
+    # start: install the checkout, then run the program with the arguments given
+    assert '"$PYTHON" -m pip install -q .' in _steps(start_sh)
+    assert "& $python -m pip install -q $root" in _steps(start_ps)
+    assert _steps(start_sh)[-1] == 'exec "$PYTHON" -m tournament_desk "$@"'
+    assert "& $python -m tournament_desk @args" in _steps(start_ps) and _steps(start_ps)[-1] == "exit $LASTEXITCODE"
+    # tests: install with the test extras, then pytest headless with the arguments given
+    assert '"$PYTHON" -m pip install -e ".[test]"' in _steps(run_sh)
+    assert "& $python -m pip install -e '.[test]'" in _steps(run_ps)
+    assert _steps(run_sh)[-1] == 'QT_QPA_PLATFORM=offscreen "$PYTHON" -m pytest "$@"'
+    assert "$env:QT_QPA_PLATFORM = 'offscreen'" in _steps(run_ps) and "& $python -m pytest @args" in _steps(run_ps)
+
+
+# -- bash, run without apt (macOS) ---------------------------------------------------------------------------------
+
+BASH4_ONLY = [r"\bdeclare -A\b", r"\bmapfile\b", r"\breadarray\b", r"\$\{\w+(,,|\^\^)", r"&>>", r"\|&", r"\bcoproc\b"]
+
+
+@pytest.mark.parametrize("name", sorted(BASH))
+def test_the_bash_scripts_suit_macos_bash_3_2(name: str) -> None:
+    text = BASH[name].read_text()
+    assert subprocess.run(["bash", "-n", str(BASH[name])], capture_output=True).returncode == 0
+    for pattern in BASH4_ONLY:
+        assert not re.search(pattern, text), pattern
+
+
+def _bin(folder: Path, tools: dict[str, str]) -> Path:
+    """A PATH folder with the basic tools linked from this system and the given fake scripts."""
+    folder.mkdir()
+    for tool in ("bash", "env", "grep", "id", "cat", "dirname", "rm", "mkdir"):
+        found = shutil.which(tool)
+        if found:
+            (folder / tool).symlink_to(found)
+    for tool, body in tools.items():
+        script = folder / tool
+        script.write_text("#!/bin/sh\n" + body)
+        script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    return folder
+
+
+def _source(tmp_path: Path, path_dir: Path, command: str, **env: str) -> subprocess.CompletedProcess[str]:
+    script = f'source "{REPO}/installer/setup-common.sh"\n{command}\n'
+    environ = {"PATH": str(path_dir), "HOME": str(tmp_path), **env}
+    return subprocess.run([str(path_dir / "bash"), "-euo", "pipefail", "-c", script], cwd=tmp_path, env=environ,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_apt_install_is_a_no_op_without_apt_get_or_dpkg_query(tmp_path: Path) -> None:
+    calls = tmp_path / "calls"
+    record = f'echo "$0 $*" >> "{calls}"\n'
+    without_apt = _bin(tmp_path / "mac", {})
+    done = _source(tmp_path, without_apt, "apt_install libegl1 binutils; echo installed-nothing")
+    assert done.returncode == 0 and done.stdout.strip() == "installed-nothing", done.stderr
+    apt_without_dpkg = _bin(tmp_path / "odd", {"apt-get": record, "sudo": record})
+    done = _source(tmp_path, apt_without_dpkg, "apt_install libegl1; echo installed-nothing")
+    assert done.returncode == 0 and done.stdout.strip() == "installed-nothing", done.stderr
+    assert not calls.exists()
+    with_apt = _bin(tmp_path / "debian", {"apt-get": record, "sudo": 'exec "$@"\n', "dpkg-query": "exit 1\n"})
+    done = _source(tmp_path, with_apt, "apt_install libegl1")
+    assert done.returncode == 0, done.stderr
+    assert "install -y -qq --no-install-recommends libegl1" in calls.read_text()  # where apt is, it is used
+
+
+def test_choose_python_finds_a_recent_python_by_its_versioned_name(tmp_path: Path) -> None:
+    """macOS's own python3 is 3.9: Homebrew's and python.org's Pythons are found as python3.11, python3.12..."""
+    real = Path(sys.executable)
+    folder = _bin(tmp_path / "bin", {"python3": "echo 'Python 3.9.6' >&2; exit 1\n"})
+    (folder / "python3.12").symlink_to(real)
+    done = _source(tmp_path, folder, 'choose_python; echo "$PYTHON $VERSION"')
+    assert done.returncode == 0, done.stderr
+    chosen, version = done.stdout.split()
+    assert version == f"{sys.version_info[0]}.{sys.version_info[1]}"
+    assert chosen in ("python3.12", ".venv/bin/python")
+    only_old = _bin(tmp_path / "old", {"python3": "exit 1\n"})
+    done = _source(tmp_path, only_old, "choose_python")
+    assert done.returncode == 1 and "Python 3.11 or newer is needed" in done.stderr
+    given = _source(tmp_path, folder, 'choose_python; echo "$PYTHON"', PYTHON=str(real))
+    assert given.stdout.strip() in (str(real), ".venv/bin/python")  # a given interpreter is used, never replaced
