@@ -172,7 +172,7 @@ def test_the_windows_scripts_take_the_bash_scripts_steps() -> None:
     assert "'-3.11'" in common_ps and "py" in common_ps  # the py launcher of python.org's installer
     assert "-m venv" in common_sh and "-m venv" in common_ps and ".venv" in common_ps
     # start: install the checkout, then run the program with the arguments given
-    assert '"$PYTHON" -m pip install -q .' in _steps(start_sh)
+    assert "install_if_changed" in _steps(start_sh) and '"$PYTHON" -m pip install -q .' in _steps(common_sh)
     assert "& $python -m pip install -q $root" in _steps(start_ps)
     assert _steps(start_sh)[-1] == 'exec "$PYTHON" -m tournament_desk "$@"'
     assert "& $python -m tournament_desk @args" in _steps(start_ps) and _steps(start_ps)[-1] == "exit $LASTEXITCODE"
@@ -199,7 +199,8 @@ def test_the_bash_scripts_suit_macos_bash_3_2(name: str) -> None:
 def _bin(folder: Path, tools: dict[str, str]) -> Path:
     """A PATH folder with the basic tools linked from this system and the given fake scripts."""
     folder.mkdir()
-    for tool in ("bash", "env", "grep", "id", "cat", "dirname", "rm", "mkdir"):
+    for tool in ("bash", "env", "grep", "id", "cat", "dirname", "rm", "mkdir", "uname", "cut", "tr", "cksum",
+                 "find", "head", "touch", "mv"):
         found = shutil.which(tool)
         if found:
             (folder / tool).symlink_to(found)
@@ -248,3 +249,89 @@ def test_choose_python_finds_a_recent_python_by_its_versioned_name(tmp_path: Pat
     assert done.returncode == 1 and "Python 3.11 or newer is needed" in done.stderr
     given = _source(tmp_path, folder, 'choose_python; echo "$PYTHON"', PYTHON=str(real))
     assert given.stdout.strip() in (str(real), ".venv/bin/python")  # a given interpreter is used, never replaced
+
+
+# -- installer/start.sh: no display, and no reinstall when nothing changed (issue 29 §7) --------------------------
+
+def _start_sh(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """installer/start.sh with a PATH where python3 only records its arguments (nothing is installed or started)."""
+    calls = tmp_path / "calls"
+    folder = tmp_path / "bin"
+    if not folder.exists():
+        _bin(folder, {"python3": f'echo "python3 $*" >> "{calls}"\n'})
+    environ = {"PATH": str(folder), "HOME": str(tmp_path), "PYTHON": "python3", **env}
+    return subprocess.run([str(folder / "bash"), str(REPO / "installer/start.sh"), *args], env=environ,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_start_says_plainly_when_there_is_no_display(tmp_path: Path) -> None:
+    if sys.platform == "darwin":
+        pytest.skip("macOS needs no X display")
+    for args in ((), ("open.tdesk",)):
+        done = _start_sh(tmp_path, *args)
+        assert done.returncode == 3, done.stderr
+        assert "no display" in done.stderr and "QT_QPA_PLATFORM=offscreen bash installer/start.sh" in done.stderr
+        assert "libxcb" not in done.stderr
+        assert not (tmp_path / "calls").exists()  # said before anything is installed or started
+    # with a display, a platform chosen, or a subcommand (the CLI needs no display), it goes on to the program
+    for args, env in (((), {"DISPLAY": ":0"}), ((), {"WAYLAND_DISPLAY": "wayland-0"}),
+                      ((), {"QT_QPA_PLATFORM": "offscreen"}), (("new", "open.tdesk"), {}), (("--help",), {})):
+        done = _start_sh(tmp_path, *args, **env)
+        assert "no display" not in done.stderr, (args, env)
+        assert "-m tournament_desk" in (tmp_path / "calls").read_text(), (args, env)
+
+
+def _checkout(root: Path) -> Path:
+    for name in ("pyproject.toml", "README.md", "docs/rules.md", "tournament_desk/__init__.py",
+                 "tournament_desk/gui/app.py", "resources/icons/tournament_desk.svg"):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(name)
+    return root
+
+
+def _install_if_changed(checkout: Path, folder: Path, same: str) -> subprocess.CompletedProcess[str]:
+    script = f'source "{REPO}/installer/setup-common.sh"\nPYTHON=python3\ninstall_if_changed\n'
+    environ = {"PATH": str(folder), "HOME": str(checkout), "SAME": same}
+    return subprocess.run([str(folder / "bash"), "-euo", "pipefail", "-c", script], cwd=checkout, timeout=60,
+                          env=environ, capture_output=True, text=True)
+
+
+def test_start_installs_again_only_when_the_checkout_changed(tmp_path: Path) -> None:
+    """The fake python3 answers the question install_if_changed asks (is this checkout what is installed in
+    this environment, and which environment) with $SAME and /fake/prefix, and records every pip install."""
+    import os
+    import time
+
+    checkout = _checkout(tmp_path / "checkout")
+    installs = tmp_path / "installs"
+    folder = _bin(tmp_path / "bin", {"python3": (
+        f'case "$*" in *"-m pip install"*) echo install >> "{installs}";; '
+        '*-P*) cat > /dev/null; echo "$SAME /fake/prefix";; esac\n')})
+
+    def count() -> int:
+        return len(installs.read_text().split()) if installs.exists() else 0
+
+    assert _install_if_changed(checkout, folder, "1").returncode == 0 and count() == 1  # first start: installs
+    assert list((checkout / "build" / "start").glob("*.stamp"))
+    assert _install_if_changed(checkout, folder, "1").returncode == 0 and count() == 1  # nothing changed
+    # a stamp older than a source file: the code changed (mtimes set, not slept for)
+    stamp = next((checkout / "build" / "start").glob("*.stamp"))
+    past = time.time() - 100
+    os.utime(stamp, (past, past))
+    os.utime(checkout / "tournament_desk/gui/app.py", (past + 50, past + 50))
+    assert _install_if_changed(checkout, folder, "1").returncode == 0 and count() == 2
+    assert _install_if_changed(checkout, folder, "1").returncode == 0 and count() == 2
+    for changed in ("pyproject.toml", "resources/icons/tournament_desk.svg", "tournament_desk"):  # a file removed
+        stamp = next((checkout / "build" / "start").glob("*.stamp"))  # changes its folder's time
+        os.utime(stamp, (past, past))
+        os.utime(checkout / changed, (past + 50, past + 50))
+        assert _install_if_changed(checkout, folder, "1").returncode == 0
+    assert count() == 5
+    # compiled files beside the code are not a change
+    stamp = next((checkout / "build" / "start").glob("*.stamp"))
+    (checkout / "tournament_desk/__pycache__").mkdir()
+    (checkout / "tournament_desk/__pycache__/app.cpython-311.pyc").write_text("")
+    os.utime(checkout / "tournament_desk", (past, past))
+    assert _install_if_changed(checkout, folder, "1").returncode == 0 and count() == 5
+    # another checkout (or none) installed in that environment: installs, whatever the stamp says
+    assert _install_if_changed(checkout, folder, "0").returncode == 0 and count() == 6
