@@ -36,7 +36,8 @@ cd "$WORK"
 if command -v gio >/dev/null; then
   kind=$(gio info -a standard::content-type "Open de Lyon.tdesk" | sed -n 's/.*content-type: //p')
   [ "$kind" = application/x-tournament-desk ] || fail "the event file's type is '$kind'"
-  gio mime "$kind" | grep -q "tournament-desk.desktop" || fail "no application registered for $kind"
+  handlers=$(gio mime "$kind")  # (not piped into grep -q: under pipefail, gio's broken pipe would fail it)
+  case "$handlers" in *tournament-desk.desktop*) ;; *) fail "no application registered for $kind: $handlers";; esac
   echo "check-deb: *.tdesk is $kind, opened by tournament-desk.desktop"
 fi
 grep -q "^application/x-tournament-desk=.*tournament-desk.desktop" /usr/share/applications/mimeinfo.cache \
@@ -44,8 +45,10 @@ grep -q "^application/x-tournament-desk=.*tournament-desk.desktop" /usr/share/ap
 exec_line=$(sed -n 's/^Exec=//p' /usr/share/applications/tournament-desk.desktop)
 command=${exec_line%% *}
 t0=$(seconds)
-TDESK_STARTUP_PROBE="$WORK/probe.json" "$command" "$WORK/Open de Lyon.tdesk" 2>"$WORK/stderr" \
-  || fail "the program failed: $(cat "$WORK/stderr")"
+# the system's PATH, as a desktop session has it (not a developer's, where pyenv or a venv may come first), and a
+# time limit: a program that never shows its window must fail the check, not hang it
+TDESK_STARTUP_PROBE="$WORK/probe.json" PATH=/usr/local/bin:/usr/bin:/bin timeout 120 "$command" \
+  "$WORK/Open de Lyon.tdesk" 2>"$WORK/stderr" || fail "the program failed: $(cat "$WORK/stderr")"
 wall=$(since "$t0")
 grep -q '"kind": "main window", "title": "Open de Lyon' "$WORK/probe.json" || fail "not shown: $(cat "$WORK/probe.json")"
 grep -q '"message box"' "$WORK/probe.json" && fail "an error box came up: $(cat "$WORK/probe.json")"
