@@ -32,26 +32,32 @@ apt_install() {
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+_python_facts() {  # one interpreter start: "<3.11 or newer: 1/0> <X.Y> <in a venv: 1/0> <externally managed: 1/0>"
+  "$1" -c 'import os, sys, sysconfig
+managed = os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED"))
+print(int(sys.version_info >= (3, 11)), "%d.%d" % sys.version_info[:2], int(sys.prefix != sys.base_prefix), int(managed))
+' 2>/dev/null
+}
+
 choose_python() {
-  if [ -z "${PYTHON:-}" ]; then
-    local candidate
+  local facts="" candidate
+  if [ -n "${PYTHON:-}" ]; then
+    facts=$(_python_facts "$PYTHON" || true)
+  else
     PYTHON=python3
     for candidate in python3 python3.13 python3.12 python3.11; do
-      if "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1; then
-        PYTHON=$candidate
-        break
-      fi
+      facts=$(_python_facts "$candidate" || true)
+      case "$facts" in "1 "*) PYTHON=$candidate; break ;; esac
     done
   fi
-  if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
-    echo "tournament_desk: Python 3.11 or newer is needed ($PYTHON is $("$PYTHON" --version 2>&1 || echo missing))" >&2
-    exit 1
-  fi
-  VERSION=$("$PYTHON" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
-  local in_venv managed
-  in_venv=$("$PYTHON" -c 'import sys; print(int(sys.prefix != sys.base_prefix))')
-  managed=$("$PYTHON" -c 'import os, sysconfig; print(int(os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED"))))')
-  if [ "$in_venv" = 0 ] && [ "$managed" = 1 ]; then
+  case "$facts" in
+    "1 "*) ;;
+    *) echo "tournament_desk: Python 3.11 or newer is needed ($PYTHON is $("$PYTHON" --version 2>&1 || echo missing))" >&2
+       exit 1 ;;
+  esac
+  set -- $facts
+  VERSION=$2
+  if [ "$3" = 0 ] && [ "$4" = 1 ]; then
     if [ ! -x .venv/bin/python ]; then
       "$PYTHON" -c 'import ensurepip, venv' 2>/dev/null || apt_install "python$VERSION-venv"
       "$PYTHON" -m venv .venv

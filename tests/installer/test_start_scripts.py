@@ -168,7 +168,7 @@ def test_the_windows_scripts_take_the_bash_scripts_steps() -> None:
     start_ps, run_ps = PS1["installer/start.ps1"].read_text(), PS1["tests/run.ps1"].read_text()
     common_sh, common_ps = BASH["installer/setup-common.sh"].read_text(), PS1["installer/setup-common.ps1"].read_text()
     # Python 3.11 or newer, checked the same way
-    assert "sys.version_info < (3, 11)" in common_sh and "sys.version_info >= (3, 11)" in common_ps
+    assert "sys.version_info >= (3, 11)" in common_sh and "sys.version_info >= (3, 11)" in common_ps
     assert "'-3.11'" in common_ps and "py" in common_ps  # the py launcher of python.org's installer
     assert "-m venv" in common_sh and "-m venv" in common_ps and ".venv" in common_ps
     # start: install the checkout, then run the program with the arguments given
@@ -254,13 +254,22 @@ def test_choose_python_finds_a_recent_python_by_its_versioned_name(tmp_path: Pat
 # -- installer/start.sh: no display, and no reinstall when nothing changed (issue 29 §7) --------------------------
 
 def _start_sh(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    """installer/start.sh with a PATH where python3 only records its arguments (nothing is installed or started)."""
+    """installer/start.sh, copied with setup-common.sh into a checkout of its own, with a PATH where python3
+    answers choose_python's and install_if_changed's questions and records its arguments (nothing is installed
+    or started)."""
     calls = tmp_path / "calls"
     folder = tmp_path / "bin"
+    checkout = tmp_path / "checkout"
     if not folder.exists():
-        _bin(folder, {"python3": f'echo "python3 $*" >> "{calls}"\n'})
+        _checkout(checkout)
+        (checkout / "installer").mkdir()
+        for name in ("start.sh", "setup-common.sh"):
+            shutil.copy(REPO / "installer" / name, checkout / "installer" / name)
+        _bin(folder, {"python3": f'echo "python3 $*" >> "{calls}"\n'
+                                 'case "$*" in *EXTERNALLY-MANAGED*) echo "1 3.12 1 0";; '
+                                 '-P*) cat > /dev/null; echo "1 /fake/prefix";; esac\n'})
     environ = {"PATH": str(folder), "HOME": str(tmp_path), "PYTHON": "python3", **env}
-    return subprocess.run([str(folder / "bash"), str(REPO / "installer/start.sh"), *args], env=environ,
+    return subprocess.run([str(folder / "bash"), str(checkout / "installer/start.sh"), *args], env=environ,
                           capture_output=True, text=True, timeout=60)
 
 
@@ -335,3 +344,18 @@ def test_start_installs_again_only_when_the_checkout_changed(tmp_path: Path) -> 
     assert _install_if_changed(checkout, folder, "1").returncode == 0 and count() == 5
     # another checkout (or none) installed in that environment: installs, whatever the stamp says
     assert _install_if_changed(checkout, folder, "0").returncode == 0 and count() == 6
+
+
+def test_the_readme_gives_the_command_of_each_system() -> None:
+    """Issue 32 §1: the two Linux commands, exactly as before, and the Windows ones, naming scripts that exist."""
+    blocks = re.findall(r"```\n(.*?)```", (REPO / "README.md").read_text(encoding="utf-8"), flags=re.S)
+    lines = {line.strip() for block in blocks for line in block.splitlines()}
+    assert {"bash installer/start.sh", "bash tests/run.sh"} <= lines
+    windows = {line for line in lines if line.startswith("powershell ")}
+    assert windows == {r"powershell -ExecutionPolicy Bypass -File installer\start.ps1",
+                       r"powershell -ExecutionPolicy Bypass -File tests\run.ps1"}
+    for line in windows:
+        assert (REPO / line.rsplit(" ", 1)[1].replace("\\", "/")).is_file()
+    install = (REPO / "docs/install.md").read_text(encoding="utf-8")
+    for line in windows | {"bash installer/start.sh", "bash tests/run.sh"}:
+        assert f"`{line}`" in install, line
