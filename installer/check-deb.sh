@@ -9,7 +9,8 @@
 #    installed command; its file's type as the desktop sees it (`gio`, where installed) and the application
 #    registered for that type; then the desktop entry's Exec line run on the file (what a double-click runs),
 #    which must show the main window with that event and no error box (TDESK_STARTUP_PROBE, the bundle
-#    launcher's start-up report) and its time.
+#    launcher's start-up report) and its time; then the command with no argument (the start screen, as the menu
+#    entry and launch-smoke start it): the main window alone.
 # 3. `apt-get remove`: no file of the package may remain (/opt/tournament-desk, the command, the entry, the type);
 #    the event file is the user's and stays.
 # Used by the CI workflow's Linux job; docs/install.md records a run on Debian 12.
@@ -53,6 +54,13 @@ wall=$(since "$t0")
 grep -q '"kind": "main window", "title": "Open de Lyon' "$WORK/probe.json" || fail "not shown: $(cat "$WORK/probe.json")"
 grep -q '"message box"' "$WORK/probe.json" && fail "an error box came up: $(cat "$WORK/probe.json")"
 echo "check-deb: '$exec_line' on the event showed its window ($(cat "$WORK/probe.json")); ${wall} s in all"
+
+# and with no argument, as the menu entry starts it (a fresh home: nothing remembered): the main window alone
+TDESK_STARTUP_PROBE="$WORK/probe0.json" PATH=/usr/local/bin:/usr/bin:/bin timeout 120 tournament-desk \
+  2>"$WORK/stderr" || fail "the program failed: $(cat "$WORK/stderr")"
+grep -q '"shown": \[{"kind": "main window", "title": "[^"]*"}\]' "$WORK/probe0.json" \
+  || fail "with no argument: $(cat "$WORK/probe0.json")"
+echo "check-deb: 'tournament-desk' with no argument showed the main window alone ($(cat "$WORK/probe0.json"))"
 
 t0=$(seconds)
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq tournament-desk >/dev/null
