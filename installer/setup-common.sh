@@ -102,8 +102,10 @@ PYEOF
 )
   stamp="build/start/$(printf '%s' "${answer#* }" | cksum | cut -d' ' -f1).stamp"
   if [ -f "$stamp" ] && [ "${answer%% *}" = 1 ]; then
+    # the first changed file only (-quit: no pipe into head, whose early exit would fail the pipeline under
+    # pipefail when many files changed)
     changed=$(find pyproject.toml README.md tournament_desk resources docs/rules.md -name __pycache__ -prune \
-              -o -newer "$stamp" -print 2>/dev/null | head -n 1)
+              -o -newer "$stamp" -print -quit 2>/dev/null || true)
     [ -z "$changed" ] && return 0
   fi
   mkdir -p build/start

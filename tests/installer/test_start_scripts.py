@@ -359,3 +359,24 @@ def test_the_readme_gives_the_command_of_each_system() -> None:
     install = (REPO / "docs/install.md").read_text(encoding="utf-8")
     for line in windows | {"bash installer/start.sh", "bash tests/run.sh"}:
         assert f"`{line}`" in install, line
+
+
+def test_start_installs_when_many_files_changed(tmp_path: Path) -> None:
+    """After a pull that changed many files (more than a pipe holds of their names), the next start installs."""
+    import os
+    import time
+
+    checkout = _checkout(tmp_path / "checkout")
+    for i in range(3000):
+        (checkout / "tournament_desk" / f"module_with_a_long_name_{i:05d}.py").write_text("")
+    installs = tmp_path / "installs"
+    folder = _bin(tmp_path / "bin", {"python3": (
+        f'case "$*" in *"-m pip install"*) echo install >> "{installs}";; '
+        '*-P*) cat > /dev/null; echo "1 /fake/prefix";; esac\n')})
+    assert _install_if_changed(checkout, folder, "1").returncode == 0
+    stamp = next((checkout / "build" / "start").glob("*.stamp"))
+    past = time.time() - 100
+    os.utime(stamp, (past, past))
+    done = _install_if_changed(checkout, folder, "1")
+    assert done.returncode == 0, done.stderr
+    assert installs.read_text().split() == ["install", "install"]
