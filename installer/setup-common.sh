@@ -33,9 +33,12 @@ apt_install() {
 }
 
 _python_facts() {  # one interpreter start: "<3.11 or newer: 1/0> <X.Y> <in a venv: 1/0> <externally managed: 1/0>"
-  "$1" -c 'import os, sys, sysconfig
+  # -S: without the site module (the installed packages' .pth files cost more than the rest of the start), so a
+  # venv is told by its pyvenv.cfg, one folder above the interpreter, as Python itself finds it
+  "$1" -S -c 'import os, sys, sysconfig
+venv = os.path.exists(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(sys.executable))), "pyvenv.cfg"))
 managed = os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED"))
-print(int(sys.version_info >= (3, 11)), "%d.%d" % sys.version_info[:2], int(sys.prefix != sys.base_prefix), int(managed))
+print(int(sys.version_info >= (3, 11)), "%d.%d" % sys.version_info[:2], int(venv), int(managed))
 ' 2>/dev/null
 }
 
