@@ -728,7 +728,7 @@ def _run(argv: list[str], out: Any) -> int:
         print(f"tournament-desk: {exc.message(lang)}", file=sys.stderr)
         return next(code for cls, code in exit_codes if isinstance(exc, cls))
     except OSError as exc:
-        print(msg("tournament-desk: file error: {error}", error=exc).text(lang), file=sys.stderr)
+        print(msg("tournament-desk: file error: {error}", error=_os_error_text(exc)).text(lang), file=sys.stderr)
         return 5
     finally:
         if remove_listener is not None:
@@ -754,3 +754,12 @@ def _warn_at_open(lang: str) -> Callable[[], None]:
         print(f"tournament-desk: {text}", file=sys.stderr)
 
     return add_open_listener(say)
+
+
+def _os_error_text(exc: OSError) -> str:
+    """The system's words and the file as the user typed it (``str(exc)`` quotes the name with ``repr``, which
+    doubles every backslash of a Windows path)."""
+    if not exc.strerror or exc.filename is None:
+        return str(exc)
+    names = [exc.filename] + ([exc.filename2] if exc.filename2 is not None else [])
+    return f"{exc.strerror}: {' -> '.join(os.fsdecode(n) if isinstance(n, (str, bytes)) else str(n) for n in names)}"

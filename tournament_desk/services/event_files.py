@@ -183,7 +183,7 @@ def restore_event_backup(event_path: Path | str, backup: Path | str) -> Path | N
     event_path = real_path(event_path)
     lock = WriterLock(event_path).acquire() if event_path.exists() else None
     try:
-        return _restore_backup(Path(backup), event_path)
+        return _restore_backup(Path(backup), event_path, release=lock.release if lock is not None else None)
     finally:
         if lock is not None:
             lock.release()

@@ -39,10 +39,23 @@ def describe_event_files(paths: list[Path]) -> list[EventSummary]:
     return [s for s in (peek_event(p) for p in paths) if s is not None]
 
 
+WINDOWS_RESERVED = frozenset({"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$",
+                              *(f"{port}{n}" for port in ("COM", "LPT") for n in "0123456789\u00b9\u00b2\u00b3")})
+"""Names Windows gives to devices: a file named so, with any extension (``con.tdesk``, ``Nul.backup.tdesk``) and in
+any case, cannot be created (Microsoft's "Naming Files, Paths, and Namespaces")."""
+
+
 def safe_file_stem(name: str) -> str:
-    """An event name as a file name: the characters no file system accepts are replaced by ``-``."""
-    cleaned = "".join("-" if c in '<>:"/\\|?*' or ord(c) < 32 else c for c in name).strip(" .")
-    return cleaned[:80] or "tournoi"
+    """An event name as a file name on every system: the characters no file system accepts are replaced by ``-``,
+    leading and trailing spaces and dots are dropped (Windows drops trailing ones itself), and a name Windows
+    reserves for a device (``CON``, ``NUL``, ``COM1``... ``LPT9``, before the first dot, in any case) gets a
+    ``tournoi-`` prefix."""
+    cleaned = "".join("-" if c in '<>:"/\\|?*' or ord(c) < 32 else c for c in name).strip(" .")[:80].strip(" .")
+    if not cleaned:
+        return "tournoi"
+    if cleaned.split(".")[0].rstrip(" ").upper() in WINDOWS_RESERVED:
+        return f"tournoi-{cleaned}"
+    return cleaned
 
 
 def _document_words(key: str, number: int) -> Msg:
