@@ -6,6 +6,7 @@ solve for wide weights, warm starts and the optimality certificate. The blossom 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from operator import sub
 
 from tournament_desk.core.pairing.blossom import BlossomSolver as _Solver
 from tournament_desk.core.pairing.cardinality import augmenting_path, max_cardinality_matching
@@ -164,22 +165,22 @@ def greedy_start(n: int, edges: Sequence[tuple[int, int, int]]) -> tuple[list[in
     vertices share a parity, as the general dual step needs (a matched pair keeps ``y_i + y_j = 2 w``). Any
     feasible start leads to a maximum-weight matching; the callers either choose among all of them by the
     duals' tight edges (``lexmatch``) or certify the result over every edge."""
-    top = [0] * n
+    nbrs: list[list[int]] = [[] for _ in range(n)]
+    twice: list[list[int]] = [[] for _ in range(n)]  # 2w, beside nbrs
     for i, j, w in edges:
-        if w > top[i]:
-            top[i] = w
-        if w > top[j]:
-            top[j] = w
-    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for i, j, w in edges:
-        adj[i].append((j, 2 * w))
-        adj[j].append((i, 2 * w))
+        nbrs[i].append(j)
+        nbrs[j].append(i)
+        twice[i].append(w + w)
+        twice[j].append(w + w)
+    top = [max(ws) // 2 if ws else 0 for ws in twice]
+    get = top.__getitem__
     for v in range(n):  # each dual as low as the others allow: an edge at v becomes tight
-        if adj[v]:
-            top[v] = max(0, max(w2 - top[u] for u, w2 in adj[v]))
+        if nbrs[v]:
+            y = max(map(sub, twice[v], map(get, nbrs[v])))
+            top[v] = y if y > 0 else 0
     partner = [-1] * n
     for i, j, w in edges:
-        if partner[i] == -1 and partner[j] == -1 and top[i] + top[j] == 2 * w:
+        if partner[i] == -1 and partner[j] == -1 and top[i] + top[j] == w + w:
             partner[i] = j
             partner[j] = i
     dual = [y + (y & 1) if partner[v] == -1 else y for v, y in enumerate(top)]
