@@ -76,6 +76,8 @@ SUBCOMMANDS: dict[str, tuple[str, str, str, str]] = {
     "rounds": ("list the rounds and their boards", _MAIN, "cmd_rounds", "_args_rounds"),
     "pair": ("pair the next round of the event (or a TRF file: pair --dutch FILE -p)", _MAIN, "cmd_pair",
              "_args_pair"),
+    "generate": ("Random Tournament Generator (FIDE Handbook C.04.A, A.5): generate --dutch [CONFIG] -o OUT.trf "
+                 "[-s SEED]", "tournament_desk.cli.generate", "main_generate", "add_generate_parser"),
     "request-bye": ("Swiss: record in advance a bye for a round not yet paired", _MAIN, "cmd_request_bye",
                     "_args_request_bye"),
     "unpair": ("cancel the pairing of the last round", _MAIN, "cmd_unpair", "_args_unpair"),
@@ -658,6 +660,12 @@ def run(argv: Sequence[str]) -> int:
         from tournament_desk.cli.engine import main_dutch
 
         return main_dutch(argv[1:])
+    at = _command_index(argv)
+    if at >= 0 and argv[at] == "generate":
+        # The Random Tournament Generator, an engine tool as pair --dutch: its own exit codes (cli/generate.py)
+        from tournament_desk.cli.generate import main_generate
+
+        return main_generate(argv[at + 1 :] + argv[:at])
     from tournament_desk.cli.output import BestEffort, Output
 
     # The command prints to sys.stdout and sys.stderr: stdout is its output (a write or the final flush that
