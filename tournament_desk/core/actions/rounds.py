@@ -67,7 +67,9 @@ def remove_last_round(state: EventState) -> Step[int]:
     number = state.last_round
     rnd = state.round(number)
     results = sum(1 for g in rnd.games if g.result is not None)
-    new = dataclasses.replace(state, rounds=tuple(r for r in state.rounds if r.number != number))
+    new = dataclasses.replace(state, rounds=tuple(r for r in state.rounds if r.number != number),
+                              matches=tuple(m for m in state.matches if m.round != number),
+                              lineups=tuple(x for x in state.lineups if x.round != number))
     if state.top_cut is not None and number <= state.top_cut.after_round:
         new = dataclasses.replace(new, top_cut=None)  # back into the Swiss rounds: the cut is made again later
     elif state.top_cut is not None:
