@@ -8,6 +8,7 @@ Expected values are computed here from the results the test enters (match points
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import sqlite3
@@ -50,6 +51,12 @@ def _rows(path: Path) -> dict[str, list[tuple]]:
     with sqlite3.connect(path) as conn:
         return {t: conn.execute(f'SELECT * FROM "{t}" ORDER BY rowid').fetchall()
                 for t in ("player", "team", "team_match", "lineup", "game", "round", "journal")}
+
+
+def _pdf_text(pdf: bytes) -> str:
+    from pypdf import PdfReader
+
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
 
 
 def _chess_result(r: int, m: int, b: int) -> str:
@@ -179,6 +186,24 @@ def test_six_team_four_board_double_round_robin(capsys: pytest.CaptureFixture[st
     berlin = _json(capsys, "standings", p, "--tiebreaks", "BERLIN")
     assert all("BERLIN" in r["tiebreaks"] for r in berlin["rows"])  # type: ignore[index]
     assert "Board 1" in _run(capsys, "standings", p, "--boards")
+
+    # printing, in French: team standings, crosstable, the round's matches, the match sheets
+    pdfs = {}
+    for document in ("standings", "crosstable", "pairings", "slips"):
+        out = tmp_path / f"{document}.pdf"
+        assert main(["--lang", "fr", "print", p, document, "--round", "3", "-o", str(out)]) == 0
+        capsys.readouterr()
+        pdfs[document] = _pdf_text(out.read_bytes())
+    first = table["rows"][0]["name"]  # type: ignore[index]
+    assert "Classement par équipes" in pdfs["standings"] and first in pdfs["standings"]
+    assert "FFE, annexe « Départages » §2.2.2.2" in pdfs["standings"]
+    assert "Grille américaine par équipes" in pdfs["crosstable"]
+    r3 = _json(capsys, "matches", p, "--round", "3")
+    sheet = pdfs["slips"]
+    assert sheet.count("Capitaine de") == 2 * len(r3)  # type: ignore[arg-type]
+    for m in r3:  # type: ignore[union-attr]
+        assert f"Match {m['number']} : {names[m['home']]} - {names[m['away']]}" in sheet
+    assert "+ -" in pdfs["pairings"] or "- +" in pdfs["pairings"]  # the board left empty in round 3
 
     # one board result = one undo step
     last = meetings[-1]

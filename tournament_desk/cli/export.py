@@ -58,6 +58,8 @@ def add_export_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore
 
 
 def render_document(session: EventSession, document: str, round_number: int | None, lang: str) -> bytes:
+    if session.state().event.is_team_event:
+        return printing.team_document_pdf(session, document, round_number, lang)
     if document == "pairings":
         return printing.pairing_sheet_pdf(session, round_number, lang)
     if document == "crosstable":

@@ -15,12 +15,18 @@ from tournament_desk.printing.pairing_sheet import pairing_sheet_pdf as _pairing
 from tournament_desk.printing.rating_report import rating_report_pdf as _rating_report
 from tournament_desk.printing.slips import slips_pdf as _slips
 from tournament_desk.printing.standings_pdf import standings_pdf as _standings
+from tournament_desk.printing.teams_pdf import (
+    match_sheets_pdf,
+    team_crosstable_pdf,
+    team_matches_pdf,
+    team_standings_pdf,
+)
 from tournament_desk.services.ratings import rating_preview
 from tournament_desk.services.session import EventSession
 from tournament_desk.services.standings import effective_tiebreaks
 
 __all__ = ["crosstable_pdf", "crosstable_state_pdf", "pairing_sheet_pdf", "rating_report_pdf", "rating_settings",
-           "slips_pdf", "standings_pdf"]
+           "slips_pdf", "standings_pdf", "team_document_pdf"]
 
 
 def _round(state: EventState, round_number: int | None) -> int:
@@ -79,3 +85,20 @@ def rating_report_pdf(session: EventSession, lang: str = "fr", **options: object
     state = session.state()
     rows = rating_preview(session, **options)
     return _rating_report(state, rows, lang, settings=rating_settings(state, lang))
+
+
+def team_document_pdf(session: EventSession, document: str, round_number: int | None = None,
+                      lang: str = "fr") -> bytes:
+    """A team event's documents under the individual ones' names: ``standings`` (the team standings after a round),
+    ``crosstable`` (the team crosstable), ``pairings`` (the round's matches with their boards), ``slips`` (one
+    match sheet per match); ``ratings`` is the rating preview of every board game."""
+    state = session.state()
+    if document == "standings":
+        return team_standings_pdf(state, round_number, lang)
+    if document == "crosstable":
+        return team_crosstable_pdf(state, lang)
+    if document == "pairings":
+        return team_matches_pdf(state, _round(state, round_number), lang)
+    if document == "slips":
+        return match_sheets_pdf(state, _round(state, round_number), lang)
+    return rating_report_pdf(session, lang)
