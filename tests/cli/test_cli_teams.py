@@ -231,6 +231,24 @@ def test_six_team_four_board_double_round_robin(capsys: pytest.CaptureFixture[st
     board2 = next(g for g in state.round(1).games if g.board == 2)
     assert board2.black_id == home.players[1]
 
+    # the homologation bundle holds the team standings and the matches; read back, it is the same event
+    bundle = tmp_path / "interclubs.zip"
+    assert main(["--lang", "en", "export", p, "--bundle", str(bundle)]) == 0
+    out = capsys.readouterr()
+    assert "double round robin of" not in out.out + out.err  # the grid's places are the teams', not the players'
+    import zipfile
+
+    with zipfile.ZipFile(bundle) as zf:
+        team_csv = zf.read("team-standings.csv").decode("utf-8-sig").splitlines()
+    assert team_csv[0].startswith("place;team_id;pairing_number;name;played;won;drawn;lost;match_points;game_points")
+    assert [line.split(";")[3] for line in team_csv[1:]] == [r["name"] for r in table["rows"]]  # type: ignore[index]
+    copy = tmp_path / "copy.tdesk"
+    _run(capsys, "new", str(copy), "--from-bundle", str(bundle))
+    with EventSession.open(copy, readonly=True) as session:
+        back = session.state()
+    assert (back.teams, back.matches, back.lineups, back.event.team) == (state.teams, state.matches, state.lineups,
+                                                                         state.event.team)
+
 
 def test_bad_line_ups_and_results_change_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "e.tdesk"

@@ -16,7 +16,6 @@ from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.ids import PlayerId, TeamId
 from tournament_desk.core.messages import msg
 from tournament_desk.core.model import EventState, Game
-from tournament_desk.core.ratings.fide import tpr
 from tournament_desk.core.teams.boards import rules_of
 from tournament_desk.core.teams.model import TEAM_TIEBREAKS, Team
 from tournament_desk.core.teams.scores import MatchScore, match_score
@@ -171,6 +170,8 @@ class BoardResult:
 
 def board_results(state: EventState, up_to_round: int | None = None) -> list[BoardResult]:
     """Every player's results by board, board 1 first, each board's best performance (then score) first."""
+    from tournament_desk.core.ratings.fide import tpr  # numpy: only for the board table, not for the standings
+
     results = team_results(state, up_to_round)
     scoring = state.event.scoring
     system = state.event.rating_system
