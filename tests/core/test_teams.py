@@ -17,6 +17,7 @@ from tournament_desk.core.operations import (
     Operation,
     PairNext,
     RecordBoardResult,
+    RecordBye,
     SetLineup,
     SetTeamRules,
 )
@@ -106,6 +107,13 @@ def test_a_forfeited_match_and_empty_boards() -> None:
     score = match_score(state, m)
     assert score.board_points == ((0.5, 0.5), (0.0, 1.0), (1.0, 0.0), (0.0, 0.0))
     assert (score.home_mp, score.away_mp) == (1.0, 1.0)
+
+
+def test_a_team_event_has_no_individual_byes() -> None:
+    state = _paired_with_lineups(_event(3, 2))
+    idle = next(t for t in state.teams if t.id not in state.matches[0].teams())
+    with pytest.raises(TournamentError, match="no individual byes"):
+        RecordBye(1, idle.members[0], "hpb").apply(state)
 
 
 def test_board_colours_follow_the_event_rule() -> None:

@@ -142,8 +142,12 @@ class ResultConflictError(StateError):
 
 
 def record_bye(state: EventState, round_number: int, player_id: int, kind: Outcome | str) -> Step[None]:
-    """Give a player without a board in a paired round a bye-type outcome (half-point bye, absence...)."""
+    """Give a player without a board in a paired round a bye-type outcome (half-point bye, absence...). A team
+    event has no individual byes: a player missing from a line-up leaves a board empty (lost by forfeit)."""
     rnd = state.round(round_number)
+    if state.event.is_team_event:
+        raise StateError(msg("A team event has no individual byes: leave the board empty in the line-up (lost by "
+                             "forfeit) or forfeit the match"))
     kind = kind if isinstance(kind, Outcome) else parse_bye(kind)
     if not kind.is_bye:
         raise ResultError(msg("'{kind}' is not a bye", kind=kind))
