@@ -337,3 +337,32 @@ def test_eight_team_draughts_round_robin(capsys: pytest.CaptureFixture[str], tmp
         state = session.state()
     assert len(state.matches) == 28 and sum(len(r.games) for r in state.rounds) == 112
     assert state.event.team is not None and state.event.team.match_points == (3.0, 1.0, 0.0, 0.0)
+
+
+def _trf_player(rank: int, name: str, rating: int) -> str:
+    return f"001 {rank:4d}      {name:<33} {rating:4d} FRA {'':>11} {'':<10} {'0.0':>4} {rank:>4}"
+
+
+def test_a_trf16_team_registration_file_imports_its_teams_and_players(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    """TRF16 ``013`` records (team name in columns 5-36, the starting ranks from column 37, four digits each):
+    ``new --from-trf`` makes a team round robin with those teams, rosters in the record's order."""
+    lines = ["012 Interclubs du Rhône", "022 Lyon"]
+    lines += [_trf_player(r, f"Joueur{r:02d}, Prénom", 2100 - 10 * r) for r in range(1, 9)]
+    lines += [f"013 {'Echiquier Lyonnais':<32}{''.join(f'{r:>4} ' for r in (2, 1, 3, 4))}",
+              f"013 {'Tour de Villeurbanne':<32}{''.join(f'{r:>4} ' for r in (5, 6, 7, 8))}"]
+    trf = tmp_path / "teams.trf"
+    trf.write_text("\r\n".join(lines) + "\r\n", encoding="utf-8")
+    path = tmp_path / "from-trf.tdesk"
+    _run(capsys, "new", str(path), "--from-trf", str(trf), "--boards", "4")
+    teams = _json(capsys, "teams", "list", str(path))
+    assert [t["name"] for t in teams] == ["Echiquier Lyonnais", "Tour de Villeurbanne"]  # type: ignore[index]
+    with EventSession.open(path, readonly=True) as session:
+        state = session.state()
+    assert state.event.team is not None and state.event.team.boards == 4
+    assert [state.player(pid).surname.upper() for pid in state.teams[0].members] == ["JOUEUR02", "JOUEUR01", "JOUEUR03",
+                                                                               "JOUEUR04"]
+    # a team file with rounds played is refused, naming why, and creates nothing
+    sample = Path(__file__).resolve().parents[1] / "data" / "trf" / "trf26_team_6x4.trf"
+    err = _run(capsys, "new", str(tmp_path / "no.tdesk"), "--from-trf", str(sample), code=3)
+    assert "3 round(s) played" in err and not (tmp_path / "no.tdesk").exists()
