@@ -156,6 +156,17 @@ class TeamsTab(Tab):
     def shows(self, what: StateChange) -> bool:
         return not what.empty
 
+    def redraw(self, what: StateChange) -> None:
+        """A result or a line-up (boards, matches of a round): the matches, the boards and the standings only;
+        anything else (teams, rosters, players, settings, rounds): everything."""
+        state = self.ctx.state
+        if (state is None or what.teams or what.players or what.event_fields or what.rounds_added
+                or what.rounds_removed or what.everything):
+            self.reload()
+            return
+        self.show_matches()
+        self.show_standings(state)
+
     def focus_main(self) -> None:
         self.teams_view.setFocus()
 
