@@ -56,7 +56,7 @@ from tournament_desk.services.session import (
 T = TypeVar("T")
 FOLLOW_MS = 1000
 """How often a read-only window looks whether the writer saved something (one SQLite pragma: cheap)."""
-TAB_TITLES = (N_("&Registration"), N_("Pairin&gs"), N_("Re&sults"), N_("S&tandings"), N_("Te&ams"))
+TAB_TITLES = (N_("&Registration"), N_("Pairin&gs"), N_("Re&sults"), N_("S&tandings"), N_("Tea&ms"))
 
 
 class MainWindow(FileActions, DocumentActions, QMainWindow):

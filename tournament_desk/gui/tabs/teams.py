@@ -140,16 +140,16 @@ class TeamsTab(Tab):
 
     def retranslate(self) -> None:
         t = self.t
-        self.add_team_button.setText(t("&Add a team"))
+        self.add_team_button.setText(t("A&dd a team"))
         self.team_name.setPlaceholderText(t("Team name"))
         self.number_button.setText(t("&Number the teams by rating"))
         self.up_button.setText(t("Board &up"))
-        self.down_button.setText(t("Board &down"))
-        self.remove_button.setText(t("&Take out of the roster"))
-        self.join_button.setText(t("Add to the &roster"))
+        self.down_button.setText(t("Board do&wn"))
+        self.remove_button.setText(t("Ta&ke out of the roster"))
+        self.join_button.setText(t("Add to the r&oster"))
         self.pair_button.setText(t("&Pair the next round"))
         self.lineup_box.setTitle(t("Line-up"))
-        self.save_lineup_button.setText(t("&Save the line-up"))
+        self.save_lineup_button.setText(t("Save the &line-up"))
         self.standings_label.setText(t("Team standings"))
         self.reload()
 
