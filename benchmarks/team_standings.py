@@ -108,6 +108,7 @@ def _gui_board_result(path: Path, round_number: int) -> float:
     app = QApplication.instance() or QApplication([])
     session = EventSession.open(path)
     window = MainWindow(session, lang="en", interactive=False)
+    window.show()  # as on screen: the hidden tabs redraw when shown, not on every result
     tab = window.teams
     window.tabs.setCurrentWidget(tab)
     tab.reload()

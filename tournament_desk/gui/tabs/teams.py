@@ -133,6 +133,7 @@ class TeamsTab(Tab):
         rv.addWidget(self.standings_view)
         split.addWidget(right)
         self.last_message = ""
+        self._finished_scores: dict[int, tuple[object, ...]] = {}
 
     def editing_widgets(self) -> tuple[QWidget, ...]:
         return (self.add_team_button, self.number_button, self.up_button, self.down_button, self.remove_button,
@@ -165,7 +166,14 @@ class TeamsTab(Tab):
             self.reload()
             return
         self.show_matches()
-        self.show_standings(state)
+        finished = self._finished(state, what.rounds)
+        if any(self._finished_scores.get(r) != key for r, key in finished.items()):
+            self.show_standings(state)  # the standings count finished matches only: else they are as they were
+
+    def _finished(self, state: EventState, rounds: frozenset[int] | set[int]) -> dict[int, tuple[object, ...]]:
+        """The finished matches' scores of ``rounds``: what the standings depend on in those rounds."""
+        return {r: tuple((s.match.number, s.home, s.away, s.home_mp, s.away_mp) for s in round_scores(state, r)
+                         if s.finished) for r in rounds if 1 <= r <= state.last_round}
 
     def focus_main(self) -> None:
         self.teams_view.setFocus()
@@ -324,6 +332,7 @@ class TeamsTab(Tab):
             self.board_choices.append(box)
 
     def show_standings(self, state: EventState) -> None:
+        self._finished_scores = self._finished(state, set(range(1, state.last_round + 1)))
         t = self.t
         lang = t.lang
         rows = team_standings(state) if state.teams else []
