@@ -34,7 +34,7 @@ from tournament_desk.core.results import GameResult, format_game_result
 from tournament_desk.core.teams.boards import MatchBoard
 from tournament_desk.core.teams.model import Team
 from tournament_desk.core.teams.scores import MatchScore, round_scores
-from tournament_desk.core.teams.standings import TeamRow, team_standings
+from tournament_desk.core.teams.standings import TeamRow, team_results, team_standings
 from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.models.tables import RowsModel
 from tournament_desk.gui.tabs.base import Tab, make_table
@@ -332,10 +332,15 @@ class TeamsTab(Tab):
             self.board_choices.append(box)
 
     def show_standings(self, state: EventState) -> None:
-        self._finished_scores = self._finished(state, set(range(1, state.last_round + 1)))
         t = self.t
         lang = t.lang
-        rows = team_standings(state) if state.teams else []
+        results = team_results(state)
+        finished: dict[int, list[tuple[object, ...]]] = {r: [] for r in range(1, state.last_round + 1)}
+        for s in results.scores:
+            if s.finished:
+                finished[s.match.round].append((s.match.number, s.home, s.away, s.home_mp, s.away_mp))
+        self._finished_scores = {r: tuple(v) for r, v in finished.items()}
+        rows = team_standings(state, results=results) if state.teams else []
         codes = [c for c, _v in rows[0].tiebreaks] if rows else []
 
         def tiebreak(i: int) -> Any:
