@@ -70,11 +70,13 @@ def match_boards(state: EventState, match: TeamMatch, games: dict[int, Game] | N
         games = {g.board: g for g in state.round(match.round).games}
     home = state.lineup(match.round, match.home)
     away = state.lineup(match.round, match.away)
-    out = []
-    for b in range(1, rules.boards + 1):
-        table = table_of(rules, match.number, b)
-        out.append(MatchBoard(b, table, rules.colour_of_home(b), _at(home, b), _at(away, b), games.get(table)))
-    return tuple(out)
+    hp = home.players if home is not None else ()
+    ap = away.players if away is not None else ()
+    colours, n = rules.colours, len(rules.colours)
+    base = table_of(rules, match.number, 0)  # the hot path of the standings: no call per board
+    return tuple(MatchBoard(b, base + b, colours[(b - 1) % n], hp[b - 1] if b <= len(hp) else None,
+                            ap[b - 1] if b <= len(ap) else None, games.get(base + b))
+                 for b in range(1, rules.boards + 1))
 
 
 def _at(lineup: Lineup | None, board: int) -> PlayerId | None:
