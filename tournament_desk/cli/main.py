@@ -113,6 +113,12 @@ SUBCOMMANDS: dict[str, tuple[str, str, str, str]] = {
               "cmd_apart", "add_settings_parsers"),
     "results": ("enter several results of one round as one action", "tournament_desk.cli.event_settings",
                 "cmd_results", "add_settings_parsers"),
+    "teams": ("team events: teams, rosters, rules, numbering, forfeits", "tournament_desk.cli.teams", "cmd_teams",
+              "add_team_parsers"),
+    "lineup": ("a team's line-up for a round (team events)", "tournament_desk.cli.teams", "cmd_lineup",
+               "add_team_parsers"),
+    "matches": ("the matches of a team event, board by board", "tournament_desk.cli.teams", "cmd_matches",
+                "add_team_parsers"),
 }
 
 
@@ -189,6 +195,9 @@ def _args_new(p: argparse.ArgumentParser) -> None:
                    help="Dutch Swiss: Baku acceleration (FIDE C.04.5.1)")
     p.add_argument("--initial-colour", choices=["white", "black"],
                    help="Dutch Swiss: colour of pairing number 1 in round 1 (default: drawn by lot)")
+    from tournament_desk.cli.teams import add_new_team_options
+
+    add_new_team_options(p)
     p.add_argument("--json", action="store_true")
 
 
@@ -233,7 +242,7 @@ def _args_show(s: argparse.ArgumentParser) -> None:
 
 
 # Options of ``result`` that take values (how many), for _result_value.
-_RESULT_OPTIONS = {"--round": 1, "--board": 1, "--player": 1, "--points": 2}
+_RESULT_OPTIONS = {"--round": 1, "--board": 1, "--player": 1, "--points": 2, "--match": 1}
 # Results written with a leading '-' (a forfeit won by Black, a double forfeit): argparse would take them for
 # options, so _result_value hands them over as a stand-in token.
 _DASH_RESULTS = ("-+", "--")
@@ -246,6 +255,8 @@ def _args_result(r: argparse.ArgumentParser) -> None:
     target = r.add_mutually_exclusive_group(required=True)
     target.add_argument("--board", type=int)
     target.add_argument("--player", type=int, help="player id, for a bye code (hpb, zpb, ...)")
+    r.add_argument("--match", type=int, help="team event: the match (with --board: its board; the result home team "
+                                             "first)")
     r.add_argument("result", help="1-0, 0-1, 1/2 (chess), 2-0, 1-1, 0-2 (draughts), +- and -+ (forfeits), "
                                   "2fe, 0fne, 0r, 0d, hpb...")
     r.add_argument("--points", nargs=2, type=int, metavar=("WHITE", "BLACK"), help="game points (Scrabble)")
@@ -363,18 +374,21 @@ def cmd_new(args: argparse.Namespace, lang: str) -> None:
     if args.from_bundle is not None:
         _new_from_bundle(args, lang)
         return
-    if args.name is None or args.rounds is None:
+    if args.name is None or (args.rounds is None and not args.team):
         from tournament_desk.core.errors import ValidationError
 
         raise ValidationError(msg("new needs --name and --rounds (or --from-trf FILE, or --from-bundle BUNDLE.zip)"))
+    from tournament_desk.cli.teams import rules_from_args
     from tournament_desk.core.model import Event, PairingSystem, RatingSystem, TimeControl
     from tournament_desk.core.results import Discipline
     from tournament_desk.core.scoring import profile_named
     from tournament_desk.formats.event_json import state_to_dict
     from tournament_desk.services.session import EventSession
     discipline = Discipline(args.discipline)
+    team = rules_from_args(args)
     kwargs: dict[str, Any] = {
-        "system": PairingSystem(args.system), "rounds": args.rounds, "place": args.place,
+        # a team round robin's number of rounds is its grid's, set when round 1 is paired
+        "system": PairingSystem(args.system), "rounds": args.rounds or 1, "place": args.place, "team": team,
         "start_date": args.start, "end_date": args.end or args.start, "arbiters": tuple(args.arbiter),
         "organiser": args.organiser, "time_control": TimeControl.parse(args.time_control),
         "tiebreaks": tuple(t.strip() for t in args.tiebreaks.split(",") if t.strip()),
@@ -473,6 +487,14 @@ def cmd_result(args: argparse.Namespace, lang: str) -> None:
     from tournament_desk.core.operations import RecordBye, RecordResult
     from tournament_desk.formats.event_json import round_to_dict
     from tournament_desk.services.session import EventSession
+    if args.match is not None:
+        from tournament_desk.cli.teams import result_on_board
+        from tournament_desk.core.errors import ValidationError
+
+        if args.board is None:
+            raise ValidationError(msg("A team match's result is entered board by board: give --board"))
+        result_on_board(args, lang)
+        return
     with EventSession.open(args.file) as session:
         if args.player is not None:
             change = session.run(RecordBye(args.round, args.player, args.result))
@@ -527,6 +549,12 @@ def cmd_pair(args: argparse.Namespace, lang: str) -> None:
     for note in change.note_texts(lang):
         print(f"tournament-desk: {note}", file=sys.stderr)
     rnd = change.payload.round
+    if state.event.is_team_event:
+        from tournament_desk.cli.teams import pair_text
+
+        text, team_data = pair_text(state, rnd.number, change.label(lang), lang)
+        _emit(args, team_data, text)
+        return
     names = {p.id: p.name for p in state.players}
     lines = [change.label(lang)]
     lines += [f"  {g.board:>3}  {names[g.white_id]:<30} - {names[g.black_id]}"

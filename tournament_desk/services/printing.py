@@ -22,13 +22,20 @@ from tournament_desk.printing.pairing_sheet import pairing_sheet_pdf as _pairing
 from tournament_desk.printing.rating_report import rating_report_pdf as _rating_report
 from tournament_desk.printing.slips import slips_pdf as _slips
 from tournament_desk.printing.standings_pdf import render_standings
+from tournament_desk.printing.teams_pdf import (
+    match_sheets_pdf,
+    team_crosstable_pdf,
+    team_matches_pdf,
+    team_standings_pdf,
+)
 from tournament_desk.services.paths import document_name
 from tournament_desk.services.ratings import rating_preview
 from tournament_desk.services.session import EventSession
 from tournament_desk.services.standings import crosstable as crosstable_table
 
 __all__ = ["DOCUMENTS", "PrintedDocument", "crosstable_pdf", "crosstable_state_pdf", "document", "document_name",
-           "pairing_sheet_pdf", "rating_report_pdf", "rating_settings", "slips_pdf", "standings_pdf"]
+           "pairing_sheet_pdf", "rating_report_pdf", "rating_settings", "slips_pdf", "standings_pdf",
+           "team_document_pdf"]
 
 DOCUMENTS = ("pairings", "crosstable", "standings", "slips", "ratings", "bracket", "grid")
 """The documents an event prints (:func:`document`)."""
@@ -119,7 +126,10 @@ def document(session: EventSession, kind: str, *, round_number: int | None = Non
         raise ValueError(f"unknown document {kind!r}")
     state = session.state()
     shown: int | None = None
-    if kind in ("pairings", "slips"):
+    if state.event.is_team_event and kind in ("pairings", "slips", "standings", "crosstable", "ratings"):
+        shown = _round(state, round_number) if kind != "ratings" and state.rounds else None
+        pdf = team_document_pdf(session, kind, round_number, lang)
+    elif kind in ("pairings", "slips"):
         shown = _round(state, round_number)
         pdf = (_pairings if kind == "pairings" else _slips)(state, shown, lang)
     elif kind in ("standings", "crosstable"):
@@ -133,3 +143,20 @@ def document(session: EventSession, kind: str, *, round_number: int | None = Non
     else:
         pdf = event_grid_pdf(session, lang=lang)
     return PrintedDocument(kind, pdf, document_name(state, kind, shown, lang))
+
+
+def team_document_pdf(session: EventSession, document: str, round_number: int | None = None,
+                      lang: str = "fr") -> bytes:
+    """A team event's documents under the individual ones' names: ``standings`` (the team standings after a round),
+    ``crosstable`` (the team crosstable), ``pairings`` (the round's matches with their boards), ``slips`` (one
+    match sheet per match); ``ratings`` is the rating preview of every board game."""
+    state = session.state()
+    if document == "standings":
+        return team_standings_pdf(state, round_number, lang)
+    if document == "crosstable":
+        return team_crosstable_pdf(state, lang)
+    if document == "pairings":
+        return team_matches_pdf(state, _round(state, round_number), lang)
+    if document == "slips":
+        return match_sheets_pdf(state, _round(state, round_number), lang)
+    return rating_report_pdf(session, lang)
