@@ -23,12 +23,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
-    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -51,6 +50,7 @@ from tournament_desk.core.messages import N_, msg
 from tournament_desk.core.model import RatingSystem
 from tournament_desk.core.ratings import ffjd, scrabble_pl
 from tournament_desk.core.ratings.common import PreviewRow
+from tournament_desk.gui.dialogs.form import DateField
 from tournament_desk.gui.worker import run_in_background
 from tournament_desk.services import ratings as rating_services
 from tournament_desk.services.ratings import EventInputs, PeriodEvent, PeriodResult
@@ -147,9 +147,7 @@ class RatingPeriodDialog(QDialog):
         self.system.setCurrentIndex(self.system.findData(system))
         self.system.currentIndexChanged.connect(self._system_changed)
         self.check_period = QCheckBox(self.t("check that every event lies in the period"))
-        self.period_start = QDateEdit(QDate.currentDate())
-        self.period_start.setDisplayFormat("dd/MM/yyyy")
-        self.period_start.setCalendarPopup(True)
+        self.period_start = DateField(self._translate, dt.date.today(), optional=False, calendar=True)
         self.period_start.setEnabled(False)
         self.check_period.toggled.connect(self.period_start.setEnabled)
         head = QFormLayout()
@@ -403,7 +401,7 @@ class RatingPeriodDialog(QDialog):
                      if self.carry_in[1].text().strip() else None)
             players = (self.services.load_player_inputs(Path(self.players_file[1].text()))
                        if system is RatingSystem.FISF_PL and self.players_file[1].text().strip() else None)
-            start = self.period_start.date().toPython() if self.check_period.isChecked() else None
+            start = self.period_start.date() if self.check_period.isChecked() else None
 
             def work() -> PeriodResult:
                 return self.services.run(self.event_files, system, start, rating_list=rating_list, carry=carry,
