@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QSettings, Qt, QTimer, QUrl
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
@@ -111,7 +111,8 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         self._build_menus()
         self.state_label = QLabel()
         self.statusBar().addPermanentWidget(self.state_label)
-        self.resize(1100, 720)
+        room = self.screen().availableGeometry().size() - QSize(66, 68)  # a taskbar, the title bar, the edges
+        self.resize(QSize(1100, 720).boundedTo(room))
         self.retranslate()
         if session is not None:
             self.set_session(session)

@@ -1,5 +1,6 @@
 """New event and event settings: name, place, dates, arbiters, discipline, system, rounds, cadence, scoring,
-rating system, tie-breaks, and for a Dutch Swiss the initial colour and the acceleration.
+rating system, tie-breaks, and for a Dutch Swiss the initial colour and the acceleration (their rows, label
+and field, are hidden for the other systems).
 
 Choosing a discipline in a new event applies its defaults (draughts: an FMJD round robin, FFJD rating and 2/1/0
 scoring; chess: a FIDE Dutch Swiss, FIDE rating, 1/½/0...). A refused value is shown next to its field."""
@@ -105,8 +106,6 @@ class EventDialog(FormDialog):
         else:
             self.discipline.currentIndexChanged.connect(lambda _i: self.apply_discipline_defaults())
             self.apply_discipline_defaults()
-        self.system.currentIndexChanged.connect(lambda _i: self._dutch_only())
-        self._dutch_only()
         self._custom_scoring = event.scoring if event and event.scoring.name not in PROFILES else None
         for label, widget, field in (
             (t("&Name"), self.name, "name"), (t("&Place"), self.place, "place"),
@@ -120,6 +119,8 @@ class EventDialog(FormDialog):
             (t("Acceleration"), self.acceleration, "acceleration"),
         ):
             self.add_row(label, widget, field)
+        self.system.currentIndexChanged.connect(lambda _i: self._dutch_only())
+        self._dutch_only()
         self.finish_layout()
 
     def apply_discipline_defaults(self) -> None:
@@ -133,10 +134,7 @@ class EventDialog(FormDialog):
     def _dutch_only(self) -> None:
         dutch = combo_enum(self.system, PairingSystem) is PairingSystem.DUTCH
         for combo in (self.initial_colour, self.acceleration):
-            combo.setVisible(dutch)
-            label = self.form.labelForField(combo)
-            if label is not None:
-                label.setVisible(dutch)
+            self.set_row_visible(combo, dutch)
         if not dutch:
             select_data(self.acceleration, "")
 

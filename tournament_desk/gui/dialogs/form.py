@@ -8,7 +8,7 @@ and the dialog stays open. When ``submit`` returns, its result is kept in :attr:
 Fields take typing at once, as a person types: a number field (:class:`NumberField`, empty when it may be) and a
 date field (:class:`DateField`: the date typed in the language's order, ``20/03/1990`` in French, ``1990-03-20``
 in English, or empty) are line edits; they and the spin boxes (:class:`SpinBox`) select their text when they get
-the focus, so what is typed replaces it.
+the focus, so what is typed replaces it. A row hidden goes with its label (:meth:`FormDialog.set_row_visible`).
 """
 
 from __future__ import annotations
@@ -55,6 +55,15 @@ def fill_enum_combo(combo: QComboBox, items: Iterable[tuple[StrEnum, str]]) -> N
     """Items shown by their (translated) label, carrying the enum's value."""
     for member, label in items:
         combo.addItem(label, member.value)
+
+
+def names_combo(width_in_characters: int = 28) -> QComboBox:
+    """A combo box of players' names as wide as ``width_in_characters``, whatever the longest name (a name may be
+    200 characters long): a longer name is elided in the box, and the list it opens is as wide as its names."""
+    combo = QComboBox()
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(width_in_characters)
+    return combo
 
 
 def select_data(combo: QComboBox, value: object) -> None:
@@ -248,11 +257,18 @@ class FormDialog(QDialog):
             error = QLabel()
             error.setStyleSheet(ERROR_STYLE)
             error.setWordWrap(True)
-            error.hide()
             self.form.addRow("", error)
+            self.form.setRowVisible(error, False)  # shown, with its row, when there is something to say
             for name in fields:
                 self.field_widgets[name] = widget
                 self.field_errors[name] = error
+
+    def set_row_visible(self, widget: QWidget, visible: bool) -> None:
+        """Show or hide the row of ``widget``: its label with it (never a label without its field)."""
+        self.form.setRowVisible(widget, visible)
+        for name, field_widget in self.field_widgets.items():
+            if field_widget is widget and not visible:
+                self.form.setRowVisible(self.field_errors[name], False)
 
     def finish_layout(self, *, intro: QWidget | None = None) -> None:
         layout = QVBoxLayout(self)
@@ -270,7 +286,7 @@ class FormDialog(QDialog):
 
     def clear_errors(self) -> None:
         for label in self.field_errors.values():
-            label.hide()
+            self.form.setRowVisible(label, False)
             label.clear()
         self.error.clear()
 
@@ -279,7 +295,7 @@ class FormDialog(QDialog):
         label = self.field_errors.get(exc.field or "")
         if label is not None:
             label.setText(text)
-            label.show()
+            self.form.setRowVisible(label, True)
             widget = self.field_widgets[exc.field or ""]
             widget.setFocus()
             if isinstance(widget, QLineEdit | QSpinBox):  # what is typed next replaces the refused text

@@ -13,7 +13,7 @@ from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import N_
 from tournament_desk.core.model import REQUESTABLE_BYES, EventState, Player
 from tournament_desk.core.results import Outcome
-from tournament_desk.gui.dialogs.form import FormDialog, SpinBox
+from tournament_desk.gui.dialogs.form import FormDialog, SpinBox, names_combo
 from tournament_desk.gui.i18n import Translator
 
 REQUEST_LABELS = {
@@ -56,7 +56,7 @@ class ByeRequestDialog(FormDialog):
         super().__init__(parent, t, submit)
         self.state = state
         self.setWindowTitle(t("Bye request"))
-        self.player = QComboBox()
+        self.player = names_combo()
         active = [p for p in state.players if p.is_active_in(state.last_round + 1)]
         for p in sorted(active, key=lambda p: name_key(p.name, t.lang)):
             self.player.addItem(p.name, p.id)
