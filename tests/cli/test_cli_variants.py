@@ -107,6 +107,6 @@ def test_manual_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert "override (rematch): last round, no other way" in captured.out
     assert "warning" in captured.err
     with EventSession.open(path, readonly=True) as session:
-        assert any("last round, no other way" in e.label_en for e in session.audit_log())
+        assert any("last round, no other way" in e.label.text("en") for e in session.audit_log())
     assert _run(["manual", str(path), "pair", "--board", "1-2"]) == 3
     assert "WHITE_ID:BLACK_ID" in capsys.readouterr().err

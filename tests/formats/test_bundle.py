@@ -148,7 +148,8 @@ def test_modified_missing_and_unexpected_files_are_reported_precisely(tmp_path: 
     kinds = {(p.kind, p.path) for p in report.problems}
     assert kinds == {("modified", "notes/checks.txt"), ("missing", "event.json"), ("unexpected", "extra.txt")}
     modified = next(p for p in report.problems if p.kind == "modified")
-    assert "notes/checks.txt: modified" in modified.en and "modifié" in modified.fr and "7 bytes" in modified.en
+    assert ("notes/checks.txt: modified" in modified.message("en") and "modifié" in modified.message("fr") and
+            "7 bytes" in modified.message("en"))
     with pytest.raises(BundleError) as exc:
         read_bundle_state(bad)
     assert "Bundle refused: 3 problem(s)" in str(exc.value) and "Paquet refusé" in exc.value.message("fr")
@@ -169,10 +170,11 @@ def test_missing_or_broken_manifest_and_non_zip(tmp_path: Path) -> None:
     no_manifest = tmp_path / "nm.zip"
     _rewrite(path, no_manifest, {MANIFEST_FILE: None})
     report = verify_bundle_file(no_manifest)
-    assert [p.kind for p in report.problems] == ["manifest"] and "manifest.json is missing" in report.problems[0].en
+    assert ([p.kind for p in report.problems] == ["manifest"] and
+            "manifest.json is missing" in report.problems[0].message("en"))
     broken = tmp_path / "bm.zip"
     _rewrite(path, broken, {MANIFEST_FILE: b"{not json"})
-    assert "not a valid manifest" in verify_bundle_file(broken).problems[0].en
+    assert "not a valid manifest" in verify_bundle_file(broken).problems[0].message("en")
     text = tmp_path / "x.zip"
     text.write_text("hello")
     with pytest.raises(BundleError, match="not a readable zip"):
@@ -233,7 +235,7 @@ def test_encrypted_members_are_named(tmp_path: Path) -> None:
     (tmp_path / "enc.zip").write_bytes(data)
     report = verify_bundle_file(tmp_path / "enc.zip")
     assert {p.kind for p in report.problems} == {"unreadable"}  # every member, the manifest included
-    assert any("is encrypted (a bundle is never encrypted)" in p.en for p in report.problems)
+    assert any("is encrypted (a bundle is never encrypted)" in p.message("en") for p in report.problems)
     with pytest.raises(BundleError, match="encrypted"):
         read_bundle_state(tmp_path / "enc.zip")
 
@@ -244,7 +246,7 @@ def test_unsupported_compression_is_named(tmp_path: Path, method: int) -> None:
     data = _patch(_patch(data, b"PK\x01\x02", 10, "<H", method), b"PK\x03\x04", 8, "<H", method)
     (tmp_path / "c.zip").write_bytes(data)
     report = verify_bundle_file(tmp_path / "c.zip")
-    assert any(f"unsupported compression method {method}" in p.en for p in report.problems)
+    assert any(f"unsupported compression method {method}" in p.message("en") for p in report.problems)
 
 
 def test_corrupt_deflate_data_is_named(tmp_path: Path) -> None:
@@ -256,7 +258,7 @@ def test_corrupt_deflate_data_is_named(tmp_path: Path) -> None:
     (tmp_path / "d.zip").write_bytes(bytes(data))
     report = verify_bundle_file(tmp_path / "d.zip")
     assert ("unreadable", "event.json") in {(p.kind, p.path) for p in report.problems}
-    assert any("its data is damaged" in p.en for p in report.problems)
+    assert any("its data is damaged" in p.message("en") for p in report.problems)
 
 
 def test_non_zip_truncated_zip_and_empty_file(tmp_path: Path) -> None:
@@ -280,7 +282,7 @@ def test_zip_bomb_is_refused_with_bounded_memory(tmp_path: Path, megabytes: int,
     report = verify_bundle_file(bomb)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    assert any(named in p.en for p in report.problems if p.path == "event.json")
+    assert any(named in p.message("en") for p in report.problems if p.path == "event.json")
     assert peak < 20 * 1024 * 1024  # nothing close to what the member claims
 
 
@@ -306,7 +308,7 @@ def test_duplicate_and_unsafe_member_names(tmp_path: Path) -> None:
     kinds = _kinds(dup)
     assert ("duplicate", "event.json") in kinds and ("unexpected", "../evil.txt") in kinds
     report = verify_bundle_file(dup)
-    assert any("two files of this name" in p.en for p in report.problems)
+    assert any("two files of this name" in p.message("en") for p in report.problems)
 
 
 _FUZZ_BASE = Path(tempfile.mkdtemp(prefix="tdesk-fuzz-bundle-"))

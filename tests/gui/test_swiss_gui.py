@@ -95,7 +95,7 @@ def test_manual_pairing_board_and_top_cut(qtbot: QtBot, qtmodeltester, tmp_path:
     dialog.complete()
     assert not dialog.store(ask=False)
     assert dialog.store("les deux joueurs le demandent", ask=False)
-    assert "les deux joueurs le demandent" in session.audit_log()[-1].label_fr
+    assert "les deux joueurs le demandent" in session.audit_log()[-1].label.text("fr")
     for g in session.state().round(2).games:
         session.run(RecordResult(2, g.board, "2-0"))
     window.refresh()

@@ -84,7 +84,7 @@ def test_bundle_checks_per_discipline(tmp_path: Path, discipline: Discipline, sy
         text = z.read("checks.txt").decode()
     assert title in text.splitlines()[1]
     for c in result.checks:
-        assert c.fr in text and c.en in text
+        assert c.message("fr") in text and c.message("en") in text
 
 
 def test_chess_no_longer_gets_the_draughts_rules(tmp_path: Path) -> None:

@@ -97,7 +97,7 @@ def test_the_bundle_recreates_the_whole_event_as_one_undo_step(exported: tuple[P
         assert id_map == {p.id: p.id for p in original.players}  # the ids are kept: the same event
         assert session.state() == original and canonical(session.state()) == canonical(original)
         journal = session._repo.journal()
-        assert [e.label_en for e in journal] == [f"Import open.zip: 14 players, {len(original.rounds)} rounds"]
+        assert [e.label.text("en") for e in journal] == [f"Import open.zip: 14 players, {len(original.rounds)} rounds"]
         assert session.warnings == ()
         undone = session.undo()
         assert undone is not None
@@ -184,7 +184,7 @@ def test_a_damaged_or_inconsistent_bundle_is_refused_with_its_problems(exported:
 
     report = verify_bundle(_rewrite(bundle, tmp_path / "garbage.zip", garbage))
     assert [p.kind for p in report.problems] == ["inconsistent"]
-    assert "ffjd.organiser_estimate must be a number from 600 to 3000, not '9999'" in report.problems[0].en
+    assert "ffjd.organiser_estimate must be a number from 600 to 3000, not '9999'" in report.problems[0].message("en")
     with pytest.raises(ValidationError, match="already exists"):
         import_bundle(bundle, tmp_path / "damaged.zip")
 

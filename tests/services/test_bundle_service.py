@@ -125,7 +125,7 @@ def _state(n: int, *, system: PairingSystem = PairingSystem.DUTCH, rounds: int =
 
 
 def _by_code(state: EventState) -> dict[str, tuple[str, str, str]]:
-    return {c.code: (c.level, c.en, c.fr) for c in homologation_checks(state)}
+    return {c.code: (c.level, c.message("en"), c.message("fr")) for c in homologation_checks(state)}
 
 
 def test_cadence_categories() -> None:
@@ -303,7 +303,7 @@ def test_a_result_changed_with_rewritten_checksums_is_caught(tmp_path: Path) -> 
     assert not report.ok and {p.kind for p in report.problems} == {"inconsistent"}
     assert {p.path for p in report.problems} >= {"event.json", "results-trf16.txt", "results-trf26.txt",
                                                  "ffjd-grid.csv", "standings.csv"}
-    assert any("does not tell the same story as event.json" in p.en for p in report.problems)
+    assert any("does not tell the same story as event.json" in p.message("en") for p in report.problems)
     with pytest.raises(BundleError, match="does not tell the same story"):
         load_bundle(forged)
     # one of the other files changed alone, checksums rewritten

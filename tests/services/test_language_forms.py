@@ -34,8 +34,8 @@ def test_homologation_rounds_check_writes_thirds_with_the_languages_decimal_sepa
         state = session.state()
     rounds = next(c for c in homologation_checks(state) if c.code == "rounds")
     assert rounds.level == "warning"
-    assert "between a third (6.67) and a half (10)" in rounds.en
-    assert "entre le tiers (6,67) et la moitié (10)" in rounds.fr
+    assert "between a third (6.67) and a half (10)" in rounds.message("en")
+    assert "entre le tiers (6,67) et la moitié (10)" in rounds.message("fr")
 
 
 def test_grid_subtitle_dates_in_the_language(tmp_path: Path) -> None:

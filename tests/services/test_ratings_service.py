@@ -194,7 +194,7 @@ def test_ffjd_period_freezes_ratings_and_rounds_once(tmp_path: Path) -> None:
     assert top.expected_score == pytest.approx(4.2)
     assert top.performance is None and "perf 2000 in a (" in top.note  # §8: one per tournament
     assert result.licences["licence:L0"] == "L0"
-    assert len(result.rows) == 6 and not result.warnings
+    assert len(result.rows) == 6 and not result.warning_texts("en")
 
 
 def test_period_rating_list_gives_the_frozen_ratings(tmp_path: Path) -> None:
@@ -228,7 +228,7 @@ def test_period_checks(tmp_path: Path) -> None:
     undated = _event_file(tmp_path / "undated.tdesk", players=_six(), rounds=1, result="2-0", start=None)
     changed = _event_file(tmp_path / "changed.tdesk", players=_six(base=1210), rounds=1, result="2-0")
     result = period_run([a, undated, changed], "ffjd", dt.date(2026, 3, 1))
-    texts = [en for en, _fr in result.warnings]
+    texts = list(result.warning_texts("en"))
     assert any("has no date" in t for t in texts)
     assert any("rating 1210.0 in" in t and "first is used" in t for t in texts)
 

@@ -29,10 +29,10 @@ def test_registry_is_complete_and_bilingual() -> None:
     keys = [s.key for s in RULE_SETTINGS]
     assert len(keys) == len(set(keys))
     for s in RULE_SETTINGS:
-        assert s.area in AREAS and s.label_fr and s.label_en and s.section and s.feeds and s.parameter
+        assert s.area in AREAS and s.label("fr") and s.label("en") and s.section and s.feeds and s.parameter
         assert s.normalise(s.default) == s.default  # the default is an allowed value
         for c in s.choices:
-            assert c.fr and c.en and c.fr != c.en
+            assert c.describe("fr") and c.describe("en") and c.describe("fr") != c.describe("en")
     assert get_rule_setting("TIEBREAKS.EDITION").key == "tiebreaks.edition"
     assert {c.value for c in get_rule_setting("tiebreaks.edition").choices} == {e.value for e in Edition}
     assert settings_of_area("elo") == ()  # every seed 001 reading is fixed (docs/rules.md)

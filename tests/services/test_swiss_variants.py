@@ -53,7 +53,7 @@ def test_scoregroup_rounds_end_to_end(tmp_path: Path) -> None:
         bye_receivers = [b.player_id for r in state.rounds for b in r.byes]
         assert len(bye_receivers) == len(set(bye_receivers)) == 5  # never twice (L39)
         assert state.score(9, 1) == KASHDAN.pairing_bye == 4
-        assert any("(score groups)" in e.label_en for e in session.audit_log())
+        assert any("(score groups)" in e.label.text("en") for e in session.audit_log())
         with pytest.raises(StateError, match="only 5 rounds"):
             pair_next(session)
 
@@ -87,7 +87,7 @@ def test_manual_round_with_warnings_and_override_reason(tmp_path: Path) -> None:
         assert completion.possible
         result = sv.store_manual_round(session, [(2, 1), (3, 5), (4, 6)], reason="players asked, arbiter agreed")
         assert result.payload.overridden
-        log = [e.label_en for e in session.audit_log()]
+        log = [e.label.text("en") for e in session.audit_log()]
         assert any("override (rematch): players asked, arbiter agreed" in label for label in log)
         assert "dérogation" in session.undo_label("fr")
 

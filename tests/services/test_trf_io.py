@@ -123,8 +123,8 @@ def test_trf26_sharly_chess_import(tmp_path: Path) -> None:
     assert event.tiebreaks == ("BH-C1", "BH")
     assert event.arbiters == ("Faure, Hélène (20612345)",)
     assert event.acceleration == "baku" and event.initial_colour == "white"
-    assert not any("acceler" in en for en, _ in result.warnings)
-    assert any("PS" in en for en, _ in result.warnings)
+    assert not any("acceler" in en for en in result.warning_texts("en"))
+    assert any("PS" in en for en in result.warning_texts("en"))
     with EventSession.open(tmp_path / "s.tdesk", readonly=True) as session:
         trf26 = loads(export_event_trf(session, tmp_path / "s26.trf", edition="26").read_text(encoding="utf-8"))
         trf16 = loads(export_event_trf(session, tmp_path / "s16.trf").read_text(encoding="utf-8"))
@@ -250,10 +250,10 @@ def test_an_import_is_one_undo_step_whatever_the_file_holds(tmp_path: Path,
     with EventSession.open(event, readonly=True) as session:
         imported = session.state()
         journal = session._repo.journal()
-        audit = [(e.kind, e.label_en) for e in session.audit_log()]
+        audit = [(e.kind, e.label.text("en")) for e in session.audit_log()]
         assert session.backups() == []
     label = "Import sm_xxp.trf: 64 players, 5 rounds"
-    assert [e.label_en for e in journal] == [label]
+    assert [e.label.text("en") for e in journal] == [label]
     assert [a for a in audit if a[0] != "do" or a[1] != "Create event"] == [("do", label)]
     assert len(imported.players) == 64 and imported.last_round == 5
     assert imported.player(id_of[5]).withdrawn_from_round == 3  # the withdrawal (0000 - - to the next round)

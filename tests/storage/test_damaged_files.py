@@ -78,6 +78,13 @@ DAMAGE = [
     ("DROP TABLE audit", "the table 'audit' is missing"),
     ("UPDATE alembic_version SET version_num = '0042'", "the schema revision record says ['0042']"),
     ("DELETE FROM event", "it holds no event"),
+    # the names of the actions (undo journal, audit log): messages as JSON
+    ("UPDATE journal SET label = '{not json' WHERE id = 3", "table journal, row 3: the name of the action is not"),
+    ("UPDATE audit SET label = '[1, 2]' WHERE id = 2", "table audit, row 2: the name of the action is not a message"),
+    ("UPDATE journal SET label = json_object('msgid', 'Result {r}', 'params', json_array(1)) WHERE id = 1",
+     "table journal, row 1: the name of the action is not a message (a message's params are a JSON object)"),
+    ("UPDATE audit SET label = '{\"fr\": \"Résultat\"}' WHERE id = 4", "table audit, row 4: the name of the action"),
+    ("UPDATE journal SET label = '{\"msgid\": 7}' WHERE id = 2", "table journal, row 2: the name of the action is"),
 ]
 
 
@@ -116,6 +123,23 @@ def test_damaged_undo_record_is_refused_and_changes_nothing(tmp_path: Path) -> N
             assert s.undo_label() is not None  # the record is still there: nothing was undone
         with EventSession.open(path) as s:
             assert s.state() == state
+
+
+def test_a_name_damaged_while_the_file_is_open_is_shown_as_damaged(tmp_path: Path) -> None:
+    """Names are checked at open; one another program damages afterwards stops neither the undo menu nor the
+    history, and undoing still works (the name is the journal's label, not its record of changes)."""
+    path = tmp_path / "names.tdesk"
+    _event(path, rounds=1)
+    with EventSession.open(path) as s:
+        state = s.state()
+        _damage(path, "UPDATE journal SET label = 'garbage' WHERE id = (SELECT max(id) FROM journal)",
+                "UPDATE audit SET label = '{}' WHERE id = 1")
+        assert s.undo_label("en") == "(an action whose stored name is damaged)"
+        assert s.undo_label("fr") == "(une action dont le nom enregistré est endommagé)"
+        assert s.audit_log()[0].label.text("en") == "(an action whose stored name is damaged)"
+        assert s.undo() is not None and s.state() != state
+    with pytest.raises(EventFileDamagedError, match="table journal, row"):
+        EventSession.open(path)
 
 
 def test_newest_good_backup_skips_damaged_and_empty_backups(tmp_path: Path) -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
+from tournament_desk.core.model import Event
+from tournament_desk.core.operations import AddPlayer, SetRuleSettings
 from tournament_desk.core.results import Outcome
 from tournament_desk.services.session import EventSession
-from tournament_desk.storage.engine import make_engine, upgrade_schema
+from tournament_desk.storage.engine import make_engine, script_directory, upgrade_schema
 from tournament_desk.storage.identify import inspect_file
 from tournament_desk.storage.schema import SCHEMA_VERSION
 
@@ -42,3 +45,69 @@ def test_upgrade_0001_to_current(tmp_path: Path) -> None:
     assert player.withdrawal_forfeit is Outcome.FORFEIT_LOSS_EXCUSED  # the 0002 default
     assert state.event.name == "Old"
     assert state.event.tiebreak_edition == ""  # the 0003 default: the event's default edition
+
+
+def _file_at_revision(path: Path, revision: str) -> None:
+    """A file at ``revision`` holding the event and one player of :func:`_file_at_revision_0001`."""
+    _file_at_revision_0001(path)
+    engine = make_engine(path)
+    upgrade_schema(engine, revision)
+    engine.dispose()
+
+
+def _downgrade(path: Path, revision: str) -> None:
+    from alembic.config import Config
+    from alembic.runtime.environment import EnvironmentContext
+
+    script = script_directory()
+    engine = make_engine(path)
+    with engine.begin() as conn:
+        def do_downgrade(rev: object, _ctx: object) -> list:
+            return script._downgrade_revs(revision, rev)  # type: ignore[arg-type]
+
+        with EnvironmentContext(Config(), script, fn=do_downgrade) as env:
+            env.configure(connection=conn, render_as_batch=True, transactional_ddl=False)
+            env.run_migrations()
+        conn.exec_driver_sql(f"PRAGMA user_version={int(revision)}")
+    engine.dispose()
+
+
+def test_upgrade_0005_to_0006_keeps_each_name_as_a_text_in_each_language(tmp_path: Path) -> None:
+    path = tmp_path / "five.tdesk"
+    _file_at_revision(path, "0005")
+    names = [("Add player ANCIEN", "Inscrire ANCIEN"), ("Rule setting ffjd.cadence = slow", "Réglage « lent »")]
+    with sqlite3.connect(path) as conn:
+        for i, (en, fr) in enumerate(names, start=1):
+            conn.execute("INSERT INTO journal (id, label_en, label_fr, at, undone, changes) VALUES (?, ?, ?, 0, 0, "
+                         "'[]')", (i, en, fr))
+            conn.execute("INSERT INTO audit (at, arbiter, kind, label_en, label_fr, journal_id) VALUES "
+                         "(0, 'Marie', 'do', ?, ?, ?)", (en, fr, i))
+    assert inspect_file(path) == 5
+    with EventSession.open(path) as session:
+        assert (session.undo_label("en"), session.undo_label("fr")) == names[-1]
+        assert [(e.label.text("en"), e.label.text("fr")) for e in session.audit_log()] == names
+        assert session.audit_log()[0].label.text("de") == names[0][0]  # a language added later: the English
+    assert inspect_file(path) == 6
+    with sqlite3.connect(path) as conn:
+        stored = [json.loads(r[0]) for r in conn.execute("SELECT label FROM journal ORDER BY id")]
+    assert stored == [{"en": en, "fr": fr} for en, fr in names]
+
+
+def test_downgrade_0006_writes_each_name_out_in_english_and_french(tmp_path: Path) -> None:
+    path = tmp_path / "six.tdesk"
+    with EventSession.create(path, Event(name="Retour", rounds=5)) as session:
+        session.run(AddPlayer(surname="Durand", first_name="Zoé"))
+        session.run(SetRuleSettings({"ffjd.cadence": "slow"}))
+        expected = [(e.label.text("en"), e.label.text("fr")) for e in session.audit_log()]
+        session.undo()
+    assert expected[-1][1].startswith("Réglage") and expected[-2] == ("Add player DURAND Zoé", "Inscrire DURAND Zoé")
+    _downgrade(path, "0005")
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
+        audit = conn.execute("SELECT label_en, label_fr FROM audit ORDER BY id").fetchall()
+        journal = conn.execute("SELECT label_en, label_fr, undone FROM journal ORDER BY id").fetchall()
+    assert audit == [*expected, expected[-1]]  # the undo of the setting names it too
+    assert journal == [(*expected[-2], 0), (*expected[-1], 1)]
+    with EventSession.open(path) as session:  # and up again: the texts of schema 5, in each language
+        assert (session.redo_label("en"), session.redo_label("fr")) == expected[-1]
+        assert session.redo() is not None

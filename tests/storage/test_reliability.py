@@ -184,7 +184,7 @@ def test_audit_log_records_who_and_when(tmp_path: Path) -> None:
     assert [(e.arbiter, e.kind) for e in log] == [
         ("Marie (AF1)", "do"), ("Marie (AF1)", "do"), ("Marie (AF1)", "do"), ("Marie (AF1)", "undo"),
         ("Paul (AF3)", "redo")]
-    assert log[-1].label_en == "Add player BRAVO" and log[-1].at >= log[0].at
+    assert log[-1].label.text("en") == "Add player BRAVO" and log[-1].at >= log[0].at
 
 
 def test_restore_checks_the_backup_first_and_changes_nothing_when_it_is_bad(tmp_path: Path) -> None:

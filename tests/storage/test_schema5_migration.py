@@ -37,10 +37,10 @@ def test_a_schema4_file_opens_with_the_edition_renamed_and_its_undo_history_kept
         assert session.event.tiebreak_edition == "fide2023"
         session.redo()
         assert session.event.tiebreak_edition == "ffe-annex"  # not the old name, brought back from the journal
-        assert any("before-migration-4-to-5" in b.path.name for b in session.backups())
+        assert any("before-migration-4-to-" in b.path.name for b in session.backups())
     with sqlite3.connect(path) as conn:
-        rows = conn.execute("SELECT label_en || label_fr || changes FROM journal").fetchall()
-        audit = conn.execute("SELECT label_en || label_fr FROM audit").fetchall()
+        rows = conn.execute("SELECT label || changes FROM journal").fetchall()
+        audit = conn.execute("SELECT label FROM audit").fetchall()
     assert not any("seed003" in r[0] for r in rows + audit)
 
 

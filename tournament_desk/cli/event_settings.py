@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.formatting import whole_number
 from tournament_desk.core.messages import msg
 from tournament_desk.core.operations import RecordResults, SetForbiddenPair
 
@@ -98,9 +99,10 @@ def cmd_results(args: argparse.Namespace, lang: str) -> None:
     results: dict[int, str] = {}
     for item in args.boards:
         board, sep, result = item.partition("=")
-        if not sep or not board.strip().isdigit() or not result.strip():
+        number = whole_number(board)
+        if not sep or number is None or not result.strip():
             raise ValidationError(msg("'{item}' is not BOARD=RESULT (e.g. 3=1-0)", item=item))
-        results[int(board)] = result.strip()
+        results[number] = result.strip()
     with EventSession.open(args.file) as session:
         change = session.run(RecordResults(args.round, results, replace=args.replace))
     print(change.label(lang))

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tournament_desk.core.formatting import whole_number
 from tournament_desk.core.sources import FFJD_RCN, PLATFORM, Source, cite
 
 if TYPE_CHECKING:
@@ -580,9 +581,10 @@ def cmd_numbers(args: argparse.Namespace, lang: str) -> None:
             manual: dict[int, int] = {}
             for item in args.set:
                 pid, _, number = item.partition("=")
-                if not pid.isdigit() or not number.isdigit():
+                player, wanted = whole_number(pid), whole_number(number)
+                if player is None or wanted is None:
                     raise ValidationError(msg("'{item}' is not ID=NUMBER", item=item))
-                manual[int(pid)] = int(number)
+                manual[player] = wanted
             change = assign_numbers(session, "manual", manual=manual)
         state = session.state()
     table = {p.id: p.pairing_number for p in state.players}
@@ -745,8 +747,7 @@ def _warn_at_open(lang: str) -> Callable[[], None]:
     """Every event opened by the command says on stderr, in one line, what of it this version does not
     understand (rule-setting values a newer version wrote: docs/event-file.md); the command goes on."""
     from tournament_desk.core.messages import listing
-    from tournament_desk.services.event_files import add_open_listener
-    from tournament_desk.services.session import EventSession
+    from tournament_desk.services.session import EventSession, add_open_listener
 
     def say(session: EventSession) -> None:
         text = msg("warning: {file}: {warnings}", file=session.path.name,

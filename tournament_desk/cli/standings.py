@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tournament_desk.core.errors import ValidationError
-from tournament_desk.core.messages import msg
+from tournament_desk.core.formatting import whole_number
+from tournament_desk.core.messages import in_languages, msg
 from tournament_desk.core.sources import FFE_TIEBREAKS, PLATFORM, cite
 
 if TYPE_CHECKING:
@@ -84,9 +85,10 @@ def _warn(warnings: tuple[TieBreakWarning, ...] | list[TieBreakWarning], lang: s
 
 
 def _player_id(text: str) -> int:
-    if not text.isdigit():
+    number = whole_number(text)
+    if number is None:
         raise ValidationError(msg("'{text}' is not a player id (a whole number)", text=text))
-    return int(text)
+    return number
 
 
 def cmd_standings(args: argparse.Namespace, lang: str) -> None:
@@ -116,13 +118,13 @@ def _list(args: argparse.Namespace, lang: str) -> None:
 
     defs = list_tiebreaks()
     data = {
-        "tiebreaks": [{"code": d.code, "en": d.label_en, "fr": d.label_fr, "category": d.category.value,
-                       "source": d.source("en"), "source_fr": d.source("fr"), "adjusted": d.adjusted}
+        "tiebreaks": [{"code": d.code, **in_languages(d.title), "category": d.category.value,
+                       **in_languages(d.source, "source", english_unmarked=True), "adjusted": d.adjusted}
                       for d in defs],
         "parametric": ["CUM-Cn", "BH-Cn", "BH-Mn", "ARO-Cn"],
-        "presets": [{"name": name, "codes": list(codes), "en": PRESET_LABELS[name].text("en"),
-                     "fr": PRESET_LABELS[name].text("fr")} for name, codes in PRESETS.items()],
-        "editions": [{"code": e.value, "en": e.label_en, "fr": e.label_fr} for e in Edition],
+        "presets": [{"name": name, "codes": list(codes), **in_languages(PRESET_LABELS[name])}
+                    for name, codes in PRESETS.items()],
+        "editions": [{"code": e.value, **in_languages(e.message)} for e in Edition],
     }
     lines = [msg("Tie-breaks:").text(lang)]
     lines += [f"  {d.code:<9} {d.label(lang):<50} {d.source(lang)}" for d in defs]
@@ -160,7 +162,7 @@ def cmd_tiebreaks(args: argparse.Namespace, lang: str) -> None:
             print(change.label(lang), file=sys.stderr if args.json else sys.stdout)
         choice = effective_tiebreaks(session.state())
     data = {"codes": list(choice.codes), "edition": choice.edition.value, "source": choice.source,
-            "preset": choice.preset, "en": choice.reason("en"), "fr": choice.reason("fr")}
+            "preset": choice.preset, **in_languages(choice.why)}
     text = "\n".join([
         msg("Tie-breaks: {codes} ({reason})", codes=", ".join(choice.codes) or "—", reason=choice.why).text(lang),
         msg("Edition: {code} — {edition}", code=choice.edition.value, edition=choice.edition.message).text(lang),

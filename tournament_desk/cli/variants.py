@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.errors import ValidationError
-from tournament_desk.core.messages import msg
+from tournament_desk.core.formatting import whole_number
+from tournament_desk.core.messages import in_languages, msg
 from tournament_desk.core.model import EventState
 from tournament_desk.core.pairing.knockout import SIZES, Bracket, DrawRule, recommended_size, round_name
 from tournament_desk.core.pairing.manual import Completion, ManualIssue
@@ -117,20 +118,20 @@ def _parse_boards(items: Sequence[str]) -> list[tuple[int, int]]:
     boards = []
     for item in items:
         white, sep, black = item.partition(":")
-        if not sep or not white.strip().isdigit() or not black.strip().isdigit():
+        white_id, black_id = whole_number(white), whole_number(black)
+        if not sep or white_id is None or black_id is None:
             raise ValidationError(msg("'{item}' is not a board WHITE_ID:BLACK_ID", item=item))
-        boards.append((int(white), int(black)))
+        boards.append((white_id, black_id))
     return boards
 
 
 def _issue_dict(issue: ManualIssue) -> dict[str, Any]:
-    return {"code": issue.code, "absolute": issue.absolute, "en": issue.en, "fr": issue.fr,
-            "players": list(issue.players)}
+    return {"code": issue.code, "absolute": issue.absolute, **in_languages(issue.msg), "players": list(issue.players)}
 
 
 def _completion_dict(c: Completion) -> dict[str, Any]:
     return {"possible": c.possible, "boards": [list(b) for b in c.boards], "bye": c.bye,
-            "undo_board": c.undo_board, "en": c.en, "fr": c.fr}
+            "undo_board": c.undo_board, **in_languages(c.msg)}
 
 
 def cmd_manual(args: argparse.Namespace, lang: str) -> None:

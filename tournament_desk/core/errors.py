@@ -32,14 +32,6 @@ class TournamentError(ValueError):
         if field is not None:
             self.field = field
 
-    @property
-    def en(self) -> str:
-        return self.msg.text("en")
-
-    @property
-    def fr(self) -> str:
-        return self.msg.text("fr")
-
     def message(self, lang: Lang | str = "en") -> str:
         """The message in ``lang`` ("fr" or "en"); English for any other value."""
         return self.msg.text(lang)

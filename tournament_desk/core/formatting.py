@@ -26,7 +26,7 @@ import datetime as dt
 from tournament_desk.core.messages import N_, msg
 
 __all__ = ["colour_letter", "csv_separator", "decimal_text", "format_date", "format_date_range", "format_datetime",
-           "format_number", "format_points", "format_score"]
+           "format_number", "format_points", "format_score", "whole_number"]
 
 _EPS = 1e-9
 
@@ -37,6 +37,14 @@ def decimal_text(text: str, lang: str) -> str:
 
 
 _decimal = decimal_text
+
+
+def whole_number(text: str, *, digits: int = 9) -> int | None:
+    """The whole number a user or a file wrote in ASCII digits (surrounding spaces allowed, at most ``digits`` of
+    them), else None. ``str.isdigit`` alone is not enough: ``"²".isdigit()`` is true but ``int("²")`` fails, and
+    ``int`` refuses a string of more than 4300 digits."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= digits else None
 
 
 def csv_separator(lang: str = "en") -> str:

@@ -48,14 +48,6 @@ class RuleChoice:
     value: str
     text: Msg
 
-    @property
-    def en(self) -> str:
-        return self.text.text("en")
-
-    @property
-    def fr(self) -> str:
-        return self.text.text("fr")
-
     def describe(self, lang: str = "en") -> str:
         return self.text.text(lang)
 
@@ -102,22 +94,6 @@ class RuleSetting:
 
     def note(self, lang: str = "en") -> str:
         return self.remark.text(lang) if self.remark is not None else ""
-
-    @property
-    def label_en(self) -> str:
-        return self.label("en")
-
-    @property
-    def label_fr(self) -> str:
-        return self.label("fr")
-
-    @property
-    def note_en(self) -> str:
-        return self.note("en")
-
-    @property
-    def note_fr(self) -> str:
-        return self.note("fr")
 
     def choice(self, value: str) -> RuleChoice | None:
         return next((c for c in self.choices if c.value == value), None)

@@ -250,14 +250,6 @@ class BundleProblem:
     path: str
     msg: Msg
 
-    @property
-    def en(self) -> str:
-        return self.msg.text("en")
-
-    @property
-    def fr(self) -> str:
-        return self.msg.text("fr")
-
     def message(self, lang: str = "en") -> str:
         return self.msg.text(lang)
 

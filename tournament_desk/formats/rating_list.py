@@ -58,7 +58,7 @@ import os
 import re
 import unicodedata
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -256,7 +256,7 @@ class _Source:
     def _binary(self) -> BinaryIO:
         return io.BytesIO(self.source) if isinstance(self.source, bytes) else open(self.source, "rb")
 
-    def lines(self) -> Iterator[tuple[int, str]]:
+    def lines(self) -> Generator[tuple[int, str], None, None]:
         raw = self._binary()
         try:
             text = io.TextIOWrapper(raw, encoding=self.encoding, newline="")
@@ -853,6 +853,10 @@ def _number(value: float | None) -> str:
     return str(round_half_away(value))
 
 
+def _no_licence(_pid: RatedKey) -> str:
+    return ""
+
+
 def write_preview_csv(rows: Sequence[PreviewRow],
                       licence_of: Mapping[RatedKey, str] | Callable[[RatedKey], str] | None = None,
                       *, delimiter: str = ",") -> str:
@@ -863,9 +867,9 @@ def write_preview_csv(rows: Sequence[PreviewRow],
     """
     if delimiter not in (",", ";", "\t"):
         raise ImportFormatError(msg("'{delimiter}' is not a CSV separator (',', ';' or tab)", delimiter=delimiter))
+    lookup: Callable[[RatedKey], str]
     if licence_of is None:
-        def lookup(_pid: RatedKey) -> str:
-            return ""
+        lookup = _no_licence
     elif callable(licence_of):
         lookup = licence_of
     else:

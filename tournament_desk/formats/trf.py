@@ -19,6 +19,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.pairing.acceleration import baku_accelerations, baku_group_a_size
 from tournament_desk.core.pairing.swiss_state import (
     ByeKind,
@@ -83,7 +84,7 @@ class TrfError(ValueError):
 class TrfRoundEntry:
     """One 10-column round block: opponent (None for ``0000``/blank), colour w/b/-, result code."""
 
-    opponent: int | None = None
+    opponent: PairingNumber | None = None  # the opponent's starting rank
     colour: str = ""  # "w", "b", "-" or "" (blank)
     result: str = ""  # one of RESULT_CODES (upper case) or "" (blank)
 
@@ -111,7 +112,7 @@ class TrfRoundEntry:
 
 @dataclass
 class TrfPlayer:
-    start_rank: int
+    start_rank: PairingNumber  # the number the file and the engines name the player by
     line: int = field(default=0, compare=False)  # 1-based line of the ``001`` record in the file read
     name: str = ""
     sex: str = ""
@@ -162,12 +163,12 @@ class TrfTournament:
     total_rounds: int | None = None  # XXR / 142
     initial_colour: Colour | None = None  # XXC white1/black1 / 152
     pair_by_rank: bool = False  # XXC rank
-    accelerations: dict[int, list[float]] = field(default_factory=dict)  # XXA
+    accelerations: dict[PairingNumber, list[float]] = field(default_factory=dict)  # XXA
     acceleration_ranges: list[TrfAcceleration] = field(default_factory=list)  # 250
-    forbidden_groups: list[list[int]] = field(default_factory=list)  # XXP
-    forbidden_ranges: list[tuple[int, int, list[int]]] = field(default_factory=list)  # 260
-    byes: list[tuple[str, int, list[int]]] = field(default_factory=list)  # 240: kind, round, ids
-    absent_next: list[int] = field(default_factory=list)  # XXZ
+    forbidden_groups: list[list[PairingNumber]] = field(default_factory=list)  # XXP
+    forbidden_ranges: list[tuple[int, int, list[PairingNumber]]] = field(default_factory=list)  # 260
+    byes: list[tuple[str, int, list[PairingNumber]]] = field(default_factory=list)  # 240: kind, round, ids
+    absent_next: list[PairingNumber] = field(default_factory=list)  # XXZ
     scoring_codes: dict[str, float] = field(default_factory=dict)  # XXS CODE=VALUE / 162 / BBx
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # record code -> its last line number
     teams: list[TrfTeam] = field(default_factory=list)  # 310 / 013
@@ -231,8 +232,9 @@ def _parse_player(line: str, lineno: int, warnings: list[str]) -> TrfPlayer:
     line = line.rstrip()
     if len(line) < 8:
         raise TrfError(lineno, 5, "player record too short")
-    start_rank = _int_field(line[4:8], lineno, 5, "starting rank")
-    assert start_rank is not None
+    number = _int_field(line[4:8], lineno, 5, "starting rank")
+    assert number is not None
+    start_rank = PairingNumber(number)
     if start_rank == 0:
         raise TrfError(lineno, 5, "starting rank 0 is not allowed")
     padded = line.ljust(91)
@@ -254,10 +256,10 @@ def _parse_player(line: str, lineno: int, warnings: list[str]) -> TrfPlayer:
     while c < len(line):
         block = line[c : c + 8].ljust(8)
         opp_text = block[0:4]
-        opponent: int | None = None
+        opponent: PairingNumber | None = None
         if opp_text.strip():
             value = _int_field(opp_text, lineno, c + 1, "opponent")
-            opponent = value or None
+            opponent = PairingNumber(value) if value else None
             if opponent == start_rank:
                 raise TrfError(lineno, c + 1, f"player {start_rank} cannot play himself")
         colour = block[5].lower()
@@ -293,26 +295,26 @@ def _parse_player(line: str, lineno: int, warnings: list[str]) -> TrfPlayer:
     )
 
 
-def _ids(text: str, lineno: int, col: int) -> list[int]:
+def _ids(text: str, lineno: int, col: int) -> list[PairingNumber]:
     out = []
     for m in re.finditer(r"\S+", text):
         value = _int_field(m.group(), lineno, col + m.start(), "player id")
         assert value is not None
         if value > 9999:
             raise TrfError(lineno, col + m.start(), f"player id {value} is not a starting rank (1 to 9999)")
-        out.append(value)
+        out.append(PairingNumber(value))
     return out
 
 
 def _fixed_ids(line: str, start: int, lineno: int, what: str = "player id", *, width: int = 4,
-               step: int = 5) -> list[int]:
+               step: int = 5) -> list[PairingNumber]:
     out = []
     for c in range(start, len(line), step):
         chunk = line[c : c + width]
         if chunk.strip():
             value = _int_field(chunk, lineno, c + 1, what)
             assert value is not None
-            out.append(value)
+            out.append(PairingNumber(value))
     return out
 
 
@@ -362,14 +364,15 @@ def loads(text: str | bytes) -> TrfTournament:
     """Parse TRF text (CR, LF or CRLF line endings)."""
     trf = TrfTournament()
     if isinstance(text, bytes):
+        raw = text
         try:
-            text = text.decode("utf-8")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError:  # Swiss-Manager and Vega write the Windows code page
             try:
-                text = text.decode("cp1252")
+                text = raw.decode("cp1252")
                 trf.warnings.append("file is not UTF-8; read as Windows-1252")
             except UnicodeDecodeError:
-                text = text.decode("latin-1")
+                text = raw.decode("latin-1")
                 trf.warnings.append("file is not UTF-8; read as Latin-1")
     text = text.lstrip("\ufeff")
     seen: set[int] = set()
@@ -429,7 +432,7 @@ def _parse_line(trf: TrfTournament, line: str, lineno: int, seen: set[int]) -> N
             raise TrfError(lineno, 10 + 5 * MAX_ROUNDS, f"more than {MAX_ROUNDS} rounds of accelerated points")
         values = [_decimal_field(line[c : c + 4], lineno, c + 1, "accelerated points") or 0.0
                   for c in range(9, len(line), 5)]  # a blank round: no fictitious points in it
-        trf.accelerations[pid] = values
+        trf.accelerations[PairingNumber(pid)] = values
     elif code == "250":
         trf.acceleration_ranges.append(_parse_acceleration(line, lineno))
     elif code == "XXP":
@@ -463,9 +466,9 @@ def _parse_line(trf: TrfTournament, line: str, lineno: int, seen: set[int]) -> N
             key = line[c : c + 1].strip()
             if not key:
                 continue
-            value = _decimal_field(line[c + 1 : c + 5], lineno, c + 2, f"points of the result code {key!r}")
-            if value is not None:
-                trf.scoring_codes[key.upper()] = value
+            points = _decimal_field(line[c + 1 : c + 5], lineno, c + 2, f"points of the result code {key!r}")
+            if points is not None:
+                trf.scoring_codes[key.upper()] = points
     elif code in _BB_CODES:  # bbpPairings TRF(bx): points "pp.p" at columns 5-8
         value = line[4:8].strip()
         number = _number_text(value)
@@ -578,7 +581,7 @@ def played_rounds(trf: TrfTournament) -> int:
     return last
 
 
-def pairing_order(trf: TrfTournament) -> tuple[int, ...]:
+def pairing_order(trf: TrfTournament) -> tuple[PairingNumber, ...]:
     """Starting ranks in pairing-number order: by starting rank, or with ``XXC rank`` in the order of the
     player lines in the file.
 
@@ -591,7 +594,7 @@ def pairing_order(trf: TrfTournament) -> tuple[int, ...]:
     return tuple(sorted(p.start_rank for p in trf.players))
 
 
-def _infer_initial_colour(trf: TrfTournament, order: tuple[int, ...] | None = None) -> Colour:
+def _infer_initial_colour(trf: TrfTournament, order: tuple[PairingNumber, ...] | None = None) -> Colour:
     """README rule: the higher-ranked player of a round-1 game has the initial colour iff his TPN is odd."""
     tpn = {pid: i for i, pid in enumerate(order or pairing_order(trf), start=1)}
     for p in trf.players:
@@ -679,10 +682,11 @@ def declared_system(trf: TrfTournament) -> DeclaredSystem:
                    "the Baku acceleration)")
 
 
-def _accelerations(trf: TrfTournament, order: tuple[int, ...], scoring: Scoring) -> dict[int, list[float]]:
+def _accelerations(trf: TrfTournament, order: tuple[PairingNumber, ...], scoring: Scoring,
+                   ) -> dict[PairingNumber, list[float]]:
     """Fictitious points per player and round: ``XXA``/``250`` when the file gives them (they take
     precedence, as in bbpPairings), else the Baku acceleration when record ``192`` declares it."""
-    out: dict[int, list[float]] = {pid: list(values) for pid, values in trf.accelerations.items()}
+    out: dict[PairingNumber, list[float]] = {pid: list(values) for pid, values in trf.accelerations.items()}
     for a in trf.acceleration_ranges:
         if a.game_points is None:  # match points only: a team event's record, nothing for a player
             continue
@@ -722,10 +726,11 @@ def _accelerations(trf: TrfTournament, order: tuple[int, ...], scoring: Scoring)
     return {pid: list(values) for pid in order if tpn[pid] <= last_ga}
 
 
-def recorded_round(trf: TrfTournament, k: int) -> tuple[set[tuple[int, int]], int | None]:
+def recorded_round(trf: TrfTournament, k: int,
+                   ) -> tuple[set[tuple[PairingNumber, PairingNumber]], PairingNumber | None]:
     """Round ``k`` as the file records it: the pairs (White's start rank, Black's) and the player given the
     pairing-allocated bye (``U``), or None."""
-    pairs: set[tuple[int, int]] = set()
+    pairs: set[tuple[PairingNumber, PairingNumber]] = set()
     bye = None
     for p in trf.players:
         if len(p.rounds) < k:
@@ -749,7 +754,7 @@ def to_swiss_state(trf: TrfTournament, round_to_pair: int | None = None) -> Swis
     k = played_rounds(trf) + 1 if round_to_pair is None else round_to_pair
     if k < 1:
         raise ValueError("round_to_pair must be at least 1")
-    absent: set[int] = set(trf.absent_next)
+    absent: set[PairingNumber] = set(trf.absent_next)
     for kind, rnd, ids in trf.byes:
         if rnd == k and kind in ("F", "H", "Z"):
             absent.update(ids)

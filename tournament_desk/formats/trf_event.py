@@ -19,6 +19,7 @@ from __future__ import annotations
 from tournament_desk.core.actions.players import numbered_for_round
 from tournament_desk.core.actions.swiss import baku_accelerations_of
 from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.model import Bye, EventState, Game, PairingSystem
 from tournament_desk.core.pairing.swiss_state import Colour
 from tournament_desk.core.results import Outcome
@@ -49,17 +50,17 @@ def _numbered(state: EventState) -> EventState:
     return state
 
 
-def start_ranks(state: EventState) -> dict[int, int]:
+def start_ranks(state: EventState) -> dict[int, PairingNumber]:
     """Starting ranks: the pairing numbers the event pairs its next round with (C.04.2 Art.2: given when
     round 1 is paired, late entries numbered into place until round 4); the others after them in id order."""
     state = _numbered(state)
-    ranks = {p.id: p.pairing_number for p in state.players if p.pairing_number is not None}
+    ranks = {p.id: PairingNumber(p.pairing_number) for p in state.players if p.pairing_number is not None}
     nxt = max(ranks.values(), default=0)
     for p in sorted(state.players, key=lambda q: q.id):
         if p.id not in ranks:
             nxt += 1
-            ranks[p.id] = nxt
-    return ranks  # type: ignore[return-value]
+            ranks[p.id] = PairingNumber(nxt)
+    return ranks
 
 
 def _scoring_codes(state: EventState) -> dict[str, float]:
@@ -127,13 +128,13 @@ def state_to_trf(state: EventState) -> TrfTournament:
             fide_id=p.fide_id, birth_date=p.birth_date.strftime("%Y/%m/%d") if p.birth_date else "",
             points=state.score(p.id), rank=standing.get(p.id), rounds=entries,
         ))
-    colour = {"white": Colour.WHITE, "black": Colour.BLACK}.get(e.initial_colour)
+    initial = {"white": Colour.WHITE, "black": Colour.BLACK}.get(e.initial_colour)
     groups = [[ranks[a], ranks[b]] for a, b in state.forbidden_pairs]
     accelerations = {ranks[pid]: list(values) for pid, values in
                      baku_accelerations_of(_numbered(state), min(next_round, e.rounds)).items()}
     if e.acceleration == "baku":
         headers["192"] = ["FIDE_DUTCH_2026_BAKU"]
-    return TrfTournament(headers=headers, players=players, total_rounds=e.rounds, initial_colour=colour,
+    return TrfTournament(headers=headers, players=players, total_rounds=e.rounds, initial_colour=initial,
                          forbidden_groups=groups, accelerations=accelerations, scoring_codes=_scoring_codes(state))
 
 

@@ -9,6 +9,7 @@ and a tab not shown waits until it is.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -172,11 +173,11 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         self.export_menu = self.file_menu.addMenu("")
         self.export_bundle_action = self._action(self.export_menu, lambda: self.export_bundle())
         self.export_trf_action = self._action(self.export_menu, lambda: self.export_trf())
-        self.export_pdf_actions = {kind: self._action(self.export_menu, lambda k=kind: self.export_pdf(k))
+        self.export_pdf_actions = {kind: self._action(self.export_menu, partial(self.export_pdf, kind))
                                    for kind in PRINTABLE}
         self.print_menu = self.file_menu.addMenu("")
         self.print_actions = {
-            kind: self._action(self.print_menu, lambda k=kind: self.print_document(k),
+            kind: self._action(self.print_menu, partial(self.print_document, kind),
                                S.Print if kind == "pairings" else None)
             for kind in PRINTABLE
         }

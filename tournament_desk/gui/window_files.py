@@ -32,13 +32,16 @@ from tournament_desk.services.session import (
 if TYPE_CHECKING:
     from tournament_desk.core.model import EventState
     from tournament_desk.gui.i18n import Translator
+    from tournament_desk.gui.window_base import WindowBase as _WindowBase
+else:
+    _WindowBase = object
 
 MAX_RECENT = 8
 
 __all__ = ["MAX_RECENT", "FileActions", "file_identity"]
 
 
-class FileActions:
+class FileActions(_WindowBase):
     """New, open, save a copy, restore, recent events, a vanished file (see the module)."""
 
     _session: EventSession | None
@@ -308,8 +311,8 @@ class FileActions:
     def _recent(self) -> list[str]:
         value = QSettings().value("recent", [])
         if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+            return [value]
+        return [str(v) for v in value] if isinstance(value, (list, tuple)) else []
 
     def _remember(self, path: Path) -> None:
         resolved = str(path.resolve())

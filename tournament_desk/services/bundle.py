@@ -31,7 +31,7 @@ from pathlib import Path
 from tournament_desk import __version__
 from tournament_desk.core import homologation
 from tournament_desk.core.errors import TournamentError, ValidationError
-from tournament_desk.core.messages import Msg, msg, pmsg
+from tournament_desk.core.messages import Msg, in_languages, msg, pmsg
 from tournament_desk.core.model import EventState
 from tournament_desk.core.operations import TakeWholeEvent
 from tournament_desk.core.ratings.common import PreviewRow
@@ -100,8 +100,8 @@ def checks_text(state: EventState, checks: list[HomologationCheck]) -> str:
     lines.append(_both(msg("Errors: {errors}; warnings: {warnings}.", errors=errors, warnings=warnings)))
     lines.append("")
     for c in checks:
-        lines.append(f"[{_LEVELS[c.level].text('fr')}] {c.fr}")
-        lines.append(f"[{_LEVELS[c.level].text('en')}] {c.en}")
+        lines.append(f"[{_LEVELS[c.level].text('fr')}] {c.message('fr')}")
+        lines.append(f"[{_LEVELS[c.level].text('en')}] {c.message('en')}")
         if c.rules:  # the documents and sections applied, as the registry of sources titles them
             lines += [pmsg("checks.txt", "Rule: {rule}", rule=c.rule(lang)).text(lang) for lang in ("fr", "en")]
         else:  # the program's own consistency rule: no document to cite, and it says so
@@ -152,10 +152,10 @@ def audit_csv(entries: Sequence[AuditEntry]) -> bytes:
     """The event's audit log (issue 11): when, which arbiter profile, what — so a disputed result can be traced."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
-    writer.writerow(["at_utc", "arbiter", "kind", "action_en", "action_fr"])
+    writer.writerow(["at_utc", "arbiter", "kind", *in_languages(lambda lang: lang, "action")])  # action_en...
     for e in entries:
         at = dt.datetime.fromtimestamp(e.at, tz=dt.UTC).isoformat(timespec="seconds")
-        writer.writerow([at, e.arbiter, e.kind, e.label_en, e.label_fr])
+        writer.writerow([at, e.arbiter, e.kind, *in_languages(e.label, "action").values()])
     return buffer.getvalue().encode("utf-8-sig")
 
 
@@ -238,14 +238,6 @@ class BundleCheck:
     rule: Msg
     run: Callable[[BundleContents], list[BundleProblem]]
     disciplines: frozenset[Discipline] | None = None
-
-    @property
-    def rule_en(self) -> str:
-        return self.rule.text("en")
-
-    @property
-    def rule_fr(self) -> str:
-        return self.rule.text("fr")
 
     def applies(self, state: EventState) -> bool:
         return self.disciplines is None or state.event.discipline in self.disciplines

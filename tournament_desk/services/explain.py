@@ -55,14 +55,6 @@ class PairingExplanation:
     def lines(self, lang: str = "en") -> tuple[str, ...]:
         return tuple(m.text(lang) for m in self.messages)
 
-    @property
-    def lines_en(self) -> tuple[str, ...]:
-        return self.lines("en")
-
-    @property
-    def lines_fr(self) -> tuple[str, ...]:
-        return self.lines("fr")
-
     def text(self, lang: str = "en") -> str:
         return "\n".join(self.lines(lang))
 

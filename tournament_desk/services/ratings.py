@@ -309,11 +309,6 @@ class PeriodResult:
     def warning_texts(self, lang: str = "en") -> tuple[str, ...]:
         return tuple(n.text(lang) for n in self.notes)
 
-    @property
-    def warnings(self) -> tuple[tuple[str, str], ...]:
-        """The notes as (English, French) pairs, for the older callers."""
-        return tuple((n.text("en"), n.text("fr")) for n in self.notes)
-
 
 class _Keys:
     """Player keys of every file, disambiguating name-only players who would collide inside one event."""

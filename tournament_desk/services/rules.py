@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.changes import Change
+from tournament_desk.core.messages import in_languages
 from tournament_desk.core.operations import SetRuleSettings
 from tournament_desk.core.ratings.ffjd import Cadence, Present
 from tournament_desk.core.ratings.scrabble_pl import EventKind, SeriesThresholds
@@ -55,11 +56,11 @@ class RuleSettingValue:
         return {
             "key": s.key, "area": s.area, "value": self.value, "default": s.default, "stored": self.stored,
             "not_understood": self.not_understood,
-            "label_en": s.label_en, "label_fr": s.label_fr,
-            "value_en": s.describe(self.value, "en"), "value_fr": s.describe(self.value, "fr"),
+            **in_languages(s.title, "label"),
+            **in_languages(lambda lang: s.describe(self.value, lang), "value"),
             "allowed": [c.value for c in s.choices] if s.choices else {"minimum": s.minimum, "maximum": s.maximum,
                                                                        "optional": s.optional, "integer": s.integer},
-            "section": s.section("en"), "section_fr": s.section("fr"), "feeds": s.feeds, "storage": s.storage,
+            **in_languages(s.section, "section", english_unmarked=True), "feeds": s.feeds, "storage": s.storage,
         }
 
 

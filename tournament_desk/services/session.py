@@ -6,12 +6,14 @@ of work (:func:`storage.state_store.store_difference`: one journal entry named a
 :class:`~tournament_desk.core.changes.Change` — the action's name, the typed record of what it touched, the notes
 for the arbiter, the operation's payload. Undo, redo and reading a file another window wrote return a change
 too, so a screen always redraws from one. The rules are in the core; the session holds the file's life cycle
-(create, open, lock, close, follow, relocate, backups) and runs operations, nothing more.
+(open, close, follow, relocate, backups: creating and opening a file is :mod:`services.event_files`) and runs
+operations, nothing more.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
@@ -23,18 +25,13 @@ from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import Event, EventState, Player, Round
 from tournament_desk.core.operations import Operation
 from tournament_desk.services.event_files import (
-    OPEN_LISTENERS,
-    WRITTEN_WITH,
-    default_arbiter,
+    create_event_file,
+    open_event_file,
     open_warnings,
     real_path,
-    this_program,
-    writer_to_record,
 )
 from tournament_desk.storage import repository as repo
 from tournament_desk.storage.backup import DEFAULT_KEEP, BackupInfo, copy_event, list_backups, take_backup
-from tournament_desk.storage.backup import newest_good_backup as _newest_good_backup
-from tournament_desk.storage.db import check_writable, create_event_file, prepare_event_file
 from tournament_desk.storage.errors import (
     DiskFullError,
     EventFileDamagedError,
@@ -42,7 +39,6 @@ from tournament_desk.storage.errors import (
     EventFileVanishedError,
     PathTooLongError,
 )
-from tournament_desk.storage.identify import inspect_file
 from tournament_desk.storage.lock import OWNER_KEY, WriterLock
 from tournament_desk.storage.repository import AuditEntry
 from tournament_desk.storage.rescue import rescue_event
@@ -58,6 +54,16 @@ class Planned(Generic[T]):
     before: EventState
     step: Step[T]
     backup: str | None
+
+
+OPEN_LISTENERS: list[Callable[[EventSession], None]] = []
+
+
+def add_open_listener(listener: Callable[[EventSession], None]) -> Callable[[], None]:
+    """Call ``listener(session)`` whenever an event opens with :attr:`EventSession.warnings` (the CLI prints them
+    on stderr). Returns the function that removes it."""
+    OPEN_LISTENERS.append(listener)
+    return lambda: OPEN_LISTENERS.remove(listener) if listener in OPEN_LISTENERS else None
 
 
 class EventSession:
@@ -84,36 +90,11 @@ class EventSession:
     @classmethod
     def create(cls, path: Path | str, event: Event, *, arbiter: str | None = None,
                written_with: str | None = None) -> EventSession:
-        """Create a new event file holding ``event`` and no players; nothing is left behind if it fails.
-        ``written_with``: the program that wrote the data about to be stored (a bundle's generator), recorded as
-        the file's newest writer when it is newer than this one (docs/event-file.md, rule settings)."""
-        ours = this_program()
-        newest = written_with if written_with and writer_to_record(ours, written_with) else ours
+        """Create a new event file holding ``event`` and no players; nothing is left behind if it fails
+        (``written_with``: :func:`event_files.create_event_file`)."""
         path = real_path(path)
-        create_event_file(path)
-        lock: WriterLock | None = None
-        try:
-            lock = WriterLock(path).acquire()
-            repository = repo.Repository(path, arbiter=arbiter or default_arbiter(event), identity=lock.identity)
-            session = cls(path, repository, lock)
-            try:
-                with repository.action(msg("Create event")) as uow:
-                    repo.write_event(uow, event, create=True)
-                    repo.write_meta(uow, "created_with", ours)
-                    repo.write_meta(uow, WRITTEN_WITH, newest)
-                repository.clear_journal()  # creating the event is not something to undo
-                session.state()
-                repository.set_private_meta(OWNER_KEY, lock.owner_record())
-            except BaseException:
-                repository.close()
-                raise
-        except BaseException:
-            if lock is not None:
-                lock.release()
-            for p in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-                p.unlink(missing_ok=True)
-            raise
-        return session
+        repository, lock = create_event_file(path, event, arbiter=arbiter, written_with=written_with)
+        return cls(path, repository, lock)
 
     @classmethod
     def open(cls, path: Path | str, *, readonly: bool = False, arbiter: str | None = None) -> EventSession:
@@ -121,38 +102,9 @@ class EventSession:
         naming what is wrong, with ``.backup`` the newest good backup to offer. For writing, refuses a file
         another window or program has open (:class:`EventFileLockedError`: offer ``readonly=True`` instead)."""
         path = real_path(path)
-        lock: WriterLock | None = None
-        try:
-            if not readonly:
-                if path.is_file():
-                    check_writable(path)
-                    lock = WriterLock(path).acquire()  # locking writes nothing; another writer is named first
-                else:
-                    inspect_file(path)  # says what is there instead (nothing, a folder...)
-            prepare_event_file(path, readonly=readonly)  # a foreign or damaged file is refused before any write
-            repository = repo.Repository(path, readonly=readonly, arbiter=arbiter or "",
-                                         identity=lock.identity if lock else None)
-            session = cls(path, repository, lock)
-            try:
-                state = session.state()  # every row checked now, with a clear message, not at the first action
-                repository.arbiter = arbiter or default_arbiter(state.event)
-                if lock is not None:
-                    with contextlib.suppress(EventFileError):  # informative: a full disk must not stop an open
-                        repository.set_private_meta(OWNER_KEY, lock.owner_record())
-                        newest = writer_to_record(repository.meta().get(WRITTEN_WITH))
-                        if newest is not None:
-                            repository.set_private_meta(WRITTEN_WITH, newest)
-            except BaseException:
-                repository.close()
-                raise
-        except EventFileDamagedError as exc:
-            if lock is not None:
-                lock.release()
-            raise exc.with_backup(_newest_good_backup(path)) from None
-        except BaseException:
-            if lock is not None:
-                lock.release()
-            raise
+        repository, lock, state = open_event_file(path, readonly=readonly, arbiter=arbiter)
+        session = cls(path, repository, lock)
+        session._keep(state)
         if OPEN_LISTENERS:
             try:
                 if session.warnings:
@@ -220,7 +172,9 @@ class EventSession:
         """The whole event now (kept in memory by a writing session: nothing else writes the file)."""
         if self._cache is not None:
             return self._cache
-        state = self._repo.load_state()
+        return self._keep(self._repo.load_state())
+
+    def _keep(self, state: EventState) -> EventState:
         if self.readonly:
             self._seen = state
         else:
@@ -288,12 +242,12 @@ class EventSession:
         return Change(title, diff_states(before, self.state()), (), None)
 
     def undo_label(self, lang: str = "en") -> str | None:
-        done = [e for e in self._repo.journal() if not e.undone]
-        return done[-1].label.text(lang) if done else None
+        entry = self._repo.next_step(undo=True)
+        return entry.label.text(lang) if entry is not None else None
 
     def redo_label(self, lang: str = "en") -> str | None:
-        undone = [e for e in self._repo.journal() if e.undone]
-        return undone[0].label.text(lang) if undone else None
+        entry = self._repo.next_step(undo=False)
+        return entry.label.text(lang) if entry is not None else None
 
     # -- audit and backups ---------------------------------------------------------------------------
     @property

@@ -3,6 +3,13 @@
 * :func:`standings` — the standings after any round: shared places, each tie-break value formatted, the
   rule edition used and the column headings (catalogue messages), ready for the Standings
   tab, the CLI, CSV/JSON export and printing.
+* :func:`crosstable` — the same standings as the table the Standings tab's crosstable view shows and the
+  printed crosstable prints (:class:`~tournament_desk.core.crosstable.Crosstable`: the round-robin grid, the
+  Swiss wallchart, or the plain standings).
+
+Standings count the rounds up to the last one with all its results in, at most the round asked
+(:func:`~tournament_desk.core.crosstable.rounds_counted`, docs/rules.md §5): by default the last such round; a
+round in progress is named ("round 3 in progress: not counted") and never counted as played.
 * :func:`effective_tiebreaks` — the list the event uses: its own list, else a preset chosen from its
   discipline and system (seed 003 §3 menus, seed 004's order for score-group events, the Scrabble spread).
 * :func:`set_tiebreaks` — store the event's list and rule edition (codes checked, warnings returned).
@@ -22,9 +29,9 @@ from typing import Any
 
 from tournament_desk.core.actions.tiebreaks import TiebreakSetting, canonical_codes
 from tournament_desk.core.changes import Change
-from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.crosstable import Crosstable, RoundsCounted, build_table, rounds_counted
 from tournament_desk.core.formatting import csv_separator, format_number
-from tournament_desk.core.messages import Msg, msg, pmsg
+from tournament_desk.core.messages import Msg, in_languages, msg, pmsg
 from tournament_desk.core.model import EventState, PairingSystem, Player
 from tournament_desk.core.operations import SetTiebreaks, StoreEventSettings
 from tournament_desk.core.results import Discipline
@@ -179,22 +186,6 @@ class Column:
     def edition(self, lang: str = "en") -> str:
         return self.edition_title.text(lang)
 
-    @property
-    def label_en(self) -> str:
-        return self.label("en")
-
-    @property
-    def label_fr(self) -> str:
-        return self.label("fr")
-
-    @property
-    def edition_en(self) -> str:
-        return self.edition("en")
-
-    @property
-    def edition_fr(self) -> str:
-        return self.edition("fr")
-
 
 @dataclass(frozen=True, slots=True)
 class StandingsLine:
@@ -224,7 +215,8 @@ class StandingsLine:
 
 @dataclass(frozen=True, slots=True)
 class Standings:
-    """The standings of an event after ``after_round`` (0: before round 1), ready to show or print."""
+    """The standings of an event after ``after_round`` (0: before round 1), ready to show or print.
+    ``after_round`` is the last round counted; ``counted`` says which were asked, in progress or pending."""
 
     event_name: str
     after_round: int
@@ -234,10 +226,20 @@ class Standings:
     columns: tuple[Column, ...]
     lines: tuple[StandingsLine, ...]
     warnings: tuple[TieBreakWarning, ...]
+    counted: RoundsCounted | None = None
 
     @property
     def codes(self) -> tuple[str, ...]:
         return self.choice.codes
+
+    @property
+    def in_progress(self) -> tuple[int, ...]:
+        """The rounds paired after :attr:`after_round` whose results are not all in: not counted."""
+        return self.counted.in_progress if self.counted is not None else ()
+
+    def progress_notes(self, lang: str = "en") -> tuple[str, ...]:
+        """``Round 3 in progress: not counted`` (and the counted rounds' games without a result)."""
+        return self.counted.notes(lang) if self.counted is not None else ()
 
     def title(self, lang: str = "en") -> str:
         return msg("{event} — standings after round {after_round}/{rounds}", event=self.event_name,
@@ -257,7 +259,7 @@ class Standings:
     def to_text(self, lang: str = "en") -> str:
         """A fixed-width table with the title and, under it, the edition note."""
         widths = [5, 32, 6, 5, *(max(6, len(c.code)) for c in self.columns)]
-        out = [self.title(lang), ""]
+        out = [self.title(lang), *self.progress_notes(lang), ""]
         out.append("  ".join(h.ljust(w) if i == 1 else h.rjust(w)
                              for i, (h, w) in enumerate(zip(self.headings(lang), widths, strict=True))))
         for line in self.lines:
@@ -275,12 +277,15 @@ class Standings:
             "event": self.event_name,
             "after_round": self.after_round,
             "rounds": self.rounds,
-            "edition": {"code": self.edition.value, "en": self.edition.label_en, "fr": self.edition.label_fr},
+            "asked_round": self.counted.asked if self.counted is not None else None,
+            "in_progress": list(self.in_progress),
+            "pending_rounds": list(self.counted.pending) if self.counted is not None else [],
+            "edition": {"code": self.edition.value, **in_languages(self.edition.message)},
             "tiebreaks": {"codes": list(self.codes), "source": self.choice.source, "preset": self.choice.preset,
-                          "en": self.choice.reason("en"), "fr": self.choice.reason("fr")},
-            "columns": [{"code": c.code, "en": c.label_en, "fr": c.label_fr, "source": c.source("en"),
-                         "source_fr": c.source("fr"),
-                         "edition_en": c.edition_en, "edition_fr": c.edition_fr} for c in self.columns],
+                          **in_languages(self.choice.why)},
+            "columns": [{"code": c.code, **in_languages(c.title),
+                         **in_languages(c.source, "source", english_unmarked=True),
+                         **in_languages(c.edition_title, "edition")} for c in self.columns],
             "rows": [{"place": ln.place, "place_text": ln.place_text, "shared": ln.shared, "id": ln.player_id,
                       "name": ln.name, "pairing_number": ln.pairing_number, "rating": ln.rating,
                       "title": ln.title, "club": ln.club, "federation": ln.federation, "points": ln.points,
@@ -288,7 +293,7 @@ class Standings:
                       "tiebreaks": {c.code: v for c, v in zip(self.columns, ln.values, strict=True)},
                       "texts": dict(zip(self.codes, ln.texts("en"), strict=True))}
                      for ln in self.lines],
-            "warnings": [{"code": w.code, "en": w.en, "fr": w.fr} for w in self.warnings],
+            "warnings": [{"code": w.code, **in_languages(w.msg)} for w in self.warnings],
         }
 
     def to_csv(self, lang: str = "en") -> str:
@@ -317,14 +322,8 @@ def _state(session_or_state: EventSession | EventState) -> EventState:
 
 
 def _check_round(state: EventState, after_round: int | None) -> int:
-    if after_round is None:
-        return state.last_round
-    if after_round < 0 or after_round > state.last_round:
-        raise ValidationError(
-            msg("No standings after round {after_round}: rounds 0 to {last_round} are paired",
-                after_round=after_round, last_round=state.last_round),
-        )
-    return after_round
+    """The last round counted for standings asked after ``after_round`` (:func:`rounds_counted`)."""
+    return rounds_counted(state, after_round).counted
 
 
 def _columns(codes: Sequence[str], edition: Edition) -> tuple[Column, ...]:
@@ -334,13 +333,15 @@ def _columns(codes: Sequence[str], edition: Edition) -> tuple[Column, ...]:
 
 def standings(session_or_state: EventSession | EventState, *, after_round: int | None = None,
               tiebreaks: Sequence[str] | None = None, edition: Edition | str | None = None) -> Standings:
-    """The standings after ``after_round`` (the last paired round by default).
+    """The standings after the last round with all its results in, at most ``after_round`` (the last paired
+    round by default): a round in progress is never counted (docs/rules.md §5).
 
     ``tiebreaks``/``edition`` override the event's settings for this call only (see
     :func:`effective_tiebreaks`). Every registered player appears once, withdrawn players included.
     """
     state = _state(session_or_state)
-    last = _check_round(state, after_round)
+    counted = rounds_counted(state, after_round)
+    last = counted.counted
     choice = effective_tiebreaks(state, tiebreaks=tiebreaks, edition=edition)
     rows = build_standings(state, choice.codes, edition=choice.edition, up_to_round=last)
     players = {p.id: p for p in state.players}
@@ -360,7 +361,22 @@ def standings(session_or_state: EventSession | EventState, *, after_round: int |
             withdrawn=p.withdrawn_from_round is not None and p.withdrawn_from_round <= last))
     warnings = tuple(check_tiebreaks(choice.codes, round_robin=state.event.system.is_round_robin))
     return Standings(state.event.name, last, state.event.rounds, choice.edition, choice,
-                     _columns(choice.codes, choice.edition), tuple(lines), warnings)
+                     _columns(choice.codes, choice.edition), tuple(lines), warnings, counted)
+
+
+def crosstable(session_or_state: EventSession | EventState, lang: str = "en", *, after_round: int | None = None,
+               view: str = "crosstable", tiebreaks: Sequence[str] | None = None,
+               edition: Edition | str | None = None) -> Crosstable:
+    """The table the Standings tab shows and the paper prints, in ``lang``, after the same rounds as
+    :func:`standings`: ``view`` ``"crosstable"`` (the round-robin grid or the Swiss wallchart, as the event's
+    system calls for) or ``"standings"`` (the ranked rows without cells)."""
+    state = _state(session_or_state)
+    counted = rounds_counted(state, after_round)
+    choice = effective_tiebreaks(state, tiebreaks=tiebreaks, edition=edition)
+    rows = build_standings(state, choice.codes, edition=choice.edition, up_to_round=counted.counted)
+    kind = "standings" if view == "standings" else None
+    return build_table(state, rows, choice.codes, rounds=counted, edition=choice.edition.value, lang=lang,
+                       kind=kind)
 
 
 # -- explanations ------------------------------------------------------------------------------------------------
@@ -377,14 +393,6 @@ class ExplainedLine:
 
     def note(self, lang: str = "en") -> str:
         return self.note_msg.text(lang)
-
-    @property
-    def note_en(self) -> str:
-        return self.note("en")
-
-    @property
-    def note_fr(self) -> str:
-        return self.note("fr")
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,30 +413,14 @@ class TiebreakExplanation:
     group_based: bool
     lines: tuple[ExplainedLine, ...]
 
-    @property
-    def label_en(self) -> str:
-        return self.title.text("en")
-
-    @property
-    def label_fr(self) -> str:
-        return self.title.text("fr")
-
-    @property
-    def edition_en(self) -> str:
-        return self.edition_title.text("en")
-
-    @property
-    def edition_fr(self) -> str:
-        return self.edition_title.text("fr")
-
     def to_dict(self) -> dict[str, Any]:
-        return {"player_id": self.player_id, "player": self.player, "code": self.code, "en": self.label_en,
-                "fr": self.label_fr, "source": citations_text(self.sources, "en", short=True),
-                "source_fr": citations_text(self.sources, "fr", short=True), "edition": self.edition.value,
-                "edition_en": self.edition_en, "edition_fr": self.edition_fr, "value": self.value,
+        return {"player_id": self.player_id, "player": self.player, "code": self.code, **in_languages(self.title),
+                **in_languages(lambda lang: citations_text(self.sources, lang, short=True), "source",
+                               english_unmarked=True),
+                "edition": self.edition.value, **in_languages(self.edition_title, "edition"), "value": self.value,
                 "group_based": self.group_based,
                 "lines": [{"round": ln.round, "opponent_id": ln.opponent_id, "opponent": ln.opponent,
-                           "value": ln.value, "counted": ln.counted, "note_en": ln.note_en, "note_fr": ln.note_fr}
+                           "value": ln.value, "counted": ln.counted, **in_languages(ln.note_msg, "note")}
                           for ln in self.lines]}
 
     def to_text(self, lang: str = "en") -> str:

@@ -33,7 +33,7 @@ from typing import Any
 
 from tournament_desk.core.actions.imports import ImportedGame, ImportedRound
 from tournament_desk.core.errors import ImportFormatError, TournamentError, ValidationError
-from tournament_desk.core.ids import PlayerId
+from tournament_desk.core.ids import PairingNumber, PlayerId
 from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.model import (
     Event,
@@ -116,11 +116,6 @@ class TrfImport:
 
     def warning_texts(self, lang: str = "en") -> tuple[str, ...]:
         return tuple(n.text(lang) for n in self.notes)
-
-    @property
-    def warnings(self) -> tuple[tuple[str, str], ...]:
-        """The notes as (English, French) pairs, for the older callers."""
-        return tuple((n.text("en"), n.text("fr")) for n in self.notes)
 
     def summary(self, lang: str = "en") -> str:
         head = msg("Created {path} ({players} players, {rounds} rounds imported)", path=self.path,
@@ -419,11 +414,11 @@ def _players(trf: TrfTournament, rating_system: str) -> dict[int, dict[str, Any]
     return out
 
 
-def _withdrawals(trf: TrfTournament, played: int) -> dict[int, int]:
+def _withdrawals(trf: TrfTournament, played: int) -> dict[PairingNumber, int]:
     """Players withdrawn, and from which round: their entries are ``0000 - -`` from a played round up to the
     next round's entry included (Swiss-Manager writes a withdrawal so). A ``0000 - -`` that does not reach the
     next round is an absence of that round only (a zero-point bye)."""
-    out: dict[int, int] = {}
+    out: dict[PairingNumber, int] = {}
     for p in trf.players:
         if len(p.rounds) <= played:
             continue
@@ -436,7 +431,8 @@ def _withdrawals(trf: TrfTournament, played: int) -> dict[int, int]:
     return out
 
 
-def _round(trf: TrfTournament, r: int, place: dict[int, int], withdrawn: dict[int, int]) -> ImportedRound:
+def _round(trf: TrfTournament, r: int, place: dict[PairingNumber, int], withdrawn: dict[PairingNumber, int],
+           ) -> ImportedRound:
     """Round ``r`` of the file, its players named by their place in the pairing order."""
     games: list[ImportedGame] = []
     byes: list[tuple[int, Outcome]] = []

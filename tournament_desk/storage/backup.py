@@ -191,7 +191,7 @@ def file_problems(path: Path) -> list[Problem]:
         conn = connect(path, "ro")
         try:
             conn.execute("BEGIN")
-            read_state(conn, version=version)
+            read_state(conn, version=version, labels=True)
         finally:
             conn.close()
     except EventFileDamagedError as exc:

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.errors import EventFileError, StateError
-from tournament_desk.core.messages import Msg, PerLanguage, msg, per_language
+from tournament_desk.core.messages import Msg, PerLanguage, message_from_data, msg
 from tournament_desk.core.model import Bye, Event, EventState, Game, Player, Round
 from tournament_desk.storage import mapping
 from tournament_desk.storage.connection import SQLITE_ERRORS, connect, connect_writer, file_error
@@ -45,17 +45,17 @@ from tournament_desk.storage.validate import LOCK_META_PREFIX, DamagedContent, r
 Row = dict[str, Any]
 
 
+Label = Msg | PerLanguage
+"""An action's name as the file keeps it: the catalogue message the action returned, or — for an action stored
+before schema 6 — its text in each language (which message wrote it is not known)."""
+
+
 @dataclass(frozen=True, slots=True)
 class JournalEntry:
     id: int
-    label_en: str
-    label_fr: str
-    """The action's name as stored in the file, in each language (written from one catalogue message)."""
+    label: Label
+    """The action's name, shown in any language by the catalogue."""
     undone: bool
-
-    @property
-    def label(self) -> PerLanguage:
-        return per_language(self.label_en, self.label_fr)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,16 +65,29 @@ class AuditEntry:
     arbiter: str
     kind: str
     """``do``, ``undo`` or ``redo``."""
-    label_en: str
-    label_fr: str
+    label: Label
 
-    @property
-    def label(self) -> PerLanguage:
-        return per_language(self.label_en, self.label_fr)
+
+_DAMAGED_LABEL = msg("(an action whose stored name is damaged)")
+
+
+def stored_label(text: object) -> Label:
+    """The name of a ``journal`` or ``audit`` row (JSON, see :func:`label_text`). A file's names are checked when
+    it is opened (:func:`storage.validate.label_problems`); one damaged since (by another program) is shown as
+    such rather than stopping what reads it."""
+    try:
+        return message_from_data(json.loads(text))  # type: ignore[arg-type]
+    except (TypeError, ValueError, RecursionError):
+        return _DAMAGED_LABEL
+
+
+def label_text(label: Msg) -> str:
+    """What the ``label`` column of the journal and the audit holds: the message as JSON (:meth:`Msg.to_data`)."""
+    return json.dumps(label.to_data(), ensure_ascii=False)
 
 
 class _DamagedJournal(Exception):
-    def __init__(self, detail: str | Msg, label: tuple[str, str] = ("", "")) -> None:
+    def __init__(self, detail: str | Msg, label: Label | None = None) -> None:
         super().__init__(str(detail))
         self.detail = detail
         self.label = label
@@ -214,6 +227,11 @@ def _apply(conn: sqlite3.Connection, changes: object, *, inverse: bool) -> None:
             _update(conn, table, pk, target)  # type: ignore[arg-type]
 
 
+_NEXT_ENTRY = {True: "WHERE undone = 0 ORDER BY id DESC LIMIT 1", False: "WHERE undone = 1 ORDER BY id ASC LIMIT 1"}
+"""The journal entry undo (True) or redo (False) works on."""
+_NO_LABEL = Msg("")
+
+
 class Repository:
     """Reads and writes one event file (see the module's docstring for its connection).
 
@@ -319,7 +337,7 @@ class Repository:
                 conn.execute("BEGIN")
                 try:
                     user_version = conn.execute("PRAGMA user_version").fetchone()[0]
-                    state = read_state(conn, version=user_version)
+                    state = read_state(conn, version=user_version, labels=self._last is None)  # labels: at open
                     meta = read_meta(conn)
                 finally:
                     conn.execute("COMMIT")
@@ -367,19 +385,28 @@ class Repository:
     def journal(self) -> list[JournalEntry]:
         with self._lock:
             try:
-                rows = self._conn().execute("SELECT id, label_en, label_fr, undone FROM journal ORDER BY id")
-                return [JournalEntry(i, str(en), str(fr), bool(u)) for i, en, fr, u in rows]
+                rows = self._conn().execute("SELECT id, label, undone FROM journal ORDER BY id").fetchall()
             except SQLITE_ERRORS as exc:
                 raise file_error(exc, self.path) from exc
+        return [JournalEntry(i, stored_label(label), bool(u)) for i, label, u in rows]
+
+    def next_step(self, *, undo: bool) -> JournalEntry | None:
+        """The entry :meth:`undo` would undo (the latest one done), or :meth:`redo` would redo (the earliest one
+        undone); None when there is none."""
+        with self._lock:
+            try:
+                row = self._conn().execute(f"SELECT id, label FROM journal {_NEXT_ENTRY[undo]}").fetchone()
+            except SQLITE_ERRORS as exc:
+                raise file_error(exc, self.path) from exc
+        return None if row is None else JournalEntry(row[0], stored_label(row[1]), not undo)
 
     def audit_log(self) -> list[AuditEntry]:
         with self._lock:
             try:
-                rows = self._conn().execute(
-                    "SELECT at, arbiter, kind, label_en, label_fr FROM audit ORDER BY id").fetchall()
+                rows = self._conn().execute("SELECT at, arbiter, kind, label FROM audit ORDER BY id").fetchall()
             except SQLITE_ERRORS as exc:
                 raise file_error(exc, self.path) from exc
-        return [AuditEntry(float(a), str(b), str(k), str(en), str(fr)) for a, b, k, en, fr in rows]
+        return [AuditEntry(float(a), str(b), str(k), stored_label(label)) for a, b, k, label in rows]
 
     # -- writing -----------------------------------------------------------------------------------------------
     def check_still_there(self) -> None:
@@ -421,26 +448,25 @@ class Repository:
                     raise file_error(exc, self.path) from exc
                 raise
 
-    def _audit(self, conn: sqlite3.Connection, kind: str, label_en: str, label_fr: str,
-               journal_id: int | None) -> None:
-        conn.execute("INSERT INTO audit (at, arbiter, kind, label_en, label_fr, journal_id) VALUES (?, ?, ?, ?, ?, ?)",
-                     (time.time(), self.arbiter, kind, label_en, label_fr, journal_id))
+    def _audit(self, conn: sqlite3.Connection, kind: str, label: str, journal_id: int | None) -> None:
+        conn.execute("INSERT INTO audit (at, arbiter, kind, label, journal_id) VALUES (?, ?, ?, ?, ?)",
+                     (time.time(), self.arbiter, kind, label, journal_id))
 
     @contextmanager
     def action(self, label: Msg) -> Iterator[UnitOfWork]:
         """One user action: one transaction, one journal entry (if anything changed). The journal and the audit
-        log keep the action's name in both languages, both written from ``label``."""
-        label_en, label_fr = label.text("en"), label.text("fr")
+        log keep the action's name as the message ``label`` (its id and fields, :func:`label_text`): it is shown
+        in the reader's language when read."""
+        stored = label_text(label)
         with self._lock:
             with self._transaction() as conn:
                 uow = UnitOfWork(conn)
                 yield uow
                 if uow.changes:
                     conn.execute("DELETE FROM journal WHERE undone = 1")
-                    cursor = conn.execute(
-                        "INSERT INTO journal (label_en, label_fr, at, undone, changes) VALUES (?, ?, ?, 0, ?)",
-                        (label_en, label_fr, time.time(), json.dumps(uow.changes)))
-                    self._audit(conn, "do", label_en, label_fr, cursor.lastrowid)
+                    cursor = conn.execute("INSERT INTO journal (label, at, undone, changes) VALUES (?, ?, 0, ?)",
+                                          (stored, time.time(), json.dumps(uow.changes)))
+                    self._audit(conn, "do", stored, cursor.lastrowid)
             if uow.changes:  # committed: kept for a rescue (see last_known)
                 self._pending.append((uow.changes, False))
 
@@ -450,7 +476,6 @@ class Repository:
             conn.execute("DELETE FROM journal")
 
     def _journal_step(self, *, undo: bool) -> JournalEntry | None:
-        label = ("", "")
         try:
             with self._lock:
                 with self._transaction() as conn:
@@ -461,27 +486,22 @@ class Repository:
                 self._pending.append((changes, undo))  # committed: kept for a rescue (see last_known)
                 return entry
         except _DamagedJournal as exc:
-            label = exc.label
+            label = exc.label if exc.label is not None else _NO_LABEL
             if undo:
                 message = msg("The undo record of '{label}' is damaged ({detail}); the action cannot be undone. "
-                              "Nothing was changed", label=per_language(*label), detail=exc.detail)
+                              "Nothing was changed", label=label, detail=exc.detail)
             else:
                 message = msg("The undo record of '{label}' is damaged ({detail}); the action cannot be redone. "
-                              "Nothing was changed", label=per_language(*label), detail=exc.detail)
+                              "Nothing was changed", label=label, detail=exc.detail)
             raise EventFileError(message) from None
 
     def _step(self, conn: sqlite3.Connection, *, undo: bool) -> tuple[JournalEntry, Any] | None:
-        if undo:
-            row = conn.execute("SELECT id, label_en, label_fr, changes FROM journal WHERE undone = 0 "
-                               "ORDER BY id DESC LIMIT 1").fetchone()
-        else:
-            row = conn.execute("SELECT id, label_en, label_fr, changes FROM journal WHERE undone = 1 "
-                               "ORDER BY id ASC LIMIT 1").fetchone()
+        row = conn.execute(f"SELECT id, label, changes FROM journal {_NEXT_ENTRY[undo]}").fetchone()
         if row is None:
             return None
-        entry_id, label = row[0], (str(row[1]), str(row[2]))
+        entry_id, stored, label = row[0], row[1], stored_label(row[1])
         try:
-            changes = json.loads(row[3])
+            changes = json.loads(row[2])
             _apply(conn, changes, inverse=undo)
         except _DamagedJournal as exc:
             exc.label = label
@@ -495,8 +515,8 @@ class Repository:
         except DamagedContent as exc:
             raise _DamagedJournal(exc.problems[0], label) from None
         conn.execute("UPDATE journal SET undone = ? WHERE id = ?", (1 if undo else 0, entry_id))
-        self._audit(conn, "undo" if undo else "redo", label[0], label[1], entry_id)
-        return JournalEntry(entry_id, label[0], label[1], undo), changes
+        self._audit(conn, "undo" if undo else "redo", stored, entry_id)
+        return JournalEntry(entry_id, label, undo), changes
 
     def undo(self) -> JournalEntry | None:
         """Undo the latest action still done; None when there is nothing to undo."""

@@ -161,13 +161,13 @@ class OptionRow(Base):
 
 
 class JournalRow(Base):
-    """One user action: its name in both languages and the row changes needed to undo or redo it."""
+    """One user action: its name (a catalogue message as JSON, ``core.messages.Msg.to_data``) and the row changes
+    needed to undo or redo it."""
 
     __tablename__ = "journal"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    label_en: Mapped[str] = mapped_column(String(200))
-    label_fr: Mapped[str] = mapped_column(String(200))
+    label: Mapped[str] = mapped_column(Text)  # JSON: {msgid, msgctxt, params}, or {en, fr} before schema 6
     at: Mapped[float] = mapped_column(Float)  # POSIX time
     undone: Mapped[bool] = mapped_column(Boolean, default=False)
     changes: Mapped[str] = mapped_column(Text)  # JSON list of {table, op, pk, before, after}
@@ -182,8 +182,7 @@ class AuditRow(Base):
     at: Mapped[float] = mapped_column(Float)  # POSIX time
     arbiter: Mapped[str] = mapped_column(String(100))
     kind: Mapped[str] = mapped_column(String(8))  # do / undo / redo
-    label_en: Mapped[str] = mapped_column(String(200))
-    label_fr: Mapped[str] = mapped_column(String(200))
+    label: Mapped[str] = mapped_column(Text)  # the action's name, as the journal's
     journal_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 

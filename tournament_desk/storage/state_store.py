@@ -130,29 +130,30 @@ def store_difference(uow: UnitOfWork, old: EventState, new: EventState, change: 
     for number in sorted({r for r, _ in change.boards} | {r for r, _ in change.byes}):
         if number in old_rounds and number in new_rounds:
             _update_round(uow, old_rounds[number], new_rounds[number], change)
-    for key in sorted(change.requests):
-        if key in new_requests:
-            row = mapping.request_to_row(new_requests[key])
-            if key in old_requests:
-                uow.update("bye_request", {"round": key[0], "player_id": key[1]}, {"kind": row["kind"]})
+    for request in sorted(change.requests):
+        if request in new_requests:
+            request_row = mapping.request_to_row(new_requests[request])
+            if request in old_requests:
+                uow.update("bye_request", {"round": request[0], "player_id": request[1]},
+                           {"kind": request_row["kind"]})
             else:
-                uow.insert("bye_request", row)
+                uow.insert("bye_request", request_row)
     for a, b in sorted(new_pairs - old_pairs):
         uow.insert("forbidden_pair", {"player_a": a, "player_b": b})
     if change.top_cut and new.top_cut is not None:
-        row: dict[str, Any] = mapping.top_cut_to_row(new.top_cut)
+        cut_row: dict[str, Any] = mapping.top_cut_to_row(new.top_cut)
         if old.top_cut is None:
-            uow.insert("top_cut", row)
+            uow.insert("top_cut", cut_row)
         else:
-            uow.update("top_cut", {"id": 1}, {k: v for k, v in row.items() if k != "id"})
+            uow.update("top_cut", {"id": 1}, {k: v for k, v in cut_row.items() if k != "id"})
         before = set(old.top_cut.playoffs) if old.top_cut is not None else set()
         for stage, white, winner in new.top_cut.playoffs:
             if (stage, white, winner) not in before:  # a changed winner was deleted in step 1
                 uow.insert("top_cut_playoff", {"stage": stage, "white_id": white, "winner_id": winner})
-    for key in sorted(change.options):
-        if key not in new_options:
-            uow.delete("option", {"key": key})
-        elif key in old_options:
-            uow.update("option", {"key": key}, {"value": new_options[key]})
+    for option in sorted(change.options):
+        if option not in new_options:
+            uow.delete("option", {"key": option})
+        elif option in old_options:
+            uow.update("option", {"key": option}, {"value": new_options[option]})
         else:
-            uow.insert("option", {"key": key, "value": new_options[key]})
+            uow.insert("option", {"key": option, "value": new_options[option]})

@@ -12,7 +12,7 @@ Each column is ``(name, kind, nullable)`` with ``kind`` one of ``integer``, ``bo
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """Newest schema this program writes; equals the number of the newest migration (``schema.py`` re-exports it)."""
 
 APPLICATION_ID = 0x54446B31  # 'TDk1' in PRAGMA application_id: marks a tournament_desk event file
@@ -54,12 +54,12 @@ TABLES: dict[str, tuple[Column, ...]] = {
     "top_cut_playoff": (("stage", "integer", False), ("white_id", "integer", False), ("winner_id", "integer", False)),
     "option": (("key", "text", False), ("value", "text", False)),
     "journal": (
-        ("id", "integer", False), ("label_en", "text", False), ("label_fr", "text", False), ("at", "real", False),
-        ("undone", "boolean", False), ("changes", "text", False),
+        ("id", "integer", False), ("label", "text", False), ("at", "real", False), ("undone", "boolean", False),
+        ("changes", "text", False),
     ),
     "audit": (
         ("id", "integer", False), ("at", "real", False), ("arbiter", "text", False), ("kind", "text", False),
-        ("label_en", "text", False), ("label_fr", "text", False), ("journal_id", "integer", True),
+        ("label", "text", False), ("journal_id", "integer", True),
     ),
 }
 

@@ -8,7 +8,8 @@ deep in pairing or printing. Here each is named instead (``table player, row 17:
 1. :func:`schema_problems` — every table and column the program uses exists, and the Alembic revision agrees
    with ``PRAGMA user_version``;
 2. :func:`type_problems` — one SQL pass per table (``typeof``) finds values of the wrong storage class;
-3. ``PRAGMA foreign_key_check`` — dangling references;
+3. ``PRAGMA foreign_key_check`` — dangling references; :func:`label_problems` — the names of the actions in the
+   undo journal and the audit log are messages the program can show (:func:`core.messages.message_from_data`);
 4. :func:`read_state` — each row becomes a frozen dataclass (whose ``__post_init__`` checks its own values), and
    :func:`core.consistency.state_problems` checks what spans rows (a player twice in a round, rounds 1..n...);
 5. the rule settings (:func:`core.rule_settings.read_rule_settings`): a value no version writes (garbage, a
@@ -33,7 +34,7 @@ from typing import Any
 
 from tournament_desk.core.consistency import state_problems
 from tournament_desk.core.errors import TournamentError
-from tournament_desk.core.messages import Msg, msg
+from tournament_desk.core.messages import Msg, message_from_data, msg
 from tournament_desk.core.model import (
     Bye,
     ByeRequest,
@@ -51,12 +52,13 @@ from tournament_desk.core.model import (
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.rule_settings import StoredIssue, read_rule_settings
 from tournament_desk.core.scoring import ScoringProfile
+from tournament_desk.i18n import LANGUAGES
 from tournament_desk.storage.connection import decoded_rows, sqlite_message
 from tournament_desk.storage.errors import Problem
 from tournament_desk.storage.tables import COLUMN_NAMES, TABLES
 
-__all__ = ["WRITER_KEYS", "DamagedContent", "newest_writer", "read_meta", "read_state", "rule_setting_problems",
-           "schema_problems", "type_problems", "version_key", "written_by_newer_version"]
+__all__ = ["WRITER_KEYS", "DamagedContent", "label_problems", "newest_writer", "read_meta", "read_state",
+           "rule_setting_problems", "schema_problems", "type_problems", "version_key", "written_by_newer_version"]
 
 LOCK_META_PREFIX = "lock:"
 """Meta keys the lock writes (who holds the file); never shown as the event's own meta data."""
@@ -167,6 +169,49 @@ def reference_problems(conn: sqlite3.Connection) -> list[Problem]:
     return problems
 
 
+# -------------------------------------------------------------------------------------------- names of actions
+_LABELLED = ("journal", "audit")
+
+# The two shapes message_from_data reads, recognised by SQLite's JSON functions in one pass over the rows (a
+# journal holds an entry per result typed, and the audit every action, undo and redo since the event began): a
+# message (its fields are read leniently: a field of no known shape is shown as its JSON text), or a text in each
+# language with its English. The rows SQLite does not recognise are read in Python, which says what is wrong.
+_MESSAGE = ("json_type(label, '$.msgid') IS 'text' AND coalesce(json_type(label, '$.msgctxt'), 'text') = 'text'"
+            " AND coalesce(json_type(label, '$.params'), 'object') = 'object'")
+_TEXTS = ("json_type(label, '$.en') IS 'text'"
+          + "".join(f" AND coalesce(json_type(label, '$.{lang}'), 'text') = 'text'" for lang in LANGUAGES)
+          + f" AND json_remove(label, {', '.join(repr(f'$.{lang}') for lang in LANGUAGES)}) = '{{}}'")
+_LABEL_SQL = {table: f"SELECT id, label FROM \"{table}\" WHERE CASE WHEN NOT json_valid(label) THEN 1 "
+                     f"WHEN {_MESSAGE} THEN 0 WHEN {_TEXTS} THEN 0 ELSE 1 END" for table in _LABELLED}
+"""The rows whose name is of neither shape. ``CASE`` tries one test after the other (SQLite's JSON functions fail
+on invalid JSON, and ``OR`` would compute both shapes' tests for every row)."""
+
+
+def label_problems(conn: sqlite3.Connection) -> list[Problem]:
+    """Names of actions (tables ``journal`` and ``audit``, column ``label``) that are not a message the program
+    wrote (:meth:`core.messages.Msg.to_data`) nor a text in each language with its English (how schema 6 keeps the
+    names stored before): named like any damaged row (one damaged after the file was opened is shown as damaged
+    where it is read: ``repository.stored_label``)."""
+    problems: list[Problem] = []
+    for table in _LABELLED:
+        for rowid, label in conn.execute(_LABEL_SQL[table]):
+            try:
+                data = json.loads(label, parse_constant=_no_constant)
+            except (TypeError, ValueError, RecursionError):
+                problems.append(msg("table {table}, row {key}: {problem}", table=table, key=rowid,
+                                    problem=msg("{what} is not valid JSON", what=msg("the name of the action"))))
+            else:
+                try:
+                    message_from_data(data)
+                except (ValueError, RecursionError) as exc:
+                    problems.append(msg("table {table}, row {key}: {problem}", table=table, key=rowid,
+                                        problem=msg("the name of the action is not a message ({detail})",
+                                                    detail=str(exc))))
+            if len(problems) >= 3:
+                return problems
+    return problems
+
+
 # -------------------------------------------------------------------------------------------- rows -> dataclasses
 class _Bad(Exception):
     def __init__(self, message: Msg) -> None:
@@ -260,26 +305,33 @@ _EVENT_COLS = ", ".join(f'"{c}"' for c in _TABLES["event"])
 _PLAYER_COLS = ", ".join(f'"{c}"' for c in _TABLES["player"])
 
 
-def read_state(conn: sqlite3.Connection, *, version: int | None = None, check_types: bool = True) -> EventState:
+def read_state(conn: sqlite3.Connection, *, version: int | None = None, check_types: bool = True,
+               labels: bool = False) -> EventState:
     """The whole event, every value checked; raises :class:`DamagedContent` naming what is wrong.
 
     ``conn`` is a plain ``sqlite3`` connection inside a read (or write) transaction held by the caller.
-    ``version`` (``PRAGMA user_version``) enables the schema check against the Alembic revision.
+    ``version`` (``PRAGMA user_version``) enables the schema check against the Alembic revision. ``labels``: the
+    names of the actions in the journal and the audit are checked too (:func:`label_problems`: when a file is
+    opened or a backup verified, not on every read — they are not the event, and only grow while it is open).
     """
     try:
-        return _read_state(conn, version, check_types)
+        return _read_state(conn, version, check_types, labels)
     except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # unreadable page, missing table, a schema whose
         # names are not UTF-8 (SQLITE_ERRORS)...
         raise DamagedContent([msg("SQLite cannot read it ({exc})", exc=sqlite_message(exc))]) from exc
 
 
-def _read_state(conn: sqlite3.Connection, version: int | None, check_types: bool) -> EventState:
+def _read_state(conn: sqlite3.Connection, version: int | None, check_types: bool, labels: bool) -> EventState:
     if version is not None:
         problems = schema_problems(conn, version)
         if problems:
             raise DamagedContent(problems)
     if check_types:
         problems = type_problems(conn) + reference_problems(conn)
+        if problems:
+            raise DamagedContent(problems)
+    if labels:
+        problems = label_problems(conn)
         if problems:
             raise DamagedContent(problems)
     problems = []

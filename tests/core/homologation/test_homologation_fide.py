@@ -35,7 +35,7 @@ def test_rate_of_play_every_game_b02_1_1(build, people) -> None:
     """§1.1: 60+30 gives 90 minutes for 60 moves: enough when nobody is rated 2400 or more."""
     with build(_rated(people, 10, 1500, 2390), tc=(60, 30), play=0) as s:
         check = fide.rate_of_play(s.state())
-    assert check.level == "ok" and "no player is rated 2400 or more" in check.en and "§1.1" in check.rule()
+    assert check.level == "ok" and "no player is rated 2400 or more" in check.message("en") and "§1.1" in check.rule()
     with build(_rated(people, 10, 1500, 2700), tc=(90, 30), play=0) as s:
         assert fide.rate_of_play(s.state()).level == "ok"  # 120 minutes: every game
 
@@ -49,8 +49,9 @@ def test_rate_of_play_leaves_out_the_games_of_2400_players_b02_1_1(build, people
     with build(players, tc=(60, 30), rounds=5) as s:
         state = s.state()
     check = fide.rate_of_play(state)
-    assert check.level == "warning" and f"{star[0]} {star[1]}" in check.en and "(5 such game(s)" in check.en
-    assert "ne seront pas classées" in check.fr
+    assert (check.level == "warning" and f"{star[0]} {star[1]}" in check.message("en") and
+            "(5 such game(s)" in check.message("en"))
+    assert "ne seront pas classées" in check.message("fr")
     rows = {r.name: r for r in fide_preview(state)}
     assert rows[f"{star[0]} {star[1]}"].games_counted == 0
     opponents = {g.opponent_of(p.id) for r in state.rounds for g in r.games for p in state.players
@@ -65,7 +66,7 @@ def test_rate_of_play_when_nobody_can_be_rated_b02_1_1(build, people) -> None:
     """§1.1: 60+0 is 60 minutes, enough only for games between two players below 1800."""
     with build(_rated(people, 8, 1800, 2200), tc=(60, 0), play=0) as s:
         check = fide.rate_of_play(s.state())
-    assert check.level == "error" and "90 a game with a player rated 1800 or more" in check.en
+    assert check.level == "error" and "90 a game with a player rated 1800 or more" in check.message("en")
 
 
 def test_rapid_and_blitz_time_controls_b02rb_1_1(build, people) -> None:
@@ -75,9 +76,9 @@ def test_rapid_and_blitz_time_controls_b02rb_1_1(build, people) -> None:
                               ((5, 3), "blitz", "§1.1.2"), ((3, 0), "3 minutes or less", "§1.1.2")):
         with build(_rated(people, 6, 1500, 1700), tc=tc, play=0) as s:
             check = fide.rate_of_play(s.state())
-        assert check.level == "error" and word in check.en and article in check.rule(), tc
+        assert check.level == "error" and word in check.message("en") and article in check.rule(), tc
     with build(_rated(people, 6, 1500, 1700), tc=(11, 0), play=0) as s:
-        assert "rapid" in fide.rate_of_play(s.state()).en  # 11 minutes: more than 10
+        assert "rapid" in fide.rate_of_play(s.state()).message("en")  # 11 minutes: more than 10
 
 
 def test_twelve_hours_a_day_b02_3(build, people) -> None:
@@ -85,10 +86,10 @@ def test_twelve_hours_a_day_b02_3(build, people) -> None:
     players = _rated(people, 20, 1500, 2300)
     with build(players, rounds=9, start=dt.date(2026, 5, 1), end=dt.date(2026, 5, 2), play=0) as s:
         check = fide.hours_per_day(s.state())
-    assert check.level == "error" and "at least 5 rounds on one day, 20 hours" in check.en
+    assert check.level == "error" and "at least 5 rounds on one day, 20 hours" in check.message("en")
     with build(players, rounds=7, start=dt.date(2026, 5, 1), end=dt.date(2026, 5, 3), play=0) as s:
         check = fide.hours_per_day(s.state())
-    assert check.level == "ok" and "3 round(s) a day make 12 hours" in check.en  # 12 exactly is allowed
+    assert check.level == "ok" and "3 round(s) a day make 12 hours" in check.message("en")  # 12 exactly is allowed
     with build(players, rounds=7, start=None, end=None, play=0) as s:
         assert fide.hours_per_day(s.state()).level == "info"
 
@@ -97,7 +98,7 @@ def test_long_event_reported_monthly_b02_4(build, people) -> None:
     players = _rated(people, 8, 1500, 2100)
     with build(players, rounds=7, start=dt.date(2026, 1, 10), end=dt.date(2026, 3, 20), play=0) as s:
         check = fide.long_event(s.state())
-    assert check is not None and check.level == "info" and "70 days" in check.en and "§4" in check.rule()
+    assert check is not None and check.level == "info" and "70 days" in check.message("en") and "§4" in check.rule()
     with build(players, rounds=7, play=0) as s:
         assert fide.long_event(s.state()) is None
 
@@ -110,7 +111,7 @@ def test_forfeits_are_not_rated_b02_5_1(build, people) -> None:
     with build(_rated(people, 10, 1600, 2100), rounds=3, result_of=forfeit_on_board_2) as s:
         state = s.state()
     check = fide.unplayed_games(state)
-    assert check.level == "info" and "1 unplayed game(s) (forfeits): R2/2" in check.en
+    assert check.level == "info" and "1 unplayed game(s) (forfeits): R2/2" in check.message("en")
     game = state.round(2).game(2)
     rows = {r.player_id: r for r in fide_preview(state)}
     assert rows[game.white_id].games_counted == 2 and rows[game.black_id].games_counted == 2
@@ -121,7 +122,7 @@ def test_match_with_an_unrated_player_b02_6_1(build, people) -> None:
     players[1] = {**players[1], "ratings": (), "fide_id": ""}
     with build(players, system=PairingSystem.DOUBLE_ROUND_ROBIN, rounds=2, play=0) as s:
         check = fide.match(s.state())
-    assert check is not None and check.level == "error" and "not rated (§6.1)" in check.en
+    assert check is not None and check.level == "error" and "not rated (§6.1)" in check.message("en")
     with build(_rated(people, 2, 1900, 2000), system=PairingSystem.DOUBLE_ROUND_ROBIN, rounds=2, play=0) as s:
         assert fide.match(s.state()).level == "ok"
 
@@ -133,11 +134,12 @@ def test_unrated_players_and_their_games_b02_7_1_4_8_2_8_3_1(build, people) -> N
     with build(players, rounds=5) as s:
         state = s.state()
     check = fide.unrated_players(state)
-    assert check is not None and check.en.startswith("2 unrated player(s)") and "§7.1.4" in check.rule()
+    assert check is not None and check.message("en").startswith("2 unrated player(s)") and "§7.1.4" in check.rule()
     unrated = {p.id for p in state.players if not p.ratings}
     mixed = sum(1 for r in state.rounds for g in r.games if len(unrated & set(g.players())) == 1)
     games = fide.games_against_unrated(state)
-    assert games is not None and games.en.startswith(f"{mixed} game(s) between a rated and an unrated player")
+    assert games is not None
+    assert games.message("en").startswith(f"{mixed} game(s) between a rated and an unrated player")
     with build(_rated(people, 6, 1500, 2000), play=0) as s:
         assert fide.unrated_players(s.state()) is None
 
@@ -147,15 +149,16 @@ def test_fide_ids_b02_7_1_2_9_1(build, people) -> None:
     players[2]["fide_id"] = ""
     with build(players, play=0) as s:
         check = fide.fide_ids(s.state())
-    assert check.level == "warning" and check.en.startswith("1 rated player(s) without a FIDE id")
+    assert check.level == "warning" and check.message("en").startswith("1 rated player(s) without a FIDE id")
 
 
 def test_chief_arbiter_b02_9_1(build, people) -> None:
     with build(_rated(people, 6, 1500, 2000), arbiters=(), play=0) as s:
         check = fide.arbiter(s.state())
-    assert check.level == "warning" and "Chief Arbiter" in check.en and "arbitre principal" in check.fr
+    assert (check.level == "warning" and "Chief Arbiter" in check.message("en") and
+            "arbitre principal" in check.message("fr"))
     with build(_rated(people, 6, 1500, 2000), play=0) as s:
-        assert fide.arbiter(s.state()).en.startswith("Chief Arbiter: Claire Rousseau")
+        assert fide.arbiter(s.state()).message("en").startswith("Chief Arbiter: Claire Rousseau")
 
 
 def test_closing_date_and_last_list_b02_7_1_3_9_1(build, people) -> None:
@@ -164,28 +167,29 @@ def test_closing_date_and_last_list_b02_7_1_3_9_1(build, people) -> None:
     players = _rated(people, 6, 1500, 2000)
     with build(players, start=dt.date(2026, 3, 27), end=dt.date(2026, 3, 29), play=0) as s:
         check = fide.reporting(s.state())
-    assert "list of 2026-04-01" in check.en and "list of 2026-06-01" in check.en
-    assert "liste du 01/04/2026" in check.fr and "liste du 01/06/2026" in check.fr  # dates in the language's form
+    assert "list of 2026-04-01" in check.message("en") and "list of 2026-06-01" in check.message("en")
+    assert ("liste du 01/04/2026" in check.message("fr") and
+            "liste du 01/06/2026" in check.message("fr"))  # dates in the language's form
     with build(players, start=dt.date(2026, 3, 28), end=dt.date(2026, 3, 30), play=0) as s:
-        assert "list of 2026-05-01" in fide.reporting(s.state()).en
+        assert "list of 2026-05-01" in fide.reporting(s.state()).message("en")
     with build(players, start=dt.date(2026, 12, 27), end=dt.date(2026, 12, 31), play=0) as s:
         check = fide.reporting(s.state())
-    assert "list of 2027-02-01" in check.en and "list of 2027-03-01" in check.en
+    assert "list of 2027-02-01" in check.message("en") and "list of 2027-03-01" in check.message("en")
 
 
 def test_registration_notice_b02_0_2(build, people) -> None:
     """§0.2: registered 30 days before the start when a player is rated over 2700 (a woman over 2500), else 3."""
     with build(_rated(people, 8, 1500, 2300), start=dt.date(2026, 4, 4), play=0) as s:
         check = fide.registration(s.state())
-    assert check.level == "info" and "by 2026-04-01, 3 days before" in check.en
+    assert check.level == "info" and "by 2026-04-01, 3 days before" in check.message("en")
     players = _rated(people, 8, 1500, 2300)
     players[0].update(ratings=(("fide", 2510),), sex="F")
     with build(players, start=dt.date(2026, 4, 4), play=0) as s:
         check = fide.registration(s.state())
-    assert "by 2026-03-05, 30 days before" in check.en and "over 2500 for a woman" in check.en
+    assert "by 2026-03-05, 30 days before" in check.message("en") and "over 2500 for a woman" in check.message("en")
     players[0].update(sex="M")
     with build(players, start=dt.date(2026, 4, 4), play=0) as s:
-        assert "3 days before" in fide.registration(s.state()).en  # 2510: over 2500 counts for women only
+        assert "3 days before" in fide.registration(s.state()).message("en")  # 2510: over 2500 counts for women only
 
 
 def test_rapid_and_blitz_rounds_per_day_b02rb_3_1(build, people) -> None:
@@ -193,7 +197,8 @@ def test_rapid_and_blitz_rounds_per_day_b02rb_3_1(build, people) -> None:
     players = _rated(people, 40, 1500, 2300)
     with build(players, rounds=16, tc=(15, 10), start=dt.date(2026, 5, 1), end=dt.date(2026, 5, 1), play=0) as s:
         check = fide.hours_per_day(s.state())
-    assert check.level == "error" and "at most 15 rapid rounds a day" in check.en and "§3.1.1" in check.rule()
+    assert (check.level == "error" and "at most 15 rapid rounds a day" in check.message("en") and
+            "§3.1.1" in check.rule())
     with build(players, rounds=30, tc=(3, 2), start=dt.date(2026, 5, 1), end=dt.date(2026, 5, 1), play=0) as s:
         check = fide.hours_per_day(s.state())
     assert check.level == "ok" and "§3.1.2" in check.rule()

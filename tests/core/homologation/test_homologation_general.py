@@ -36,7 +36,7 @@ def test_other_disciplines_get_the_general_checks_only(build, people) -> None:
     with build(people(8), discipline=Discipline.OTHER, rounds=3) as s:
         checks = homologation_checks(s.state())
     assert [c.code for c in checks] == ["entrants", "rounds-possible", "results", "rule-set"]
-    assert checks[-1].level == "info" and "only the general checks" in checks[-1].en
+    assert checks[-1].level == "info" and "only the general checks" in checks[-1].message("en")
 
 
 def test_a_registered_rule_set_takes_over() -> None:
@@ -66,7 +66,7 @@ def test_swiss_rounds_against_players_c04_1(build, people) -> None:
     """C.04.1 Art.2 (no rematch) and Art.3-4 (one pairing-allocated bye): at most n − 1 rounds, n if n is odd."""
     with build(people(8), rounds=8, play=0) as s:
         check = general.rounds_possible(s.state())
-    assert check.level == "error" and "at most 7 rounds" in check.en
+    assert check.level == "error" and "at most 7 rounds" in check.message("en")
     with build(people(7), rounds=7, play=0) as s:
         assert general.rounds_possible(s.state()).level == "ok"
     with build(people(7), rounds=8, play=0) as s:
@@ -77,17 +77,17 @@ def test_round_robin_rounds_c05_annex_1(build, people) -> None:
     """C.05 Annex 1: N − 1 rounds, N = n or n + 1; twice in a double round robin. Round 1 fixes the number."""
     with build(people(6), system=PairingSystem.ROUND_ROBIN, rounds=3, play=0) as s:
         check = general.rounds_possible(s.state())
-        assert check.level == "info" and "has 5 rounds (set when round 1 is paired)" in check.en
+        assert check.level == "info" and "has 5 rounds (set when round 1 is paired)" in check.message("en")
     with build(people(5), system=PairingSystem.ROUND_ROBIN, rounds=9, play=1) as s:
         check = general.rounds_possible(s.state())
-    assert check.level == "ok" and check.en == "5 rounds: the round robin of 5 players."
+    assert check.level == "ok" and check.message("en") == "5 rounds: the round robin of 5 players."
     with build(people(4), system=PairingSystem.DOUBLE_ROUND_ROBIN, rounds=1, play=1) as s:
-        assert general.rounds_possible(s.state()).en == "6 rounds: the double round robin of 4 players."
+        assert general.rounds_possible(s.state()).message("en") == "6 rounds: the double round robin of 4 players."
 
 
 def test_results_complete(build, people) -> None:
     with build(people(6), rounds=3, play=2) as s:
         check = general.results_complete(s.state())
-    assert check.level == "warning" and "2/3 rounds paired" in check.en
+    assert check.level == "warning" and "2/3 rounds paired" in check.message("en")
     with build(people(6), rounds=2) as s:
         assert general.results_complete(s.state()).level == "ok"

@@ -33,7 +33,7 @@ def test_cadence_categories_ffe_competitions_homologuees_2_1(build, people) -> N
     for tc, (level, text) in expected.items():
         with build(_national(people, 6), rating_system=RatingSystem.NATIONAL_ELO, tc=tc, play=0) as s:
             check = national_chess.cadence(s.state())
-        assert (check.level, text in check.en) == (level, True), tc
+        assert (check.level, text in check.message("en")) == (level, True), tc
         assert check.rule() == "FFE, « Compétitions homologuées », §2.1"
 
 
@@ -46,18 +46,18 @@ def test_licences_ffe_licences(build, people) -> None:
     name = f"{players[3]['surname'].upper()} {players[3]['first_name']}"
     with build(players, rating_system=RatingSystem.NATIONAL_ELO, play=0) as s:
         check = national_chess.licences(s.state())
-    assert check.level == "error" and check.en.startswith(f"1 player(s) of the French federation without a licence "
-                                                           f"number: {name}")
-    assert "licence A" in check.en and "licence A" in check.fr
+    assert check.level == "error" and check.message("en").startswith(f"1 player(s) of the French federation "
+                                                                      f"without a licence number: {name}")
+    assert "licence A" in check.message("en") and "licence A" in check.message("fr")
     with build(_national(people, 8), rating_system=RatingSystem.NATIONAL_ELO, play=0) as s:
         check = national_chess.licences(s.state())
-    assert check.level == "info" and "must be a licence A" in check.en
+    assert check.level == "info" and "must be a licence A" in check.message("en")
 
 
 def test_arbiter_name_is_mandatory_ffe_dna_homologation(build, people) -> None:
     with build(_national(people, 6), rating_system=RatingSystem.NATIONAL_ELO, arbiters=(), play=0) as s:
         check = national_chess.arbiter(s.state())
-    assert check.level == "error" and "mandatory" in check.en and "obligatoire" in check.fr
+    assert check.level == "error" and "mandatory" in check.message("en") and "obligatoire" in check.message("fr")
     with build(_national(people, 6), rating_system=RatingSystem.NATIONAL_ELO, play=0) as s:
         assert national_chess.arbiter(s.state()).level == "ok"
 
@@ -68,5 +68,5 @@ def test_unrated_players_enter_after_8_compatible_games_seed001_1(build, people)
     players[1]["unrated"] = True
     with build(players, rating_system=RatingSystem.NATIONAL_ELO, rounds=3) as s:
         check = national_chess.unrated_players(s.state())
-    assert check is not None and check.en.startswith("2 player(s) without a national Elo")
-    assert "8 compatible games" in check.en and check.rule().endswith("§1")
+    assert check is not None and check.message("en").startswith("2 player(s) without a national Elo")
+    assert "8 compatible games" in check.message("en") and check.rule().endswith("§1")

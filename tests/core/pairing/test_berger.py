@@ -369,5 +369,6 @@ def test_closed_event_limit_ffjd_5_4() -> None:
     assert CLOSED_EVENT_MAX_PLAYERS == 20  # "En système fermé, le nombre maximum de joueurs est de 20."
     assert closed_event_warnings(20) == [] and closed_event_warnings(3) == []
     (warning,) = closed_event_warnings(21)
-    assert "21" in warning.en and "20" in warning.en and "§5.4" in warning.en
-    assert "système fermé" in warning.fr and "20" in warning.fr and "§5.4" in warning.fr
+    assert "21" in warning.message("en") and "20" in warning.message("en") and "§5.4" in warning.message("en")
+    assert ("système fermé" in warning.message("fr") and "20" in warning.message("fr") and
+            "§5.4" in warning.message("fr"))

@@ -82,7 +82,7 @@ def _play(n: int, rounds: int, seed: int, *, with_networkx: bool) -> int:
                 assert notes[0].why_float.criterion == "C6"
                 if notes[0].why_him is not None:
                     assert notes[0].why_him.criterion in _DECIDERS
-                    assert notes[0].why_him.en and notes[0].why_him.fr
+                    assert notes[0].why_him.text("en") and notes[0].why_him.text("fr")
         for board in pairing.boards:
             roll = rng.random()
             outcome = Outcome.WIN if roll < 0.4 else Outcome.DRAW if roll < 0.7 else Outcome.LOSS

@@ -60,8 +60,8 @@ def test_c3_a_third_white_in_a_row() -> None:
     assert [a.expected for a in got.alternatives][:1] == [5]
     reason = got.alternatives[0].reason
     assert reason.criterion == "C3" and reason.rule == "C.04.3 Art.2.1.3 (C3)"
-    assert reason.en == "1 and 5 both must have Black: either would get a third White in a row."
-    assert "troisième fois de suite" in reason.fr and "les Noirs" in reason.fr
+    assert reason.text("en") == "1 and 5 both must have Black: either would get a third White in a row."
+    assert "troisième fois de suite" in reason.text("fr") and "les Noirs" in reason.text("fr")
     assert got.lines("en")[1] == "Not 1 P1 v 5 P5: 1 and 5 both must have Black: either would get a third White in " \
                                  "a row."
 
@@ -72,7 +72,7 @@ def test_c1_no_rematch() -> None:
     pairing = pair_dutch(state)
     got = explain(state, pairing, N(1), N(3))
     assert got.alternatives[0].reason.criterion == "C1"
-    assert got.alternatives[0].reason.en == "1 and 3 already met in round 1."
+    assert got.alternatives[0].reason.text("en") == "1 and 3 already met in round 1."
 
 
 def test_c12_colour_preferences() -> None:
@@ -85,8 +85,8 @@ def test_c12_colour_preferences() -> None:
     reason = got.alternatives[0].reason
     assert got.alternatives[0].expected == 3
     assert reason.criterion == "C12"
-    assert reason.en == "3 and 4 would not get their colour preference."
-    assert reason.fr == "3 et 4 n'obtiendraient pas leur couleur préférée."
+    assert reason.text("en") == "3 and 4 would not get their colour preference."
+    assert reason.text("fr") == "3 et 4 n'obtiendraient pas leur couleur préférée."
 
 
 def test_c2_the_bye_goes_to_a_player_who_had_none() -> None:
@@ -98,7 +98,7 @@ def test_c2_the_bye_goes_to_a_player_who_had_none() -> None:
     got = explain(state, pairing, pairing.bye, N(5))
     assert got.bye and got.players == (pairing.bye,)
     assert got.alternatives[0].reason.criterion == "C2"
-    assert got.alternatives[0].reason.en == "5 already scored a point without playing (a bye or a forfeit win)."
+    assert got.alternatives[0].reason.text("en") == "5 already scored a point without playing (a bye or a forfeit win)."
 
 
 def test_c5_the_bye_goes_to_the_lowest_score() -> None:
@@ -113,8 +113,8 @@ def test_c5_the_bye_goes_to_the_lowest_score() -> None:
     got = explain(state, pairing, pairing.bye, N(3))
     reason = got.alternatives[0].reason
     assert reason.criterion == "C5"
-    assert reason.en == "3 has 1 point; a player with 0 points can take the bye."
-    assert reason.fr == "3 a 1 point ; un joueur à 0 point peut être exempt."
+    assert reason.text("en") == "3 has 1 point; a player with 0 points can take the bye."
+    assert reason.text("fr") == "3 a 1 point ; un joueur à 0 point peut être exempt."
 
 
 def test_a_downfloater_from_an_odd_score_group() -> None:
@@ -130,8 +130,8 @@ def test_a_downfloater_from_an_odd_score_group() -> None:
     down = [f for f in got.floats if f.direction is Float.DOWN]
     assert [f.player for f in down] == [1] and board.floats[N(1)] is Float.DOWN
     assert down[0].why_float.criterion == "C6"
-    assert down[0].why_float.en == "the 1 point bracket has an odd number of players (1): one floats down."
-    assert "nombre impair" in down[0].why_float.fr
+    assert down[0].why_float.text("en") == "the 1 point bracket has an odd number of players (1): one floats down."
+    assert "nombre impair" in down[0].why_float.text("fr")
     assert all(e.lines("fr") for e in explain_all(state, pairing))
 
 
@@ -160,9 +160,9 @@ def test_the_service_explains_every_board_and_the_bye(tmp_path: Path) -> None:
             got = explain_pairing(session, 4, board=game.board)
             assert got.board == game.board and got.player_ids == (game.white_id, game.black_id)
             names = {state.player(pid).name for pid in got.player_ids}
-            assert all(name in got.lines_en[0] for name in names)
-            assert got.lines_fr[0].startswith("Ronde 4 : ")
-            assert len(got.criteria) <= len(got.lines_en)
+            assert all(name in got.lines("en")[0] for name in names)
+            assert got.lines("fr")[0].startswith("Ronde 4 : ")
+            assert len(got.criteria) <= len(got.lines("en"))
         pab = next(b.player_id for b in rnd.byes if b.kind.value == "pab")
         bye = explain_pairing(session, 4, player_id=pab)
         assert bye.board is None and bye.player_ids == (pab,)

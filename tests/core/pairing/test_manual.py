@@ -68,7 +68,7 @@ def test_check_reports_rematch_bye_and_colours() -> None:
     codes = {i.code for i in issues}
     assert {"rematch", "missing"} <= codes
     rematch = next(i for i in issues if i.code == "rematch")
-    assert rematch.absolute and "round 1" in rematch.en and "ronde 1" in rematch.fr
+    assert rematch.absolute and "round 1" in rematch.message("en") and "ronde 1" in rematch.message("fr")
     assert issues[0].absolute  # absolute rules first
     clean = check_manual_round(state, [(1, 3), (2, 5), (4, 6)], [])
     assert not [i for i in clean if i.absolute]
@@ -99,7 +99,7 @@ def test_completion_and_which_board_to_undo() -> None:
     # 2 met 1, 3, 6: only 4 and 5 are left for him; choosing 4-x and 5-y leaves 2 stuck
     dead = find_completion(s3, [(1, 4), (3, 5)])
     assert not dead.possible and dead.undo_board is not None
-    assert "Undo board" in dead.en and "Défaites la table" in dead.fr
+    assert "Undo board" in dead.message("en") and "Défaites la table" in dead.message("fr")
     retry = [b for i, b in enumerate([(1, 4), (3, 5)], start=1) if i != dead.undo_board]
     assert find_completion(s3, retry).possible
 

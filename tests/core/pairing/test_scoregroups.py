@@ -101,7 +101,7 @@ def test_last_resort_rematch_with_smallest_score_gap() -> None:
     pairing = pair_round(players, 4)
     assert pairing.method == "last-resort"
     assert {frozenset(b) for b in pairing.boards} == {frozenset((1, 2)), frozenset((3, 4))}
-    assert len(pairing.rematches) == 2 and pairing.notes_en and pairing.notes_fr
+    assert len(pairing.rematches) == 2 and pairing.notes and all(n.text("en") and n.text("fr") for n in pairing.notes)
 
 
 def test_draws_group_as_wins_in_rounds_one_and_two_only() -> None:

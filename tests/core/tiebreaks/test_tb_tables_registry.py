@@ -84,10 +84,10 @@ def test_registry_codes_labels_and_sources():
     assert required <= codes
     for d in all_tiebreaks():
         # Issue 27: every tie-break cites the documents that define it, through the registry of sources.
-        assert d.label_fr and d.label_en and d.sources
+        assert d.label("fr") and d.label("en") and d.sources
         assert {c.source for c in d.sources} <= {FFE_TIEBREAKS, FIDE_C07_2023, FISF_PL, PLATFORM}
     assert get_tiebreak("bh-c1").code == "BH-C1"
-    assert get_tiebreak("CUM-C3").label_en == "Cumulative cut 3"
+    assert get_tiebreak("CUM-C3").label("en") == "Cumulative cut 3"
     with pytest.raises(ValueError):
         get_tiebreak("CUM-M1")
 

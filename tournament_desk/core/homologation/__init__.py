@@ -41,14 +41,6 @@ class RuleSet:
     checks: tuple[Check, ...]
     applies: Callable[[Event], bool]
 
-    @property
-    def title_en(self) -> str:
-        return self.title.text("en")
-
-    @property
-    def title_fr(self) -> str:
-        return self.title.text("fr")
-
 
 def _is(discipline: Discipline, *systems: RatingSystem) -> Callable[[Event], bool]:
     def applies(event: Event) -> bool:

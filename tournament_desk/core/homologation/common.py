@@ -56,14 +56,6 @@ class HomologationCheck:
         object.__setattr__(self, "msg", message)
         object.__setattr__(self, "rules", () if rule is None else (rule,) if isinstance(rule, Citation) else rule)
 
-    @property
-    def en(self) -> str:
-        return self.msg.text("en")
-
-    @property
-    def fr(self) -> str:
-        return self.msg.text("fr")
-
     def message(self, lang: str = "en") -> str:
         return self.msg.text(lang)
 

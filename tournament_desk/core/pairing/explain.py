@@ -47,14 +47,6 @@ class Reason:
     rule: str  # where the rules state it, e.g. "C.04.3 Art.2.4.7 (C12)"
     msg: Msg
 
-    @property
-    def en(self) -> str:
-        return self.msg.text("en")
-
-    @property
-    def fr(self) -> str:
-        return self.msg.text("fr")
-
     def text(self, lang: str = "en") -> str:
         return self.msg.text(lang)
 

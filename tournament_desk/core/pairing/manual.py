@@ -87,14 +87,6 @@ class ManualIssue:
     """What is wrong (the catalogue's message), in the user's language with :meth:`message`."""
     players: tuple[int, ...] = ()
 
-    @property
-    def en(self) -> str:
-        return self.msg.text("en")
-
-    @property
-    def fr(self) -> str:
-        return self.msg.text("fr")
-
     def message(self, lang: str = "en") -> str:
         return self.msg.text(lang)
 
@@ -113,14 +105,6 @@ class Completion:
     undo_board: int | None = None
     """When impossible: the 1-based index of the chosen board whose removal makes a completion possible."""
     msg: Msg = _NO_TEXT
-
-    @property
-    def en(self) -> str:
-        return self.msg.text("en")
-
-    @property
-    def fr(self) -> str:
-        return self.msg.text("fr")
 
     def message(self, lang: str = "en") -> str:
         return self.msg.text(lang)

@@ -111,14 +111,6 @@ class ScoreGroupPairing:
     method: str = "hungarian"
     """``round-1``, ``hungarian`` (group by group), ``greedy``, ``exact`` or ``last-resort``."""
 
-    @property
-    def notes_en(self) -> tuple[str, ...]:
-        return tuple(n.text("en") for n in self.notes)
-
-    @property
-    def notes_fr(self) -> tuple[str, ...]:
-        return tuple(n.text("fr") for n in self.notes)
-
     def pairs(self) -> list[frozenset[int]]:
         return [frozenset(b) for b in self.boards]
 

@@ -53,14 +53,6 @@ class Edition(StrEnum):
         return _SOURCES[self]
 
     @property
-    def label_fr(self) -> str:
-        return self.label("fr")
-
-    @property
-    def label_en(self) -> str:
-        return self.label("en")
-
-    @property
     def is_fide(self) -> bool:
         return self is not Edition.FFE_ANNEX
 

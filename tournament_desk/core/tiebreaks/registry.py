@@ -37,14 +37,6 @@ class Category(StrEnum):
         """The category's name (a catalogue message)."""
         return msg(_CATEGORY_TITLES[self.value])
 
-    @property
-    def label_fr(self) -> str:
-        return self.message.text("fr")
-
-    @property
-    def label_en(self) -> str:
-        return self.message.text("en")
-
 
 _CATEGORY_TITLES = {"own": N_("own results (§2.1)"), "opponents": N_("opponents' results (§2.2)"),
                     "ratings": N_("ratings (§2.3)")}
@@ -65,14 +57,6 @@ class TieBreakDef:
     compute: Callable[[TiebreakContext], Values] | None = None
     group: Callable[[TiebreakContext, list[int]], GroupKeys] | None = None
     team_only: bool = False
-
-    @property
-    def label_fr(self) -> str:
-        return self.title.text("fr")
-
-    @property
-    def label_en(self) -> str:
-        return self.title.text("en")
 
     def label(self, lang: str = "en") -> str:
         return self.title.text(lang)
@@ -216,14 +200,6 @@ def preset(name: str) -> tuple[str, ...]:
 class TieBreakWarning:
     code: str
     msg: Msg
-
-    @property
-    def en(self) -> str:
-        return self.msg.text("en")
-
-    @property
-    def fr(self) -> str:
-        return self.msg.text("fr")
 
     def message(self, lang: str = "en") -> str:
         return self.msg.text(lang)

@@ -9,7 +9,6 @@ from typing import Any
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
 
 from tournament_desk.core.formatting import format_datetime
-from tournament_desk.core.messages import PerLanguage
 from tournament_desk.gui.models.tables import RowsModel, make_table
 from tournament_desk.services.session import AuditEntry, BackupInfo
 
@@ -25,8 +24,8 @@ class HistoryDialog(QDialog):
         self.model = RowsModel([
             (t("When"), lambda e: format_datetime(dt.datetime.fromtimestamp(e.at), lang)),
             (t("Arbiter"), lambda e: e.arbiter),
-            # the event file keeps each action's name as written in both languages when it was done
-            (t("Action"), lambda e: kinds.get(e.kind, "") + PerLanguage(e.label_en, e.label_fr).text(lang)),
+            # the event file keeps each action's name as a message, shown in the window's language
+            (t("Action"), lambda e: kinds.get(e.kind, "") + e.label.text(lang)),
         ], list(reversed(entries)))
         layout = QVBoxLayout(self)
         layout.addWidget(make_table(self.model))

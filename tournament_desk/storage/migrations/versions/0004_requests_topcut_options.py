@@ -63,7 +63,7 @@ def upgrade() -> None:
 
 def _move_meta() -> None:
     conn = op.get_bind()
-    meta = dict(conn.execute(sa.text("SELECT key, value FROM meta")).fetchall())
+    meta: dict[str, str] = {key: value for key, value in conn.execute(sa.text("SELECT key, value FROM meta"))}
     players = {row[0] for row in conn.execute(sa.text("SELECT id FROM player"))}
     options = {k[len("option:"):]: v for k, v in meta.items() if k.startswith("option:")}
     moved: list[str] = []
