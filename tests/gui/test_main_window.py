@@ -80,7 +80,7 @@ def test_rounds_status_and_undo(qtbot: QtBot, draughts_session: EventSession) ->
     draughts_session.run(StoreRound(Round(1, (Game(1, 1, 1, 2),), (Bye(1, 3, Outcome.PAIRING_BYE),))))
     window = _window(qtbot, draughts_session)
     assert window.pairings.model.rowCount() == 1
-    assert "1 result(s) missing" in window.state_label.text()
+    assert "1 result missing" in window.state_label.text()
     results = window.results
     results.view.setFocus()
     qtbot.keyClick(results.view, "2")

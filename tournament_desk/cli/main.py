@@ -219,7 +219,8 @@ def _args_players(players: argparse.ArgumentParser) -> None:
     pa.add_argument("--rating", type=int, help="rating in the event's rating system")
     pa.add_argument("--unrated", action="store_true")
     pa.add_argument("--register-anyway", action="store_true",
-                    help="register although the same licence, or the same name and birth date, is already registered")
+                    help="register although a player with the same name and birth date is already registered "
+                         "(a namesake; never for a licence number already registered)")
     pa.add_argument("--json", action="store_true")
     pl = psub.add_parser("list", help="list the players")
     pl.add_argument("file", type=Path)

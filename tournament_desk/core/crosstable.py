@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.formatting import colour_letter, format_number, format_score
-from tournament_desk.core.messages import Msg, msg, pmsg
+from tournament_desk.core.messages import SEMICOLON, Msg, list_separator, msg, pmsg
 from tournament_desk.core.model import Bye, EventState, Game, Player
 from tournament_desk.core.results import Discipline, Outcome
 from tournament_desk.core.tiebreaks import StandingRow, describe_tiebreaks
@@ -151,7 +151,8 @@ def bye_label(kind: Outcome, lang: str, *, short: bool = False) -> str:
 
 
 def bye_legend(lang: str) -> str:
-    return "; ".join(f"{bye_label(k, lang, short=True)} = {bye_label(k, lang)}" for k in _BYE_SHORT)
+    return list_separator(SEMICOLON, lang).join(f"{bye_label(k, lang, short=True)} = {bye_label(k, lang)}"
+                                                for k in _BYE_SHORT)
 
 
 _CHESS_FORFEIT = {
@@ -220,8 +221,9 @@ def tiebreak_note(codes: Sequence[str], lang: str, edition: str) -> str:
     if not codes:
         return ""
     infos = describe_tiebreaks(codes, edition=edition, lang=lang)
-    items = "; ".join(f"{i.code} = {i.label} ({i.source}; {i.edition})" if i.edition else
-                      f"{i.code} = {i.label} ({i.source})" for i in infos)
+    semicolon = list_separator(SEMICOLON, lang)
+    items = semicolon.join(f"{i.code} = {i.label} ({i.source}{semicolon}{i.edition})" if i.edition else
+                           f"{i.code} = {i.label} ({i.source})" for i in infos)
     return pmsg("printed", "Tie-breaks: {items}", items=items).text(lang)
 
 
@@ -388,7 +390,7 @@ def build_table(state: EventState, rows: Sequence[StandingRow], codes: Sequence[
         notes.append(_system_line(state, counted, lang))
         if kind == "wallchart":
             colours = pmsg("printed", "w = white, b = black").text(lang)
-            notes.append(f"{colours}; {bye_legend(lang)}; {mark_legend(state, lang)}")
+            notes.append(list_separator(SEMICOLON, lang).join((colours, bye_legend(lang), mark_legend(state, lang))))
         else:
             notes.append(mark_legend(state, lang))
     tiebreaks = tiebreak_note(codes, lang, edition)

@@ -13,7 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QSettings, Qt, QTimer, QUrl
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from tournament_desk import __version__
 from tournament_desk.core.changes import Change, StateChange
 from tournament_desk.core.errors import StateError, TournamentError
+from tournament_desk.core.formatting import is_singular
 from tournament_desk.core.messages import N_, msg
 from tournament_desk.core.model import EventState
 from tournament_desk.gui.dialogs import file_problems as fp
@@ -115,7 +116,8 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         self._build_menus()
         self.state_label = QLabel()
         self.statusBar().addPermanentWidget(self.state_label)
-        self.resize(1100, 720)
+        room = self.screen().availableGeometry().size() - QSize(66, 68)  # a taskbar, the title bar, the edges
+        self.resize(QSize(1100, 720).boundedTo(room))
         self.retranslate()
         if session is not None:
             self.set_session(session)
@@ -431,14 +433,19 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         if state is None:
             self.state_label.setText(t("No event open"))
             return
-        text = t("{n} players", n=len(state.players))
+        n = len(state.players)
+        text = t("{n} player", n=n) if is_singular(n, t.lang) else t("{n} players", n=n)
         if not state.rounds:
             text += " — " + t("No round paired yet")
         else:
             rnd = state.round(state.last_round)
             missing = len(rnd.missing_results)
-            text += " — " + (t("Round {r}: {m} result(s) missing", r=rnd.number, m=missing) if missing
-                             else t("Round {r}: complete", r=rnd.number))
+            if not missing:
+                text += " — " + t("Round {r}: complete", r=rnd.number)
+            elif is_singular(missing, t.lang):
+                text += " — " + t("Round {r}: {m} result missing", r=rnd.number, m=missing)
+            else:
+                text += " — " + t("Round {r}: {m} results missing", r=rnd.number, m=missing)
         if self._session is not None and self._session.readonly:
             text += " — " + t("read-only")
         elif self._session is not None:

@@ -64,7 +64,8 @@ class FileActions(_WindowBase):
             return self._unsaved()
         while True:
             if target is None:
-                target, _ = QFileDialog.getSaveFileName(self, t("Save the event as"), str(_free_name(session.path)),
+                target, _ = QFileDialog.getSaveFileName(self, t("Save the event as"),
+                                                        str(_free_name(session.path, t.lang)),
                                                         t("Event files (*.tdesk)"))
             if not target:
                 return self._unsaved()
@@ -116,7 +117,8 @@ class FileActions(_WindowBase):
             return True
         if answer == QMessageBox.StandardButton.Save:
             target, _ = QFileDialog.getSaveFileName(self, t("Save the event as"),
-                                                    str(_free_name(self._session.path)), t("Event files (*.tdesk)"))
+                                                    str(_free_name(self._session.path, t.lang)),
+                                                    t("Event files (*.tdesk)"))
             return bool(target) and self.save_elsewhere(self._session.path, target)
         return False
 
@@ -131,7 +133,7 @@ class FileActions(_WindowBase):
                 return False
             values = dialog.values()
         if path is None:
-            suggested = str(events_folder() / f"{safe_file_stem(values['name'])}.tdesk")
+            suggested = str(events_folder(self._t.lang) / f"{safe_file_stem(values['name'])}.tdesk")
             path, _ = QFileDialog.getSaveFileName(self, self.t("New event").replace("&", ""), suggested,
                                                   self.t("Event files (*.tdesk)"))
             if not path:
@@ -151,7 +153,8 @@ class FileActions(_WindowBase):
         return True
 
     def open_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, self.t("&Open…").replace("&", ""), str(events_folder()),
+        name, _ = QFileDialog.getOpenFileName(self, self.t("&Open…").replace("&", ""),
+                                              str(events_folder(self._t.lang)),
                                               self.t("Event files (*.tdesk)"))
         if name:
             self.open_path(Path(name))
@@ -168,12 +171,12 @@ class FileActions(_WindowBase):
             return False
         if bundle is None:
             bundle, _ = QFileDialog.getOpenFileName(self, t("Open from a homologation b&undle…").replace("&", ""),
-                                                    str(events_folder()), t("Homologation bundles (*.zip)"))
+                                                    str(events_folder(t.lang)), t("Homologation bundles (*.zip)"))
             if not bundle:
                 return False
         source = Path(bundle)
         if target is None:
-            suggested = events_folder() / f"{safe_file_stem(source.stem)}.tdesk"
+            suggested = events_folder(self._t.lang) / f"{safe_file_stem(source.stem)}.tdesk"
             target, _ = QFileDialog.getSaveFileName(self, t("Save the event as"), str(suggested),
                                                     t("Event files (*.tdesk)"))
             if not target:
@@ -356,10 +359,10 @@ def file_identity(path: Path) -> tuple[int, int] | None:
     return (st.st_dev, st.st_ino)
 
 
-def _free_name(path: Path) -> Path:
+def _free_name(path: Path, lang: str) -> Path:
     """Where to suggest saving a vanished event: its own name if free, else ``<stem> (2).tdesk``...; in the
     events folder when its folder is gone (a removed USB stick)."""
-    folder = path.parent if path.parent.is_dir() else events_folder()
+    folder = path.parent if path.parent.is_dir() else events_folder(lang)
     candidate = folder / path.name
     n = 2
     while candidate.exists():

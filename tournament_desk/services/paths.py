@@ -10,13 +10,23 @@ from platformdirs import user_documents_dir
 
 from tournament_desk.core.messages import Msg, pmsg
 from tournament_desk.core.model import EventState
+from tournament_desk.i18n import LANGUAGES
 from tournament_desk.storage.db import SUFFIX
 from tournament_desk.storage.peek import EventSummary, peek_event
 
+EVENTS_FOLDER = pmsg("folder", "Tournament Desk")
+"""The name of the folder of events in the user's documents, in the user's language ("Tournois" in French)."""
 
-def events_folder() -> Path:
-    """``<Documents>/Tournament Desk``, created if needed."""
-    folder = Path(user_documents_dir()) / "Tournament Desk"
+
+def events_folder(lang: str = "en") -> Path:
+    """``<Documents>/Tournament Desk`` (``Tournois`` in French), created if needed; the folder of another
+    language when only that one exists (the events of a user who changed language stay where they are)."""
+    documents = Path(user_documents_dir())
+    folder = documents / EVENTS_FOLDER.text(lang)
+    if not folder.is_dir():
+        existing = [documents / EVENTS_FOLDER.text(other) for other in LANGUAGES
+                    if (documents / EVENTS_FOLDER.text(other)).is_dir()]
+        folder = existing[0] if existing else folder
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 

@@ -23,12 +23,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
-    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -51,6 +50,7 @@ from tournament_desk.core.messages import N_, msg
 from tournament_desk.core.model import RatingSystem
 from tournament_desk.core.ratings import ffjd, scrabble_pl
 from tournament_desk.core.ratings.common import PreviewRow
+from tournament_desk.gui.dialogs.form import DateField
 from tournament_desk.gui.worker import run_in_background
 from tournament_desk.services import ratings as rating_services
 from tournament_desk.services.ratings import EventInputs, PeriodEvent, PeriodResult
@@ -126,6 +126,37 @@ _SCRABBLE_COLUMNS = (4, 5)
 _FFJD_COLUMNS = (6, 7, 8)
 
 
+class _Table(QTableWidget):
+    """A table that asks for ``rows`` lines of height (the dialog fits a 1366×768 screen; it grows when the
+    dialog is made taller)."""
+
+    def __init__(self, columns: int, rows: int) -> None:
+        super().__init__(0, columns)
+        self.rows_asked = rows
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        line = self.verticalHeader().defaultSectionSize()
+        return QSize(hint.width(), self.horizontalHeader().sizeHint().height() + self.rows_asked * line +
+                     2 * self.frameWidth())
+
+
+class _Note(QLabel):
+    """A wrapped line of text that takes no room while it is empty."""
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.setWordWrap(True)
+        self.hide()
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.setVisible(bool(text))
+
+    def clear(self) -> None:
+        self.setText("")
+
+
 class RatingPeriodDialog(QDialog):
     """The period dialog. ``services``: the :class:`PeriodServices` to call (the services by default). The
     ``add_*`` and ``save_*`` methods open a file chooser unless they are given their paths."""
@@ -149,9 +180,7 @@ class RatingPeriodDialog(QDialog):
         self.system.setCurrentIndex(self.system.findData(system))
         self.system.currentIndexChanged.connect(self._system_changed)
         self.check_period = QCheckBox(self.t("check that every event lies in the period"))
-        self.period_start = QDateEdit(QDate.currentDate())
-        self.period_start.setDisplayFormat("dd/MM/yyyy")
-        self.period_start.setCalendarPopup(True)
+        self.period_start = DateField(self._translate, dt.date.today(), optional=False, calendar=True)
         self.period_start.setEnabled(False)
         self.check_period.toggled.connect(self.period_start.setEnabled)
         head = QFormLayout()
@@ -161,7 +190,7 @@ class RatingPeriodDialog(QDialog):
         start_row.addWidget(self.check_period)
         head.addRow(self.t("Period start"), start_row)
 
-        self.table = QTableWidget(0, len(_COLUMNS))
+        self.table = _Table(len(_COLUMNS), 4)
         self.table.setHorizontalHeaderLabels([self.t(c) for c in _COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -192,14 +221,12 @@ class RatingPeriodDialog(QDialog):
 
         self.compute_button = QPushButton(self.t("&Compute"))
         self.compute_button.clicked.connect(lambda: self.compute())
-        self.results = QTableWidget(0, len(_RESULT_COLUMNS))
+        self.results = _Table(len(_RESULT_COLUMNS), 5)
         self.results.setHorizontalHeaderLabels([self.t(c) for c in _RESULT_COLUMNS])
         self.results.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.results.setSortingEnabled(True)
-        self.summary = QLabel("")
-        self.summary.setWordWrap(True)
-        self.error_label = QLabel("")
-        self.error_label.setWordWrap(True)
+        self.summary = _Note()
+        self.error_label = _Note()
         self.error_label.setStyleSheet("color: #b00020")
         self.save_list_button = QPushButton(self.t("Save the new &list (CSV)…"))
         self.save_carry_button = QPushButton(self.t("Save the &carry for the next period…"))
@@ -224,7 +251,7 @@ class RatingPeriodDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(self.results, 1)
         layout.addWidget(close)
-        self.resize(1000, 720)
+        self.resize(1000, 640)
         self._system_changed()
 
     # -- texts --------------------------------------------------------------------------------------------------
@@ -412,8 +439,7 @@ class RatingPeriodDialog(QDialog):
                      if self.carry_in[1].text().strip() else None)
             players = (self.services.load_player_inputs(Path(self.players_file[1].text()))
                        if system is RatingSystem.FISF_PL and self.players_file[1].text().strip() else None)
-            chosen = self.period_start.date()
-            start = dt.date(chosen.year(), chosen.month(), chosen.day()) if self.check_period.isChecked() else None
+            start = self.period_start.date() if self.check_period.isChecked() else None
 
             def work() -> PeriodResult:
                 return self.services.run(self.event_files, system, start, rating_list=rating_list, carry=carry,

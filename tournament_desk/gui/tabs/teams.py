@@ -162,8 +162,8 @@ class TeamsTab(Tab):
         """A result or a line-up (boards, matches of a round): the matches, the boards and the standings only;
         anything else (teams, rosters, players, settings, rounds): everything."""
         state = self.ctx.state
-        if (state is None or state.event.team is None or what.teams or what.players or what.event_fields or what.rounds_added
-                or what.rounds_removed or what.everything):
+        if (state is None or state.event.team is None or what.teams or what.players or what.event_fields
+                or what.rounds_added or what.rounds_removed or what.everything):
             self.reload()
             return
         self.show_matches()
