@@ -166,7 +166,9 @@ def _args_new(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("file", type=Path)
     p.add_argument("--name", help="the event's name (required unless --from-trf or --from-bundle)")
-    p.add_argument("--system", choices=[s.value for s in PairingSystem], default="dutch")
+    p.add_argument("--system", choices=[s.value for s in PairingSystem],
+                   help="default: the discipline's (chess: dutch; draughts: round-robin, the FMJD grids; scrabble: "
+                        "scoregroup)")
     p.add_argument("--rounds", type=int, help="number of rounds (required unless --from-trf gives it)")
     source = p.add_mutually_exclusive_group()
     source.add_argument("--from-trf", type=Path, metavar="FILE.trf",
@@ -365,14 +367,16 @@ def cmd_new(args: argparse.Namespace, lang: str) -> None:
         from tournament_desk.core.errors import ValidationError
 
         raise ValidationError(msg("new needs --name and --rounds (or --from-trf FILE, or --from-bundle BUNDLE.zip)"))
+    from tournament_desk.core.disciplines import discipline_profile
     from tournament_desk.core.model import Event, PairingSystem, RatingSystem, TimeControl
     from tournament_desk.core.results import Discipline
     from tournament_desk.core.scoring import profile_named
     from tournament_desk.formats.event_json import state_to_dict
     from tournament_desk.services.session import EventSession
     discipline = Discipline(args.discipline)
+    system = PairingSystem(args.system) if args.system else discipline_profile(discipline).default_system
     kwargs: dict[str, Any] = {
-        "system": PairingSystem(args.system), "rounds": args.rounds, "place": args.place,
+        "system": system, "rounds": args.rounds, "place": args.place,
         "start_date": args.start, "end_date": args.end or args.start, "arbiters": tuple(args.arbiter),
         "organiser": args.organiser, "time_control": TimeControl.parse(args.time_control),
         "tiebreaks": tuple(t.strip() for t in args.tiebreaks.split(",") if t.strip()),
@@ -483,7 +487,7 @@ def cmd_result(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_rounds(args: argparse.Namespace, lang: str) -> None:
-    from tournament_desk.core.results import format_game_result
+    from tournament_desk.core.disciplines import game_result_text
     from tournament_desk.formats.event_json import round_to_dict
     from tournament_desk.services.session import EventSession
     with EventSession.open(args.file, readonly=True) as session:
@@ -493,7 +497,7 @@ def cmd_rounds(args: argparse.Namespace, lang: str) -> None:
     for rnd in state.rounds:
         lines.append(msg("Round {number}", number=rnd.number).text(lang))
         for g in rnd.games:
-            res = format_game_result(g.result, state.event.discipline) if g.result else "…"
+            res = game_result_text(g, state.event.discipline) or "…"  # Scrabble: the scores
             lines.append(f"  {g.board:>3}  {names[g.white_id]:<30} {res:^9} {names[g.black_id]}")
         for b in rnd.byes:
             lines.append(f"       {names[b.player_id]:<30} {b.kind.value}")
@@ -504,10 +508,10 @@ def cmd_pair(args: argparse.Namespace, lang: str) -> None:
     """Pair the next round with the event's system (the one pairing entry: services.pairing.pair_next).
     ``--system`` names the system the arbiter expects (``pair-scoregroup`` and ``topcut FILE pair``, the old
     spellings, are this option): refused when the event would be paired otherwise."""
+    from tournament_desk.core.disciplines import game_result_text
     from tournament_desk.core.errors import StateError
     from tournament_desk.core.messages import msg
     from tournament_desk.core.model import PairingSystem
-    from tournament_desk.core.results import format_game_result
     from tournament_desk.formats.event_json import round_to_dict
     from tournament_desk.services.pairing import pair_next
     from tournament_desk.services.session import EventSession
@@ -528,7 +532,7 @@ def cmd_pair(args: argparse.Namespace, lang: str) -> None:
     names = {p.id: p.name for p in state.players}
     lines = [change.label(lang)]
     lines += [f"  {g.board:>3}  {names[g.white_id]:<30} - {names[g.black_id]}"
-              + (f"  {format_game_result(g.result, state.event.discipline)}" if g.result else "")
+              + (f"  {game_result_text(g, state.event.discipline)}" if g.result else "")
               for g in rnd.games]
     exempt = "EXEMPT" if state.event.system.is_round_robin else "bye"
     lines += [f"       {names[b.player_id]:<30} {exempt if b.kind.value == 'pab' else b.kind.value}"

@@ -32,9 +32,10 @@ from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate
 
 from tournament_desk.core.collation import player_key
+from tournament_desk.core.disciplines import profile_of, rating_short
 from tournament_desk.core.formatting import format_date_range, format_number, format_score
 from tournament_desk.core.messages import Msg, msg, pmsg
-from tournament_desk.core.model import EventState, Player
+from tournament_desk.core.model import EventState, Player, RatingSystem
 from tournament_desk.core.results import Discipline, Outcome
 
 __all__ = [
@@ -55,10 +56,13 @@ __all__ = [
     "label",
     "outcome_mark",
     "para",
+    "points_label",
     "rating_label",
     "round_text",
     "shrink_to_width",
+    "side_labels",
     "start_numbers",
+    "tiebreak_head",
     "withdrawn_text",
 ]
 
@@ -140,13 +144,34 @@ def withdrawn_text(number: int, lang: str) -> str:
     return pmsg("printed", "withdrawn from round {number}", number=number).text(lang)
 
 
-_RATING_LABELS = {"ffjd": "CP", "fide": "Elo", "elo-fr": "Elo", "fmjd": "FMJD", "fisf-pl": "PL"}
-"""The rating lists' own abbreviations (the same in every language)."""
-
-
 def rating_label(state: EventState, lang: str) -> str:
-    found = _RATING_LABELS.get(state.event.rating_system.value)
-    return found if found is not None else pmsg("printed", "Rtg").text(lang)
+    """The rating column's head: the rating lists' own abbreviations (``Elo``, ``CP``, ``PL``: the same in every
+    language, :func:`core.disciplines.rating_short`), ``Rtg`` for an event rated by none."""
+    if state.event.rating_system is RatingSystem.NONE:
+        return pmsg("printed", "Rtg").text(lang)
+    return rating_short(state.event.rating_system, lang)
+
+
+def points_label(state: EventState, lang: str) -> str:
+    """The points column's head: ``Pts``; the wins in Scrabble classique (seed 002 §7: ranked by wins)."""
+    profile = profile_of(state.event)
+    return profile.points_head.text(lang) if profile.game_scores else label("points", lang)
+
+
+def tiebreak_head(state: EventState | None, code: str, lang: str) -> str:
+    """A tie-break column's head: the word the discipline's federation uses (Scrabble « Écart », the FFJD's
+    Sk, Sm, St), else the code."""
+    head = profile_of(state.event).tiebreak_head(code) if state is not None else None
+    return head.text(lang) if head is not None else code
+
+
+def side_labels(state: EventState, lang: str) -> tuple[str, str]:
+    """The heads of a board's two players: White and Black; in Scrabble classique, which has no colours, the
+    player and his opponent."""
+    profile = profile_of(state.event)
+    if profile.has_colours:
+        return label("white", lang), label("black", lang)
+    return pmsg("printed", "Player").text(lang), pmsg("printed", "Opponent").text(lang)
 
 
 _BYE_LABELS: dict[Outcome, Msg] = {
@@ -205,9 +230,10 @@ def outcome_mark(outcome: Outcome, state: EventState) -> str:
 
 
 def mark_legend(state: EventState, lang: str) -> str:
+    """The legend of a crosstable's marks: draughts spells out the FFJD codes (seed 000 §4) as the discipline's
+    profile writes them, with the regulations' citation."""
     if state.event.discipline is Discipline.DRAUGHTS:
-        return msg("2fe/0fe = win/loss by excused forfeit; 2fne/0fne = unexcused forfeit; 0r = 0-0 by rule; "
-                   "0d = double forfeit").text(lang)
+        return profile_of(state.event).legend_text(lang, cells=True)
     return msg("+ / - = forfeit win / loss; 0r = 0-0 by rule; 0d = double forfeit").text(lang)
 
 

@@ -14,6 +14,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
+from tournament_desk.core.disciplines import profile_of
 from tournament_desk.core.formatting import colour_letter
 from tournament_desk.core.messages import pmsg
 from tournament_desk.core.model import Bye, EventState, Game
@@ -34,8 +35,10 @@ from tournament_desk.printing.common import (
     outcome_mark,
     para,
     player_rating,
+    points_label,
     rating_label,
     start_numbers,
+    tiebreak_head,
     usable_width,
     withdrawn_text,
 )
@@ -46,11 +49,14 @@ __all__ = ["crosstable_pdf", "default_tiebreaks", "edition_of", "place_texts", "
 
 def default_tiebreaks(state: EventState, tiebreaks: Sequence[str] | None = None) -> tuple[str, ...]:
     """``tiebreaks`` when given (services pass the event's effective list), else the event's own list, else
-    seed 003 §3's recommendation for its kind of event."""
+    the discipline's own list (:mod:`core.disciplines`), else seed 003 §3's recommendation for its kind of event."""
     if tiebreaks is not None:
         return tuple(tiebreaks)
     if state.event.tiebreaks:
         return tuple(state.event.tiebreaks)
+    own = profile_of(state.event).default_tiebreak_list  # Scrabble's spread, the FFJD's Solkoff family
+    if own is not None:
+        return own
     return PRESETS["round-robin"] if state.event.system.is_round_robin else PRESETS["swiss-mostly-unrated"]
 
 
@@ -72,13 +78,14 @@ def place_texts(rows: Sequence[StandingRow]) -> dict[int, str]:
 
 
 def tiebreak_legend(codes: Sequence[str], lang: str, size: float = 7, *,
-                    edition: str = DEFAULT_EDITION.value) -> list[Flowable]:
-    """One paragraph: each tie-break's label, source and how unplayed games count in ``edition``."""
+                    edition: str = DEFAULT_EDITION.value, state: EventState | None = None) -> list[Flowable]:
+    """One paragraph: each tie-break's head (the discipline's federation's word when ``state`` is given), label,
+    source and how unplayed games count in ``edition``."""
     if not codes:
         return []
     infos = describe_tiebreaks(codes, edition=edition, lang=lang)
-    items = "; ".join(f"{i.code} = {i.label} ({i.source}; {i.edition})" if i.edition else
-                      f"{i.code} = {i.label} ({i.source})" for i in infos)
+    items = "; ".join(f"{tiebreak_head(state, i.code, lang)} = {i.label} ({i.source}; {i.edition})" if i.edition
+                      else f"{tiebreak_head(state, i.code, lang)} = {i.label} ({i.source})" for i in infos)
     return [para(pmsg("printed", "Tie-breaks: {items}", items=items).text(lang), size)]
 
 
@@ -118,8 +125,8 @@ def roundrobin_crosstable_pdf(state: EventState, lang: str = "fr", *, tiebreaks:
               fit(label("club", lang), w_club, base, bold=True),
               fit(rating_label(state, lang), w_rating, base, bold=True, align="center")]
     header += [fit(str(numbers[p.id]), w_res, base, bold=True, align="center") for p in players]
-    header += [fit(label("points", lang), w_pts, base, bold=True, align="center")]
-    header += [fit(c, w_tb, base - 1, bold=True, align="center") for c in codes]
+    header += [fit(points_label(state, lang), w_pts, base, bold=True, align="center")]
+    header += [fit(tiebreak_head(state, c, lang), w_tb, base - 1, bold=True, align="center") for c in codes]
     header += [fit(label("place", lang), w_place, base, bold=True, align="center")]
     table_rows: list[list[object]] = [header]
 
@@ -164,7 +171,7 @@ def roundrobin_crosstable_pdf(state: EventState, lang: str = "fr", *, tiebreaks:
 
     story: list[Flowable] = [table, Spacer(1, 2 * mm), para(_system_line(state, lang), 7),
                              para(mark_legend(state, lang), 7)]
-    story += tiebreak_legend(codes, lang, edition=ed)
+    story += tiebreak_legend(codes, lang, edition=ed, state=state)
     if not state.players:
         story = [para(label("no_players", lang), 10)]
     info = header_info(state, label("crosstable", lang), lang, round_text=_rounds_text(state, lang))
@@ -193,6 +200,7 @@ _SYSTEMS = {"round-robin": pmsg("printed system", "round robin"),
 def swiss_wallchart_pdf(state: EventState, lang: str = "fr", *, tiebreaks: Sequence[str] | None = None,
                         edition: str | None = None) -> bytes:
     """Per player and round: opponent's number, colour and result; points, tie-breaks, place."""
+    colours = profile_of(state.event).has_colours
     codes = default_tiebreaks(state, tiebreaks)
     ed = edition_of(state, edition)
     rows = build_standings(state, list(codes), edition=ed)
@@ -214,8 +222,8 @@ def swiss_wallchart_pdf(state: EventState, lang: str = "fr", *, tiebreaks: Seque
                             fit(label("club", lang), w_club, base, bold=True),
                             fit(rating_label(state, lang), w_rating, base, bold=True, align="center")]
     header += [fit(f"R{r}", w_round, base, bold=True, align="center") for r in rounds]
-    header += [fit(label("points", lang), w_pts, base, bold=True, align="center")]
-    header += [fit(c, w_tb, base - 1, bold=True, align="center") for c in codes]
+    header += [fit(points_label(state, lang), w_pts, base, bold=True, align="center")]
+    header += [fit(tiebreak_head(state, c, lang), w_tb, base - 1, bold=True, align="center") for c in codes]
     table_rows: list[list[object]] = [header]
     for row in rows:
         p = state.player(row.player_id)
@@ -232,7 +240,8 @@ def swiss_wallchart_pdf(state: EventState, lang: str = "fr", *, tiebreaks: Seque
                 outcome = entry.outcome_of(p.id)
                 mark = outcome_mark(outcome, state) if outcome is not None else "…"
                 opp = numbers[entry.opponent_of(p.id)]
-                text = f"{opp}{colour_letter(entry.white_id == p.id, lang)} {mark}"
+                colour = colour_letter(entry.white_id == p.id, lang) if colours else ""  # Scrabble: none
+                text = f"{opp}{colour} {mark}"
             elif isinstance(entry, Bye):
                 text = f"{bye_label(entry.kind, lang, short=True)} {outcome_mark(entry.kind, state)}"
             else:
@@ -251,7 +260,7 @@ def swiss_wallchart_pdf(state: EventState, lang: str = "fr", *, tiebreaks: Seque
     colours = pmsg("printed", "w = white, b = black").text(lang)
     story: list[Flowable] = [table, Spacer(1, 2 * mm), para(_system_line(state, lang), 7),
                              para(f"{colours}; {bye_legend(lang)}; {mark_legend(state, lang)}", 7)]
-    story += tiebreak_legend(codes, lang, edition=ed)
+    story += tiebreak_legend(codes, lang, edition=ed, state=state)
     if not state.players:
         story = [para(label("no_players", lang), 10)]
     info = header_info(state, label("wallchart", lang), lang, round_text=_rounds_text(state, lang))

@@ -24,8 +24,10 @@ from tournament_desk.printing.common import (
     label,
     para,
     player_rating,
+    points_label,
     rating_label,
     start_numbers,
+    tiebreak_head,
     usable_width,
     withdrawn_text,
 )
@@ -59,8 +61,8 @@ def standings_pdf(state: EventState, after_round: int | None = None, lang: str =
                             fit(label("name", lang), w_name, size, bold=True),
                             fit(label("club", lang), w_club, size, bold=True),
                             fit(rating_label(state, lang), w_rating, size, bold=True, align="center"),
-                            fit(label("points", lang), w_pts, size, bold=True, align="center")]
-    header += [fit(c, w_tb, size - 1, bold=True, align="center") for c in codes]
+                            fit(points_label(state, lang), w_pts, size, bold=True, align="center")]
+    header += [fit(tiebreak_head(state, c, lang), w_tb, size - 1, bold=True, align="center") for c in codes]
     table_rows: list[list[object]] = [header]
     for r in rows:
         p = state.player(r.player_id)
@@ -81,6 +83,6 @@ def standings_pdf(state: EventState, after_round: int | None = None, lang: str =
     table.setStyle(TableStyle(style))
     story: list[Flowable] = [table, Spacer(1, 3 * mm)] if rows else [para(label("no_players", lang), 10)]
     shared = msg("Shared places: equal on points and on every tie-break.").text(lang)
-    story += [para(shared, 7.5), *tiebreak_legend(codes, lang, 7.5, edition=ed)]
+    story += [para(shared, 7.5), *tiebreak_legend(codes, lang, 7.5, edition=ed, state=state)]
     info = header_info(state, label("standings", lang), lang, round_text=after_round_text(last, lang))
     return build_document(story, info, lang)

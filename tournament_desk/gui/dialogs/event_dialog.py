@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QComboBox, QDateEdit, QLineEdit, QSpinBox
 
+from tournament_desk.core.disciplines import discipline_profile
 from tournament_desk.core.errors import TournamentError, ValidationError
 from tournament_desk.core.messages import N_
 from tournament_desk.core.model import DEFAULT_RATING, DEFAULT_SCORING, Event, PairingSystem, RatingSystem, TimeControl
@@ -21,14 +22,10 @@ from tournament_desk.core.scoring import PROFILES
 from tournament_desk.gui.dialogs.form import FormDialog, combo_enum, fill_enum_combo, select_data
 from tournament_desk.gui.i18n import Translator
 
-DEFAULT_SYSTEM = {
-    Discipline.CHESS: PairingSystem.DUTCH,
-    Discipline.DRAUGHTS: PairingSystem.ROUND_ROBIN,
-    Discipline.SCRABBLE: PairingSystem.SCORE_GROUP,
-    Discipline.OTHER: PairingSystem.DUTCH,
-}
+DEFAULT_SYSTEM = {d: discipline_profile(d).default_system for d in Discipline}
 """What a new event of each discipline is paired with unless the arbiter chooses otherwise (draughts events
-are round robins on the FMJD grid, seed 000 Annexe A)."""
+are round robins on the FMJD grid, seed 000 Annexe A; Scrabble classique score groups): the discipline's profile,
+the same default as the command line's ``new``."""
 
 SCORING_NAMES = {"chess": N_("chess (1 / ½ / 0)"), "draughts": N_("draughts (2 / 1 / 0)"),
                  "kashdan": N_("Kashdan (4 / 2 / 1)"), "scrabble": N_("Scrabble classic")}

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPush
 
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.collation import name_key
+from tournament_desk.core.disciplines import rating_word
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.model import EventState, Player
 from tournament_desk.core.operations import (
@@ -150,7 +151,7 @@ class RegistrationTab(Tab):
             (t("Name"), lambda r: r.player.name, lambda r: name_key(r.player.name, lang)),
             (t("Club"), lambda r: r.player.club, lambda r: name_key(r.player.club, lang)),
             (t("Fed."), lambda r: r.player.federation),
-            (t("Rating"), lambda r: r.player.rating(system)),
+            (rating_word(system).text(lang), lambda r: r.player.rating(system)),  # "Elo", "cote PL"...
             (t("Licence"), lambda r: r.player.licence_id),
             (t("Status"), lambda r: r.status),
         ]
@@ -212,7 +213,8 @@ class RegistrationTab(Tab):
             self.run(lambda: session.run(AddPlayer(allow_duplicates=allow_duplicates, **chosen)))
             return
         dialog = PlayerDialog(self.ctx.dialog_parent(), self.t, self._event().rating_system.value,
-                              submit=lambda f, anyway: session.run(AddPlayer(allow_duplicates=anyway, **f)))
+                              submit=lambda f, anyway: session.run(AddPlayer(allow_duplicates=anyway, **f)),
+                              discipline=self._event().discipline.value)
         if dialog.exec():
             self.run(lambda: dialog.result_change)
 
@@ -226,7 +228,8 @@ class RegistrationTab(Tab):
             self.run(lambda: session.run(EditPlayer(player.id, **chosen)))
             return
         dialog = PlayerDialog(self.ctx.dialog_parent(), self.t, self._event().rating_system.value, player,
-                              submit=lambda f, anyway: session.run(EditPlayer(player.id, allow_duplicates=anyway, **f)))
+                              submit=lambda f, anyway: session.run(EditPlayer(player.id, allow_duplicates=anyway, **f)),
+                              discipline=self._event().discipline.value)
         if dialog.exec():
             self.run(lambda: dialog.result_change)
 

@@ -19,9 +19,11 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_desk.core.changes import StateChange
+from tournament_desk.core.disciplines import discipline_profile, rating_word
 from tournament_desk.core.errors import TournamentError
-from tournament_desk.core.formatting import colour_letter
+from tournament_desk.core.formatting import colour_letter, format_number
 from tournament_desk.core.model import Bye, EventState
+from tournament_desk.core.ratings.common import PreviewRow
 from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.dialogs.event_dialog import RATING_NAMES
 from tournament_desk.gui.models.tables import RowsModel
@@ -59,6 +61,8 @@ class StandingsTab(Tab):
         self._headers: tuple[Any, ...] | None = None
         """What the columns were set from (language, crosstable, rounds, tie-breaks, preview)."""
         self._view: tuple[EventState, dict[int, int], dict[int, tuple[float | None, float | None]], str]
+        self._parts: dict[int, dict[str, str]] = {}
+        """The cote PL's terms of each player's preview (PE, B, PJ, bounds, category), as shown."""
 
     def focus_main(self) -> None:
         self.view.setFocus()
@@ -113,24 +117,33 @@ class StandingsTab(Tab):
                      if crosstable else (),
                      preview.get(ln.player_id, (None, None)))
                 for ln in table.lines]
-        headers = (lang, crosstable, table.after_round, tuple(c.code for c in table.columns), bool(preview))
+        parts = bool(preview) and any(self._parts.get(pid) for pid in preview)
+        headers = (lang, crosstable, table.after_round, tuple(c.code for c in table.columns), bool(preview), parts,
+                   state.event.rating_system, state.event.discipline)
         if headers != self._headers:
             self._headers = headers
+            profile = discipline_profile(state.event.discipline)
+            word = rating_word(state.event.rating_system).text(lang)  # "Elo", "classement FFJD", "cote PL"
             columns: list[tuple[str, Any]] = [
                 (self.t("Rank"), lambda r: r.line.place_text if not r.line.shared or r.first else ""),
                 (self.t("Name"), lambda r: r.line.name),
                 (self.t("Club"), lambda r: r.line.club),
-                (self.t("Rating"), lambda r: r.line.rating),
-                (self.t("Points"), lambda r: r.line.points_text(self._view[3])),
+                (word, lambda r: r.line.rating),
+                (profile.points_head.text(lang) if profile.game_scores else self.t("Points"),
+                 lambda r: r.line.points_text(self._view[3])),
             ]
             if crosstable:
                 for number in range(1, table.after_round + 1):
                     columns.append((str(number), lambda r, i=number - 1: r.cells[i]))
             for i, col in enumerate(table.columns):
-                columns.append((col.code, lambda r, i=i: r.line.texts(self._view[3])[i]))
+                columns.append((col.heading(lang), lambda r, i=i: r.line.texts(self._view[3])[i]))
             if preview:
-                columns.append((self.t("Rating ±"), lambda r: _signed(r.preview[0])))
-                columns.append((self.t("New rating"), lambda r: _number(r.preview[1])))
+                columns.append((self.t("{} ±", word), lambda r: _signed(r.preview[0])))
+                columns.append((self.t("{} after", word), lambda r: _number(r.preview[1])))
+            if parts:  # the cote PL's terms (seed 002 §4-§7), to check a change by hand
+                for key, head in (("pe", "PE"), ("b", "B"), ("pj", "PJ"), ("bounds", "PJmin / PJmax"),
+                                  ("category", self.t("Category (M)"))):
+                    columns.append((head, lambda r, k=key: self._parts.get(r.line.player_id, {}).get(k, "")))
             self.model.set_table(columns, rows, lambda r: "#eeeeee" if r.line.withdrawn else None)
             self.view.resizeColumnsToContents()
         else:
@@ -147,7 +160,10 @@ class StandingsTab(Tab):
             self.show_table()
 
     def _rating_preview(self, state: EventState) -> tuple[dict[int, tuple[float | None, float | None]], str]:
-        """Preview of the event's rating system (FFJD, national Elo, Scrabble PL), after the last round only."""
+        """Preview of the event's rating system (FFJD, national Elo, Scrabble PL), after the last round only; the
+        cote PL's terms per player (PE, B, PJ, PJmin / PJmax, the category) in ``self._parts``. Before any game is
+        played nothing changes, and no column is shown."""
+        self._parts = {}
         session = self.ctx.session
         if session is None or state.event.rating_system.value not in ("ffjd", "elo-fr", "fisf-pl", "fide") \
                 or self.after.currentData() != state.last_round or not state.rounds:
@@ -158,6 +174,10 @@ class StandingsTab(Tab):
             rows = rating_preview(session)
         except TournamentError as exc:
             return {}, self.t("Rating preview: {}", exc.message(self.t.lang))
+        self._parts = {r.player_id: _pl_parts(r, self.t.lang) for r in rows if r.parts}
+        if not any(r.games_counted for r in rows) and all(not r.evolution for r in rows):
+            return {}, self.t("Rating preview ({}): no game played yet, nothing changes",
+                              self.t(RATING_NAMES.get(state.event.rating_system, state.event.rating_system.value)))
         return {r.player_id: (r.evolution, r.new_rating) for r in rows}, self.t(
             "Rating preview ({}): what the federation would compute from this event alone",
             self.t(RATING_NAMES.get(state.event.rating_system, state.event.rating_system.value)))
@@ -187,6 +207,18 @@ class StandingsTab(Tab):
             return
         table, target = self.table, Path(path)
         self.run(lambda: target.write_text(table.to_csv(self.t.lang), encoding="utf-8-sig"))
+
+
+def _pl_parts(row: PreviewRow, lang: str) -> dict[str, str]:
+    """The cote PL's terms of one preview row as shown (seed 002: PE §5, B §6, PJ §7 and its bounds, the
+    category and M §4); PJ reads ``298 → 210`` when a bound cut it."""
+    parts = dict(row.parts)
+    pj, rounded = parts["pj"], parts["pj_unbounded"]
+    return {"pe": format_number(parts["pe"], lang), "b": format_number(parts["b"], lang),
+            "pj": f"{format_number(rounded, lang)} → {format_number(pj, lang)}" if rounded != pj
+            else format_number(pj, lang),
+            "bounds": f"{format_number(round(parts['pj_min']), lang)} / {format_number(round(parts['pj_max']), lang)}",
+            "category": f"{int(parts['category'])} ({format_number(parts['m'], lang)})"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +256,8 @@ def _cell(state: EventState, player_id: int, number: int, place: dict[int, int],
         return {"pab": "bye", "hpb": "½bye", "fpb": "+bye", "zpb": "abs", "withdrawn": "—"}.get(entry.kind.value, "")
     outcome = entry.outcome_of(player_id)
     opponent = entry.opponent_of(player_id)
-    colour = colour_letter(entry.white_id == player_id, lang)
+    colours = discipline_profile(state.event.discipline).has_colours  # Scrabble classique: none
+    colour = colour_letter(entry.white_id == player_id, lang) if colours else ""
     if outcome is None:
         return f"{place.get(opponent, '?')}{colour}"
     if outcome.is_forfeit:
