@@ -454,6 +454,7 @@ def cmd_players(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_show(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.core.disciplines import discipline_profile
     from tournament_desk.formats.event_json import state_to_dict
     from tournament_desk.services.session import EventSession
     with EventSession.open(args.file, readonly=True) as session:
@@ -462,7 +463,8 @@ def cmd_show(args: argparse.Namespace, lang: str) -> None:
     lines = [
         f"{e.name} — {e.place}" if e.place else e.name,
         msg("Discipline: {discipline}   System: {system}   Rounds: {paired}/{rounds}   Time control: {time_control}",
-            discipline=e.discipline.value, system=e.system.value, paired=state.last_round, rounds=e.rounds,
+            discipline=discipline_profile(e.discipline).name, system=e.system.value, paired=state.last_round,
+            rounds=e.rounds,
             time_control=e.time_control).text(lang),
         msg("Players: {count}", count=len(state.players)).text(lang),
     ]

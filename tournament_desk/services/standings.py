@@ -176,6 +176,8 @@ class Column:
     head: Msg | None = None
     """The head the discipline's federation gives the column (Scrabble "Spread"/« Écart », draughts "Sk"); None:
     the code."""
+    adjusted: bool = True
+    """Whether the rule edition of unplayed games changes the column (the edition note names it only then)."""
 
     def label(self, lang: str = "en") -> str:
         return self.title.text(lang)
@@ -249,8 +251,11 @@ class Standings:
 
     def edition_note(self, lang: str = "en") -> str:
         """The line printed standings carry under the table: the edition and each column's source."""
-        head = msg("Tie-breaks: {reason}; unplayed games: {edition}", reason=self.choice.why,
-                   edition=self.edition.message).text(lang)
+        if any(c.adjusted for c in self.columns):
+            head = msg("Tie-breaks: {reason}; unplayed games: {edition}", reason=self.choice.why,
+                       edition=self.edition.message).text(lang)
+        else:  # Scrabble's spread, the FFJD's Solkoff family: no unplayed game is adjusted, the edition is moot
+            head = msg("Tie-breaks: {reason}", reason=self.choice.why).text(lang)
         cols = [f"{c.heading(lang)} = {c.label(lang)} ({c.source(lang)}; {c.edition(lang)})" for c in self.columns]
         return "\n".join([head, *cols])
 
@@ -337,8 +342,8 @@ def _check_round(state: EventState, after_round: int | None) -> int:
 def _columns(codes: Sequence[str], edition: Edition, state: EventState) -> tuple[Column, ...]:
     defs = [get_tiebreak(c) for c in codes]
     profile = profile_of(state.event)
-    return tuple(Column(d.code, d.title, d.sources, d.edition_title(edition), profile.tiebreak_head(d.code))
-                 for d in defs)
+    return tuple(Column(d.code, d.title, d.sources, d.edition_title(edition), profile.tiebreak_head(d.code),
+                        d.adjusted) for d in defs)
 
 
 def standings(session_or_state: EventSession | EventState, *, after_round: int | None = None,

@@ -213,6 +213,9 @@ class ResultsTab(Tab):
         return self.model.row_object(index.row())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.view and event.type() == QEvent.Type.FocusOut and self.typed:
+            self.typed = ""  # scores typed but not entered are dropped when the board is left
+            self._redraw_current()
         if watched is self.view and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
             if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
@@ -250,6 +253,9 @@ class ResultsTab(Tab):
             self.typed += text
             self._redraw_current()
             return True
+        if self.typed:  # any other key (an arrow, a code): the scores typed so far are dropped
+            self.typed = ""
+            self._redraw_current()
         return False
 
     def _redraw_current(self) -> None:
