@@ -82,6 +82,12 @@ def test_scrabble_classique_of_10_with_scores_typed(qapp: QApplication, home: Pa
         dialog = yield from modal(EventDialog)
         type_into(dialog.name, "Tournoi classique de Lyon")
         dialog.discipline.setCurrentIndex(dialog.discipline.findData(Discipline.SCRABBLE.value))
+        offered = {dialog.system.itemData(i) for i in range(dialog.system.count())
+                   if dialog.system.model().item(i).isEnabled()}
+        assert offered == {"scoregroup", "round-robin", "double-round-robin", "manual"}  # no Dutch, no knockout
+        rating = dialog.rating.model()
+        assert {dialog.rating.itemData(i) for i in range(dialog.rating.count()) if rating.item(i).isEnabled()} == {
+            "fisf-pl", "none"}
         dialog.rounds.setValue(5)
         later(lambda: click_ok(dialog))
         yield

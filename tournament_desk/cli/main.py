@@ -246,9 +246,11 @@ def _args_result(r: argparse.ArgumentParser) -> None:
     target = r.add_mutually_exclusive_group(required=True)
     target.add_argument("--board", type=int)
     target.add_argument("--player", type=int, help="player id, for a bye code (hpb, zpb, ...)")
-    r.add_argument("result", help="1-0, 0-1, 1/2 (chess), 2-0, 1-1, 0-2 (draughts), +- and -+ (forfeits), "
-                                  "2fe, 0fne, 0r, 0d, hpb...")
-    r.add_argument("--points", nargs=2, type=int, metavar=("WHITE", "BLACK"), help="game points (Scrabble)")
+    r.add_argument("result", help="1-0, 0-1, 1/2 (chess), 2-0, 1-1, 0-2 (draughts), both scores '412 380' "
+                                  "(Scrabble classique: the result follows), +- and -+ (forfeits), 2fe, 0fne, 0r, "
+                                  "0d, hpb...")
+    r.add_argument("--points", nargs=2, type=int, metavar=("FIRST", "SECOND"),
+                   help="both players' scores (Scrabble), with a result given as a code")
     r.add_argument("--replace", action="store_true", help="correct a result already entered")
     r.add_argument("--json", action="store_true")
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QDate
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QDateEdit, QLineEdit, QSpinBox
 
 from tournament_desk.core.disciplines import discipline_profile
@@ -102,6 +103,7 @@ class EventDialog(FormDialog):
             select_data(self.rating, event.rating_system)
             select_data(self.initial_colour, event.initial_colour)
             select_data(self.acceleration, event.acceleration)
+            self._offer(event.discipline, event.system, event.rating_system)
         else:
             self.discipline.currentIndexChanged.connect(lambda _i: self.apply_discipline_defaults())
             self.apply_discipline_defaults()
@@ -125,10 +127,22 @@ class EventDialog(FormDialog):
     def apply_discipline_defaults(self) -> None:
         """The chosen discipline's scoring, rating system and pairing system."""
         discipline = combo_enum(self.discipline, Discipline)
+        self._offer(discipline)
         self.scoring.setCurrentIndex(self.scoring.findData(DEFAULT_SCORING[discipline].name))
         select_data(self.rating, DEFAULT_RATING[discipline])
         if self.system.isEnabled():
             select_data(self.system, DEFAULT_SYSTEM[discipline])
+
+    def _offer(self, discipline: Discipline, *keep: object) -> None:
+        """Only the pairing and rating systems of the discipline can be chosen (Scrabble classique: no FIDE Dutch
+        system, no FIDE or FFJD rating); ``keep``: an existing event's own choices stay choosable."""
+        profile = discipline_profile(discipline)
+        for combo, offered in ((self.system, profile.systems), (self.rating, profile.rating_systems)):
+            model = combo.model()
+            for i in range(combo.count()):
+                item = model.item(i) if isinstance(model, QStandardItemModel) else None
+                if item is not None:
+                    item.setEnabled(combo.itemData(i) in offered or combo.itemData(i) in keep)
 
     def _dutch_only(self) -> None:
         dutch = combo_enum(self.system, PairingSystem) is PairingSystem.DUTCH
