@@ -109,7 +109,8 @@ def test_scrabble_classique_of_10_with_scores_typed(qapp: QApplication, home: Pa
                 form.rating.setValue(rating)
             click_ok(form)
             yield
-        assert "Cote PL" in _heads(w.registration.view) and "Classement" not in _heads(w.registration.view)
+        assert {"Cote PL", "Licence FFSc"} <= set(_heads(w.registration.view))
+        assert "Classement" not in _heads(w.registration.view)
         for number in range(1, 6):
             w.tabs.setCurrentWidget(w.pairings)
             w.pairings.pair_button.click()

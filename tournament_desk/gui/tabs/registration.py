@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPush
 
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.collation import name_key
-from tournament_desk.core.disciplines import rating_word
+from tournament_desk.core.disciplines import discipline_profile, rating_word
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.model import EventState, Player
 from tournament_desk.core.operations import (
@@ -152,7 +152,7 @@ class RegistrationTab(Tab):
             (t("Club"), lambda r: r.player.club, lambda r: name_key(r.player.club, lang)),
             (t("Fed."), lambda r: r.player.federation),
             (rating_word(system).text(lang), lambda r: r.player.rating(system)),  # "Elo", "cote PL"...
-            (t("Licence"), lambda r: r.player.licence_id),
+            (discipline_profile(state.event.discipline).licence.text(lang), lambda r: r.player.licence_id),
             (t("Status"), lambda r: r.status),
         ]
         self.model.set_table(columns, [self._row(state, p) for p in state.players],
