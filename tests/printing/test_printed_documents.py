@@ -138,8 +138,12 @@ def test_swiss_wallchart_shows_opponent_colour_result(swiss: EventState, lang: s
     assert f"4{white} 1" in text and f"6{black} 1" in text
     assert ("EXE 1" if lang == "fr" else "BYE 1") in text  # Garçon's EXEMPT
     assert "hpb ½" in text and f"7{black} -" in text and f"5{white} +" in text
-    assert "2½" in text  # Ölçer and Garçon
+    # round 3 is being played (one result of two): shown as such, never counted (docs/rules.md §5)
+    assert ("Ronde 3 en cours : non comptée" if lang == "fr" else "Round 3 in progress: not counted") in text
+    assert ("après la ronde 2" if lang == "fr" else "after round 2") in text
+    assert "R3" not in text and "2½" not in text  # Ölçer's draw of round 3 waits for the round's end
     assert "BH" in text and "SB" in text
+    assert pdf_text(crosstable_pdf(swiss, lang, after_round=3)) == text  # asked after round 3: the same
 
 
 # ------------------------------------------------------------------------------------------------ pairings

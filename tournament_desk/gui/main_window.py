@@ -9,6 +9,7 @@ and a tab not shown waits until it is.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -42,6 +43,7 @@ from tournament_desk.gui.tabs.pairings import PairingsTab
 from tournament_desk.gui.tabs.registration import RegistrationTab
 from tournament_desk.gui.tabs.results import ResultsTab
 from tournament_desk.gui.tabs.standings import StandingsTab
+from tournament_desk.gui.tabs.teams import TeamsTab
 from tournament_desk.gui.window_documents import PRINTABLE, DocumentActions
 from tournament_desk.gui.window_files import FileActions, file_identity
 from tournament_desk.gui.worker import Cancelled, run_in_background
@@ -55,7 +57,7 @@ from tournament_desk.services.session import (
 T = TypeVar("T")
 FOLLOW_MS = 1000
 """How often a read-only window looks whether the writer saved something (one SQLite pragma: cheap)."""
-TAB_TITLES = (N_("&Registration"), N_("Pairin&gs"), N_("Re&sults"), N_("S&tandings"))
+TAB_TITLES = (N_("&Registration"), N_("Pairin&gs"), N_("Re&sults"), N_("S&tandings"), N_("Tea&ms"))
 
 
 class MainWindow(FileActions, DocumentActions, QMainWindow):
@@ -105,8 +107,10 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         self.pairings = PairingsTab(self)
         self.results = ResultsTab(self)
         self.standings = StandingsTab(self)
+        self.teams = TeamsTab(self)
         for tab in self.all_tabs():
             self.tabs.addTab(tab, "")
+        self.tabs.setTabVisible(self.tabs.indexOf(self.teams), False)  # a team event's tab
         self.tabs.currentChanged.connect(lambda _i: self._focus_current_tab())
         self._build_menus()
         self.state_label = QLabel()
@@ -139,7 +143,7 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         return self
 
     def all_tabs(self) -> tuple[Tab, ...]:
-        return (self.registration, self.pairings, self.results, self.standings)
+        return (self.registration, self.pairings, self.results, self.standings, self.teams)
 
     # -- menus ----------------------------------------------------------------------------------------------
     def _action(self, menu: Any, slot: Callable[[], Any], shortcut: Any = None) -> QAction:
@@ -171,11 +175,11 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         self.export_menu = self.file_menu.addMenu("")
         self.export_bundle_action = self._action(self.export_menu, lambda: self.export_bundle())
         self.export_trf_action = self._action(self.export_menu, lambda: self.export_trf())
-        self.export_pdf_actions = {kind: self._action(self.export_menu, lambda k=kind: self.export_pdf(k))
+        self.export_pdf_actions = {kind: self._action(self.export_menu, partial(self.export_pdf, kind))
                                    for kind in PRINTABLE}
         self.print_menu = self.file_menu.addMenu("")
         self.print_actions = {
-            kind: self._action(self.print_menu, lambda k=kind: self.print_document(k),
+            kind: self._action(self.print_menu, partial(self.print_document, kind),
                                S.Print if kind == "pairings" else None)
             for kind in PRINTABLE
         }
@@ -284,6 +288,7 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         for action in self.event_actions:
             action.setEnabled(True)
         self._update_editing()
+        self.tabs.setTabVisible(self.tabs.indexOf(self.teams), self._state.event.is_team_event)
         for tab in self.all_tabs():
             tab.refresh()
         self._update_title()

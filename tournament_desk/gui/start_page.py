@@ -37,8 +37,8 @@ class _RecentList(QListWidget):
 
 
 class StartPage(QWidget):
-    def __init__(self, on_new: Callable[[], None], on_open_dialog: Callable[[], None],
-                 on_open_path: Callable[[Path], None], on_open_bundle: Callable[[], None] | None = None) -> None:
+    def __init__(self, on_new: Callable[[], object], on_open_dialog: Callable[[], object],
+                 on_open_path: Callable[[Path], object], on_open_bundle: Callable[[], object] | None = None) -> None:
         super().__init__()
         self._on_open_path = on_open_path
         outer = QHBoxLayout(self)

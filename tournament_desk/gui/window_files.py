@@ -32,13 +32,16 @@ from tournament_desk.services.session import (
 if TYPE_CHECKING:
     from tournament_desk.core.model import EventState
     from tournament_desk.gui.i18n import Translator
+    from tournament_desk.gui.window_base import WindowBase as _WindowBase
+else:
+    _WindowBase = object
 
 MAX_RECENT = 8
 
-__all__ = ["MAX_RECENT", "FileActions", "file_identity"]
+__all__ = ["MAX_RECENT", "FileActions", "file_identity", "forget_recent", "remember_recent"]
 
 
-class FileActions:
+class FileActions(_WindowBase):
     """New, open, save a copy, restore, recent events, a vanished file (see the module)."""
 
     _session: EventSession | None
@@ -308,18 +311,15 @@ class FileActions:
     def _recent(self) -> list[str]:
         value = QSettings().value("recent", [])
         if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+            return [value]
+        return [str(v) for v in value] if isinstance(value, (list, tuple)) else []
 
     def _remember(self, path: Path) -> None:
-        resolved = str(path.resolve())
-        recent = [resolved] + [p for p in self._recent() if p != resolved]
-        QSettings().setValue("recent", recent[:MAX_RECENT])
+        QSettings().setValue("recent", remember_recent(self._recent(), str(path.resolve())))
         self._fill_recent()
 
     def _forget(self, path: Path) -> None:
-        resolved = str(path.resolve())
-        QSettings().setValue("recent", [p for p in self._recent() if p != resolved])
+        QSettings().setValue("recent", forget_recent(self._recent(), str(path.resolve())))
         self._fill_recent()
 
     def _fill_recent(self) -> None:
@@ -328,6 +328,23 @@ class FileActions:
             action = QAction(p, self)
             action.triggered.connect(lambda _c=False, p=p: self.open_path(Path(p)))
             self.recent_menu.addAction(action)
+
+
+def _same_file_key(path: str, flavour: Any = os.path) -> str:
+    """How the recent list compares two entries: Windows paths in any case and with ``/`` or ``\\`` are one file
+    (``os.path`` is ``ntpath`` there; the tests pass ``ntpath`` on Linux)."""
+    return str(flavour.normcase(flavour.normpath(path)))
+
+
+def remember_recent(recent: list[str], path: str, *, flavour: Any = os.path) -> list[str]:
+    """The recent list with ``path`` first, once, and at most :data:`MAX_RECENT` entries."""
+    key = _same_file_key(path, flavour)
+    return [path, *(p for p in recent if _same_file_key(p, flavour) != key)][:MAX_RECENT]
+
+
+def forget_recent(recent: list[str], path: str, *, flavour: Any = os.path) -> list[str]:
+    key = _same_file_key(path, flavour)
+    return [p for p in recent if _same_file_key(p, flavour) != key]
 
 
 def file_identity(path: Path) -> tuple[int, int] | None:

@@ -13,6 +13,7 @@ operations, nothing more.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
@@ -24,7 +25,6 @@ from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import Event, EventState, Player, Round
 from tournament_desk.core.operations import Operation
 from tournament_desk.services.event_files import (
-    OPEN_LISTENERS,
     create_event_file,
     open_event_file,
     open_warnings,
@@ -54,6 +54,16 @@ class Planned(Generic[T]):
     before: EventState
     step: Step[T]
     backup: str | None
+
+
+OPEN_LISTENERS: list[Callable[[EventSession], None]] = []
+
+
+def add_open_listener(listener: Callable[[EventSession], None]) -> Callable[[], None]:
+    """Call ``listener(session)`` whenever an event opens with :attr:`EventSession.warnings` (the CLI prints them
+    on stderr). Returns the function that removes it."""
+    OPEN_LISTENERS.append(listener)
+    return lambda: OPEN_LISTENERS.remove(listener) if listener in OPEN_LISTENERS else None
 
 
 class EventSession:

@@ -100,7 +100,7 @@ def add_players(state: EventState, entries: Sequence[Mapping[str, Any]], *, allo
 
     A round robin takes no entry once round 1 is paired (the grid is fixed: seed 000 Annexe A). In a Swiss a
     late entry is welcome; it is numbered when the next round is paired (see the module docstring)."""
-    if state.rounds and state.event.system.is_round_robin:
+    if state.rounds and state.event.system.is_round_robin and not state.event.is_team_event:
         raise StateError(msg("A round robin cannot take a late entry once round 1 is paired"))
     next_id = max((p.id for p in state.players), default=0) + 1
     new: list[Player] = []
@@ -178,6 +178,10 @@ def remove_player(state: EventState, player_id: int) -> Step[None]:
                                  name=player.name, number=rnd.number))
     if state.top_cut is not None and player_id in state.top_cut.seeds:
         raise StateError(msg("{name} is in the top cut", name=player.name))
+    team = state.team_of(player_id)
+    if team is not None:
+        raise StateError(msg("{name} is in the roster of {team}: take the player out of it first", name=player.name,
+                             team=team.name))
     new = dataclasses.replace(
         state,
         players=tuple(p for p in state.players if p.id != player_id),

@@ -21,7 +21,7 @@ import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
@@ -56,6 +56,8 @@ from tournament_desk.services import ratings as rating_services
 from tournament_desk.services.ratings import EventInputs, PeriodEvent, PeriodResult
 
 __all__ = ["PeriodServices", "RatingPeriodDialog", "default_services"]
+
+W = TypeVar("W", bound=QWidget)
 
 
 class PeriodServices(Protocol):
@@ -137,7 +139,7 @@ class RatingPeriodDialog(QDialog):
         self.event_files: list[Path] = []
         self.results_files: list[Path] = []
         self.events: list[PeriodEvent] = []
-        self.result: PeriodResult | None = None
+        self.period_result: PeriodResult | None = None
         self.messages: list[str] = []
         self.setWindowTitle(self.t("Rating period"))
 
@@ -347,13 +349,20 @@ class RatingPeriodDialog(QDialog):
         present.setCurrentIndex(present.findData(shown.present or ffjd.Present.COUNTED_GAME))
         self.table.setCellWidget(row, 8, present)
 
+    def _cell(self, row: int, column: int, kind: type[W]) -> W:
+        """The widget of a cell of the events table, of the kind :meth:`_add_row` put there."""
+        widget = self.table.cellWidget(row, column)
+        if not isinstance(widget, kind):
+            raise TypeError(f"row {row}, column {column}: {type(widget).__name__}, not {kind.__name__}")
+        return widget
+
     def _row_inputs(self, row: int) -> EventInputs:
         """The inputs of one row of the table (a bilingual error for an EONC that is not a number)."""
-        kind: QComboBox = self.table.cellWidget(row, 4)  # type: ignore[assignment]
-        classic_b: QCheckBox = self.table.cellWidget(row, 5)  # type: ignore[assignment]
-        eonc: QLineEdit = self.table.cellWidget(row, 6)  # type: ignore[assignment]
-        cadence: QComboBox = self.table.cellWidget(row, 7)  # type: ignore[assignment]
-        present: QComboBox = self.table.cellWidget(row, 8)  # type: ignore[assignment]
+        kind = self._cell(row, 4, QComboBox)
+        classic_b = self._cell(row, 5, QCheckBox)
+        eonc = self._cell(row, 6, QLineEdit)
+        cadence = self._cell(row, 7, QComboBox)
+        present = self._cell(row, 8, QComboBox)
         text = eonc.text().strip()
         estimate = None
         if text:
@@ -377,17 +386,17 @@ class RatingPeriodDialog(QDialog):
         """Fill one row of the table as the arbiter would (tests, scripted use)."""
         row = next(r for r, ev in enumerate(self.events) if ev.label == label or ev.name == label)
         if kind is not None:
-            combo: QComboBox = self.table.cellWidget(row, 4)  # type: ignore[assignment]
+            combo = self._cell(row, 4, QComboBox)
             combo.setCurrentIndex(combo.findData(kind))
         if classic_b is not None:
-            self.table.cellWidget(row, 5).setChecked(classic_b)  # type: ignore[union-attr]
+            self._cell(row, 5, QCheckBox).setChecked(classic_b)
         if organiser_estimate is not None:
-            self.table.cellWidget(row, 6).setText(f"{organiser_estimate:g}")  # type: ignore[union-attr]
+            self._cell(row, 6, QLineEdit).setText(f"{organiser_estimate:g}")
         if cadence is not None:
-            combo = self.table.cellWidget(row, 7)  # type: ignore[assignment]
+            combo = self._cell(row, 7, QComboBox)
             combo.setCurrentIndex(combo.findData(cadence))
         if present is not None:
-            combo = self.table.cellWidget(row, 8)  # type: ignore[assignment]
+            combo = self._cell(row, 8, QComboBox)
             combo.setCurrentIndex(combo.findData(present))
 
     # -- compute and save ---------------------------------------------------------------------------------------
@@ -403,7 +412,8 @@ class RatingPeriodDialog(QDialog):
                      if self.carry_in[1].text().strip() else None)
             players = (self.services.load_player_inputs(Path(self.players_file[1].text()))
                        if system is RatingSystem.FISF_PL and self.players_file[1].text().strip() else None)
-            start = self.period_start.date().toPython() if self.check_period.isChecked() else None
+            chosen = self.period_start.date()
+            start = dt.date(chosen.year(), chosen.month(), chosen.day()) if self.check_period.isChecked() else None
 
             def work() -> PeriodResult:
                 return self.services.run(self.event_files, system, start, rating_list=rating_list, carry=carry,
@@ -414,7 +424,7 @@ class RatingPeriodDialog(QDialog):
         except TournamentError as exc:
             self._show_error(exc)
             return None
-        self.result = result
+        self.period_result = result
         self._show_result(result)
         return result
 
@@ -449,22 +459,22 @@ class RatingPeriodDialog(QDialog):
         return Path(chosen) if chosen else None
 
     def save_list(self, path: Path | str | None = None) -> Path | None:
-        if self.result is None:
+        if self.period_result is None:
             return None
         target = self._save_path(path, N_("Save the new &list (CSV)…"), "nouvelle-liste.csv", N_("CSV (*.csv)"))
         if target is None:
             return None
-        written = self.services.write_list(self.result, target)
+        written = self.services.write_list(self.period_result, target)
         self.summary.setText(self.summary.text() + "\n" + self.t("Written: {}", written))
         return written
 
     def save_carry(self, path: Path | str | None = None) -> Path | None:
-        if self.result is None:
+        if self.period_result is None:
             return None
         target = self._save_path(path, N_("Save the &carry for the next period…"), "report.json", N_("Carry (*.json)"))
         if target is None:
             return None
-        written = self.services.write_carry(self.result, target)
+        written = self.services.write_carry(self.period_result, target)
         self.summary.setText(self.summary.text() + "\n" + self.t("Written: {}", written))
         return written
 

@@ -123,7 +123,8 @@ class NumbersDialog(FormDialog):
     def values(self) -> dict[str, Any]:
         numbers: dict[int, int] = {}
         for row, pid in enumerate(self.ids):
-            text = (self.table.item(row, 0).text() if self.table.item(row, 0) else "").strip()
+            item = self.table.item(row, 0)
+            text = (item.text() if item is not None else "").strip()
             if not text.isdigit():
                 raise ValidationError(self.t("Row {}: '{}' is not a number", row + 1, text), field="numbers")
             numbers[pid] = int(text)

@@ -97,7 +97,8 @@ class RegistrationTab(Tab):
         self.view.doubleClicked.connect(lambda _i: self.edit_player() if self.writable() else None)
         layout.addWidget(self.view)
         self.setTabOrder(self.filter, self.view)
-        QShortcut(QKeySequence("Ctrl+B"), self, activated=lambda: self.request_bye() if self.writable() else None)
+        bye = QShortcut(QKeySequence("Ctrl+B"), self)
+        bye.activated.connect(lambda: self.request_bye() if self.writable() else None)
 
     def _session(self) -> Any:
         session = self.ctx.session
