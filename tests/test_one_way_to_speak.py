@@ -224,9 +224,10 @@ def _swiss_event(tmp_path: Path) -> Path:
 
 
 def test_french_output_of_the_cli_comes_from_the_catalogue(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """The standings table and CSV, and a tie-break explanation, in French: a heading translated by context
-    (« Classt » in the narrow column of the text table, « Classement » in the CSV), the spreadsheet's ``;``, and
-    the explanation's notes (the kind of each contribution, « compté »)."""
+    """The standings table and CSV, and a tie-break explanation, in French: the rating headed by the word of the
+    event's rating system (« Elo » for a FIDE-rated chess event, as French players say, issue 30), the points by
+    « Pts » in the narrow column and « Points » in the CSV, the spreadsheet's ``;``, and the explanation's notes (the
+    kind of each contribution, « compté »)."""
     from tournament_desk.__main__ import main
 
     path = _swiss_event(tmp_path)
@@ -235,12 +236,12 @@ def test_french_output_of_the_cli_comes_from_the_catalogue(tmp_path: Path, capsy
     assert main(["--lang", "fr", "standings", str(path), "--tiebreaks", "BH,SB", "--csv", str(out_csv)]) == 0
     text = capsys.readouterr().out
     assert text.splitlines()[0] == "Open de Lyon — classement après la ronde 1/5"
-    assert text.splitlines()[2].split()[:4] == ["Pl.", "Nom", "Classt", "Pts"]
+    assert text.splitlines()[2].split()[:4] == ["Pl.", "Nom", "Elo", "Pts"]
     assert "Départages : liste demandée ; parties non jouées : score ajusté (FFE, annexe « Départages » §1)" in text
     header = out_csv.read_text(encoding="utf-8-sig").splitlines()[0]
-    assert header.startswith("Place;Id;Nom;Club;Fédération;Classement;Points;BH (Buchholz)")
+    assert header.startswith("Place;Id;Nom;Club;Fédération;Elo;Points;BH (Buchholz)")
     assert main(["standings", str(path), "--tiebreaks", "BH"]) == 0
-    assert capsys.readouterr().out.splitlines()[2].split()[:4] == ["Pl.", "Name", "Rating", "Pts"]
+    assert capsys.readouterr().out.splitlines()[2].split()[:4] == ["Pl.", "Name", "Elo", "Pts"]
     assert main(["--lang", "fr", "standings", str(path), "--explain", "1", "BH"]) == 0
     explained = capsys.readouterr().out
     assert "Buchholz (BH)" in explained and "compté" in explained and "partie" in explained

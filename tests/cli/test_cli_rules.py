@@ -32,7 +32,7 @@ def event_file(tmp_path: Path) -> Path:
 
 
 def test_list_every_setting_with_value_and_section(event_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    _run(["rules", str(event_file)])
+    _run(["rules", str(event_file), "--all"])
     out = capsys.readouterr().out
     assert out.startswith("Rule settings (what each means: tournament-desk rules --doc):")
     for s in RULE_SETTINGS:
@@ -44,7 +44,7 @@ def test_list_every_setting_with_value_and_section(event_file: Path, capsys: pyt
 
 
 def test_json(event_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    _run(["rules", str(event_file), "--json"])
+    _run(["rules", str(event_file), "--json", "--all"])
     data = json.loads(capsys.readouterr().out)
     rows = {r["key"]: r for r in data["settings"]}
     assert set(rows) == {s.key for s in RULE_SETTINGS}
@@ -60,12 +60,34 @@ def test_set_then_list(event_file: Path, capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr().out
     assert "Rule settings: tiebreaks.edition = fide2023, ffjd.cadence = slow" in out
     assert "fide2023\n" in out and "slow\n" in out
-    _run(["rules", str(event_file), "--json", "--set", "ffjd.organiser_estimate=1400"])
+    _run(["rules", str(event_file), "--json", "--all", "--set", "ffjd.organiser_estimate=1400"])
     rows = {r["key"]: r for r in json.loads(capsys.readouterr().out)["settings"]}  # JSON only on stdout
     assert rows["ffjd.organiser_estimate"]["value"] == "1400" and rows["ffjd.organiser_estimate"]["stored"]
     with EventSession.open(event_file, readonly=True) as session:
         assert session.event.tiebreak_edition == "fide2023"
         assert session.options()["ffjd.cadence"] == "slow"
+
+
+@pytest.mark.parametrize(("discipline", "expected"), [
+    (Discipline.CHESS, {"tiebreaks.edition"}),
+    (Discipline.DRAUGHTS, {"ffjd.cadence", "ffjd.organiser_estimate", "ffjd.present"}),
+    (Discipline.SCRABBLE, {"scrabble.event_kind", "scrabble.classic_b", "scrabble.joker_threshold",
+                           "scrabble.a_threshold", "scrabble.b_threshold"}),
+])
+def test_only_the_settings_of_the_event_by_default(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   discipline: Discipline, expected: set[str]) -> None:
+    """Issue 30: the rules list shows what applies to the event's discipline and rating system. Chess rated by
+    FIDE: the tie-breaks' unplayed games only; draughts (FFJD, the Solkoff family, which counts games as played):
+    the FFJD settings only; Scrabble (the capped spread, cote PL): the Scrabble settings only."""
+    path = tmp_path / f"{discipline.value}.tdesk"
+    with EventSession.create(path, Event.for_discipline("Open", discipline, rounds=5)):
+        pass
+    _run(["rules", str(path), "--json"])
+    assert {r["key"] for r in json.loads(capsys.readouterr().out)["settings"]} == expected
+    _run(["rules", str(path)], lang="fr")
+    out = capsys.readouterr().out
+    assert all(key in out for key in expected)
+    assert not any(s.key in out for s in RULE_SETTINGS if s.key not in expected)
 
 
 def test_errors(event_file: Path) -> None:

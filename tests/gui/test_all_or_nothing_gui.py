@@ -53,7 +53,10 @@ def _choose(combo: QComboBox, value: str) -> None:
 
 def test_the_rules_dialog_is_one_action_or_nothing(qapp: QApplication, home: Path) -> None:
     event = home / "Documents" / "open.tdesk"
-    with EventSession.create(event, Event.for_discipline("Open", Discipline.CHESS, rounds=5)) as s:
+    # a draughts event whose arbiter chose adjusted tie-breaks: the dialog shows the tie-breaks' edition and the
+    # FFJD settings, only those (issue 30: only what applies to the event)
+    with EventSession.create(event, Event.for_discipline("Open", Discipline.DRAUGHTS, rounds=5,
+                                                         tiebreaks=("BH", "SB"))) as s:
         s.run(AddPlayer(surname="Alpha"))
     before = _file(event)
     seen: dict[str, object] = {}
@@ -63,6 +66,7 @@ def test_the_rules_dialog_is_one_action_or_nothing(qapp: QApplication, home: Pat
         later(w.rules_action.trigger)
         yield
         dialog = yield from modal(RulesDialog)
+        seen["scrabble shown"] = dialog.findChild(QComboBox, "scrabble.event_kind") is not None
         _choose(dialog.findChild(QComboBox, "tiebreaks.edition"), "fide2023")
         _choose(dialog.findChild(QComboBox, "ffjd.cadence"), "slow")
         type_into(dialog.findChild(QLineEdit, "ffjd.organiser_estimate"), "abc")
@@ -79,7 +83,7 @@ def test_the_rules_dialog_is_one_action_or_nothing(qapp: QApplication, home: Pat
     code, errors = run_script(lambda: main([str(event)]), script)
     assert not errors, errors[0]
     assert code == 0
-    assert seen["open after refusal"] is True
+    assert seen["open after refusal"] is True and seen["scrabble shown"] is False
     assert "ffjd.organiser_estimate" in str(seen["error"]) and "abc" in str(seen["error"])
     assert seen["file after refusal"] == before  # nothing stored, no undo step
     edition, options, steps, label = _file(event)
@@ -108,7 +112,7 @@ def test_a_value_of_a_newer_version_is_shown_once_at_open(qapp: QApplication, ho
     from tests.gui.driver import answer
 
     event = home / "Documents" / "newer.tdesk"
-    with EventSession.create(event, Event.for_discipline("Open", Discipline.CHESS, rounds=5)):
+    with EventSession.create(event, Event.for_discipline("Open", Discipline.DRAUGHTS, rounds=5)):
         pass
     con = sqlite3.connect(event)
     con.execute("INSERT INTO \"option\" (key, value) VALUES ('ffjd.cadence', 'blitz')")
@@ -217,7 +221,8 @@ def test_the_rules_dialog_cites_the_documents_and_opens_the_rules_document(
     monkeypatch.setattr(window_module, "QDesktopServices", Desktop)
     QSettings().setValue("language", "fr")
     event = home / "Documents" / "dames.tdesk"
-    with EventSession.create(event, Event.for_discipline("Dames", Discipline.DRAUGHTS, rounds=5)) as s:
+    with EventSession.create(event, Event.for_discipline("Dames", Discipline.DRAUGHTS, rounds=5,
+                                                         tiebreaks=("SB",))) as s:
         s.run(AddPlayer(surname="Alpha"))
     seen: dict[str, str] = {}
 

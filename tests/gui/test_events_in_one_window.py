@@ -19,9 +19,10 @@ from PySide6.QtWidgets import QApplication
 
 from tests.gui.driver import Script, main_window, run_script, wait_for
 from tournament_desk.__main__ import main
+from tournament_desk.core.disciplines import game_result_text
 from tournament_desk.core.model import Event, EventState, PairingSystem
 from tournament_desk.core.operations import AddPlayers, NumberPlayers, RecordResult
-from tournament_desk.core.results import Discipline, format_game_result
+from tournament_desk.core.results import Discipline
 from tournament_desk.services.pairing import pair_next
 from tournament_desk.services.session import EventSession
 from tournament_desk.services.standings import standings
@@ -96,7 +97,7 @@ def _check(shown: dict[str, object], state: EventState, file: Path) -> None:
     assert len(results) == len(rnd.games)  # type: ignore[arg-type]
     for row, game in zip(results, rnd.games, strict=True):  # type: ignore[call-overload]
         assert row[1] == names[game.white_id] and row[3] == names[game.black_id]
-        shown_result = format_game_result(game.result, state.event.discipline) if game.result else ""
+        shown_result = game_result_text(game, state.event.discipline)  # Scrabble: the two scores (issue 30)
         assert row[2] == shown_result
     pairings = shown["pairings"]
     assert [row[0] for row in pairings] == [str(g.board) for g in rnd.games]  # type: ignore[union-attr]

@@ -12,11 +12,13 @@ types in its windows and dialogs, then reads the event file with the services.
 
 from __future__ import annotations
 
+import io
 import random
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from pypdf import PdfReader
+from PySide6.QtCore import QCoreApplication, QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -34,11 +36,12 @@ from tests.gui.driver import (
 )
 from tournament_desk.__main__ import main
 from tournament_desk.core.model import PairingSystem
-from tournament_desk.core.results import Discipline, Outcome
+from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.gui.dialogs.event_dialog import EventDialog
 from tournament_desk.gui.dialogs.player_dialog import PlayerDialog
 from tournament_desk.gui.dialogs.registration_dialogs import ByeRequestDialog, WithdrawDialog
 from tournament_desk.services.bundle import verify_bundle
+from tournament_desk.services.printing import crosstable_pdf
 from tournament_desk.services.session import EventSession
 
 FIRST = ["Jean", "Marie", "Luc", "Anne", "Paul", "Zoé", "Hugo", "Léa", "Noé", "Inès"]
@@ -107,7 +110,7 @@ def _pair(number: int) -> Script:
     yield from wait_for(lambda: w.state is not None and w.state.last_round == number, f"round {number} paired")
 
 
-def _type_results(rng: random.Random, keys: str) -> Script:
+def _type_results(rng: random.Random, keys: str, start: int = 0) -> Script:
     w = _window()
     w.tabs.setCurrentWidget(w.results)
     yield
@@ -115,8 +118,8 @@ def _type_results(rng: random.Random, keys: str) -> Script:
     view.setFocus()
     number = w.state.last_round
     boards = len(w.state.round(number).games)
-    view.setCurrentIndex(w.results.model.index(0, 2))
-    for _ in range(boards):
+    view.setCurrentIndex(w.results.model.index(start, 2))
+    for _ in range(boards - start):
         QTest.keyClick(view, rng.choice(keys))
     yield from wait_for(lambda: not w.state.round(number).missing_results, f"results of round {number}")
 
@@ -206,7 +209,13 @@ def test_chess_club_swiss_of_30_players(qapp: QApplication, home: Path) -> None:
 
 
 def test_draughts_round_robin_of_10_then_undo_after_a_restart(qapp: QApplication, home: Path) -> None:
+    """In French, as a French draughts arbiter runs it (issue 30): the FFJD's codes typed and spelt out in the
+    Results tab and on the crosstable, the Solkoff family under the FFJD's heads, the rating as "Classement FFJD"."""
+    QCoreApplication.setOrganizationName("tournament_desk")
+    QCoreApplication.setApplicationName("tournament_desk")
+    QSettings().setValue("language", "fr")
     rng = random.Random(10)
+    seen: dict[str, object] = {}
     event = home / "Documents" / "championnat.tdesk"
     csv = home / "dames.csv"
     rows = ["nom;prénom;licence;classement"] + [f"{LAST[i]};{FIRST[i]};{2000 + i};{1200 + 50 * i}"
@@ -225,20 +234,52 @@ def test_draughts_round_robin_of_10_then_undo_after_a_restart(qapp: QApplication
         yield from wait_for(lambda: all(p.pairing_number for p in w.state.players), "numbers drawn by lot")
         for number in range(1, 10):
             yield from _pair(number)
-            yield from _type_results(rng, "210")
+            if number == 1:  # an unexcused forfeit: "+" gives the FFJD's 2fne-0fne
+                w.tabs.setCurrentWidget(w.results)
+                yield
+                w.results.view.setFocus()
+                w.results.view.setCurrentIndex(w.results.model.index(0, 2))
+                QTest.keyClick(w.results.view, "+")
+                yield from wait_for(lambda: w.state.round(1).game(1).result is not None, "the forfeit")
+                assert w.results.model.data(w.results.model.index(0, 2)) == "2fne-0fne"
+            yield from _type_results(rng, "210", start=1 if number == 1 else 0)
+        seen["legend"] = w.results.legend.text()
+        seen["help"] = w.results.help.text()
         w.tabs.setCurrentWidget(w.pairings)
         yield
         assert w.pairings.grid_view.isVisible() and w.pairings.grid_model.rowCount() == 9  # the FMJD grid
+        assert [w.pairings.model.headerData(c, Qt.Orientation.Horizontal) for c in (1, 3)] == ["Blancs", "Noirs"]
+        w.tabs.setCurrentWidget(w.standings)
+        yield
+        model = w.standings.view.model()
+        seen["standings"] = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+        seen["note"] = w.standings.note.text()
 
     code, errors = run_script(lambda: main([]), script)
     assert not errors, errors[0]
     with EventSession.open(event, readonly=True) as session:
         state = session.state()
-        last_result = session.undo_label()
+        last_result = session.undo_label("fr")
     assert len(state.rounds) == 9 and all(not r.missing_results for r in state.rounds)
     pairs = {frozenset(g.players()) for r in state.rounds for g in r.games}
     assert len(pairs) == 45  # everyone met everyone once
     assert state.event.discipline is Discipline.DRAUGHTS and state.event.scoring.win == 2
+    assert state.round(1).game(1).result is GameResult.WHITE_FORFEIT_WIN_UNEXCUSED
+    assert str(seen["help"]).startswith("Touches : 2 / 1 / 0")
+    legend = str(seen["legend"])
+    assert "2fe / 0fe = victoire / défaite par forfait excusé" in legend and "0r = 0-0 réglementaire" in legend
+    assert "2fne / 0fne = victoire / défaite par forfait non excusé" in legend
+    assert legend.endswith("(FFJD, Classement National §4)")
+    heads = seen["standings"]
+    assert isinstance(heads, list) and heads[3:] == ["Classement FFJD", "Points", "Sk", "Sm", "St",
+                                                     "Classement FFJD ±", "Classement FFJD après"], heads
+    assert "Sk = Solkoff (FFJD, Classement National §3" in str(seen["note"]) and "C.07" not in str(seen["note"])
+    with EventSession.open(event, readonly=True) as session:
+        crosstable = "\n".join(page.extract_text(extraction_mode="layout")
+                               for page in PdfReader(io.BytesIO(crosstable_pdf(session, "fr"))).pages)
+    assert "2fne / 0fne = victoire / défaite par forfait non excusé" in crosstable and "2fne" in crosstable
+    assert "Sm = Solkoff médian (FFJD, Classement National §3" in crosstable and "C.07" not in crosstable
+    assert "CP" in crosstable
 
     # (c) the program started again on the file (as `tournament-desk EVENT.tdesk`): undo the last result
     def reopen() -> Script:
@@ -247,14 +288,14 @@ def test_draughts_round_robin_of_10_then_undo_after_a_restart(qapp: QApplication
         assert w.undo_action.isEnabled() and w.undo_action.text().endswith(last_result or "?")
         w.undo_action.trigger()
         yield
-        assert w.statusBar().currentMessage().startswith("Undo: Result round 9")
+        assert w.statusBar().currentMessage().startswith("Annuler : Résultat ronde 9")
 
     code, errors = run_script(lambda: main([str(event)]), reopen)
     assert not errors, errors[0]
     assert code == 0
     with EventSession.open(event, readonly=True) as session:
         assert len(session.state().round(9).missing_results) == 1
-        assert session.redo_label() == last_result
+        assert session.redo_label("fr") == last_result
 
 
 def test_a_bare_start_creates_nothing_and_a_bad_file_lands_on_the_start_screen(qapp: QApplication,

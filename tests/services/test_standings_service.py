@@ -132,8 +132,10 @@ def test_default_presets_per_discipline_and_system(tmp_path: Path) -> None:
          "preset"),
         ("mostly-unrated", {"ratings": (2100, 2000, None, None, None)}, PRESETS["swiss-mostly-unrated"], "preset"),
         ("rr", {"system": PairingSystem.ROUND_ROBIN}, PRESETS["round-robin"], "preset"),
+        # issue 30: draughts, whatever the system, the FFJD's Solkoff family (Classement National §3)
         ("draughts-rr", {"system": PairingSystem.ROUND_ROBIN, "discipline": Discipline.DRAUGHTS},
-         PRESETS["round-robin"], "preset"),
+         ("SK", "SK-M", "SK-T"), "draughts"),
+        ("draughts-swiss", {"discipline": Discipline.DRAUGHTS}, ("SK", "SK-M", "SK-T"), "draughts"),
         ("platform", {"system": PairingSystem.SCORE_GROUP}, ("BH-NB", "ARO-WD", "DE"), "preset"),
         ("scrabble", {"discipline": Discipline.SCRABBLE}, ("SPREAD",), "scrabble"),
         ("own", {"tiebreaks": ("bh-c1", "sb")}, ("BH-C1", "SB"), "event"),
@@ -206,7 +208,7 @@ def test_json_and_csv_outputs(swiss: EventSession) -> None:
     first = data["rows"][0]
     assert first["name"] == "ALPHA" and first["tiebreaks"] == {"BH": 3.5, "SB": 3.5} and first["place"] == 1
     en = list(csv.reader(io.StringIO(table.to_csv("en"))))
-    assert en[0][:7] == ["Place", "Id", "Name", "Club", "Federation", "Rating", "Points"]
+    assert en[0][:7] == ["Place", "Id", "Name", "Club", "Federation", "Elo", "Points"]  # a FIDE-rated chess event
     assert en[0][7] == "BH (Buchholz)" and len(en) == 6
     fr = list(csv.reader(io.StringIO(table.to_csv("fr")), delimiter=";"))
     assert fr[0][2] == "Nom"

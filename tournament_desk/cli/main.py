@@ -174,7 +174,9 @@ def _args_new(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("file", type=Path)
     p.add_argument("--name", help="the event's name (required unless --from-trf or --from-bundle)")
-    p.add_argument("--system", choices=[s.value for s in PairingSystem], default="dutch")
+    p.add_argument("--system", choices=[s.value for s in PairingSystem],
+                   help="default: the discipline's (chess: dutch; draughts: round-robin, the FMJD grids; scrabble: "
+                        "scoregroup)")
     p.add_argument("--rounds", type=int, help="number of rounds (required unless --from-trf gives it)")
     source = p.add_mutually_exclusive_group()
     source.add_argument("--from-trf", type=Path, metavar="FILE.trf",
@@ -258,9 +260,11 @@ def _args_result(r: argparse.ArgumentParser) -> None:
     target.add_argument("--player", type=int, help="player id, for a bye code (hpb, zpb, ...)")
     r.add_argument("--match", type=int, help="team event: the match (with --board: its board; the result home team "
                                              "first)")
-    r.add_argument("result", help="1-0, 0-1, 1/2 (chess), 2-0, 1-1, 0-2 (draughts), +- and -+ (forfeits), "
-                                  "2fe, 0fne, 0r, 0d, hpb...")
-    r.add_argument("--points", nargs=2, type=int, metavar=("WHITE", "BLACK"), help="game points (Scrabble)")
+    r.add_argument("result", help="1-0, 0-1, 1/2 (chess), 2-0, 1-1, 0-2 (draughts), both scores '412 380' "
+                                  "(Scrabble classique: the result follows), +- and -+ (forfeits), 2fe, 0fne, 0r, "
+                                  "0d, hpb...")
+    r.add_argument("--points", nargs=2, type=int, metavar=("FIRST", "SECOND"),
+                   help="both players' scores (Scrabble), with a result given as a code")
     r.add_argument("--replace", action="store_true", help="correct a result already entered")
     r.add_argument("--json", action="store_true")
 
@@ -380,16 +384,18 @@ def cmd_new(args: argparse.Namespace, lang: str) -> None:
 
         raise ValidationError(msg("new needs --name and --rounds (or --from-trf FILE, or --from-bundle BUNDLE.zip)"))
     from tournament_desk.cli.teams import rules_from_args
+    from tournament_desk.core.disciplines import discipline_profile
     from tournament_desk.core.model import Event, PairingSystem, RatingSystem, TimeControl
     from tournament_desk.core.results import Discipline
     from tournament_desk.core.scoring import profile_named
     from tournament_desk.formats.event_json import state_to_dict
     from tournament_desk.services.session import EventSession
     discipline = Discipline(args.discipline)
+    system = PairingSystem(args.system) if args.system else discipline_profile(discipline).default_system
     team = rules_from_args(args)
     kwargs: dict[str, Any] = {
         # a team round robin's number of rounds is its grid's, set when round 1 is paired
-        "system": PairingSystem(args.system), "rounds": args.rounds or 1, "place": args.place, "team": team,
+        "system": system, "rounds": args.rounds or 1, "place": args.place, "team": team,
         "start_date": args.start, "end_date": args.end or args.start, "arbiters": tuple(args.arbiter),
         "organiser": args.organiser, "time_control": TimeControl.parse(args.time_control),
         "tiebreaks": tuple(t.strip() for t in args.tiebreaks.split(",") if t.strip()),
@@ -467,6 +473,7 @@ def cmd_players(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_show(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.core.disciplines import discipline_profile
     from tournament_desk.formats.event_json import state_to_dict
     from tournament_desk.services.session import EventSession
     with EventSession.open(args.file, readonly=True) as session:
@@ -475,7 +482,8 @@ def cmd_show(args: argparse.Namespace, lang: str) -> None:
     lines = [
         f"{e.name} — {e.place}" if e.place else e.name,
         msg("Discipline: {discipline}   System: {system}   Rounds: {paired}/{rounds}   Time control: {time_control}",
-            discipline=e.discipline.value, system=e.system.value, paired=state.last_round, rounds=e.rounds,
+            discipline=discipline_profile(e.discipline).name, system=e.system.value, paired=state.last_round,
+            rounds=e.rounds,
             time_control=e.time_control).text(lang),
         msg("Players: {count}", count=len(state.players)).text(lang),
     ]
@@ -508,7 +516,7 @@ def cmd_result(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_rounds(args: argparse.Namespace, lang: str) -> None:
-    from tournament_desk.core.results import format_game_result
+    from tournament_desk.core.disciplines import game_result_text
     from tournament_desk.formats.event_json import round_to_dict
     from tournament_desk.services.session import EventSession
     with EventSession.open(args.file, readonly=True) as session:
@@ -518,7 +526,7 @@ def cmd_rounds(args: argparse.Namespace, lang: str) -> None:
     for rnd in state.rounds:
         lines.append(msg("Round {number}", number=rnd.number).text(lang))
         for g in rnd.games:
-            res = format_game_result(g.result, state.event.discipline) if g.result else "…"
+            res = game_result_text(g, state.event.discipline) or "…"  # Scrabble: the scores
             lines.append(f"  {g.board:>3}  {names[g.white_id]:<30} {res:^9} {names[g.black_id]}")
         for b in rnd.byes:
             lines.append(f"       {names[b.player_id]:<30} {b.kind.value}")
@@ -529,10 +537,10 @@ def cmd_pair(args: argparse.Namespace, lang: str) -> None:
     """Pair the next round with the event's system (the one pairing entry: services.pairing.pair_next).
     ``--system`` names the system the arbiter expects (``pair-scoregroup`` and ``topcut FILE pair``, the old
     spellings, are this option): refused when the event would be paired otherwise."""
+    from tournament_desk.core.disciplines import game_result_text
     from tournament_desk.core.errors import StateError
     from tournament_desk.core.messages import msg
     from tournament_desk.core.model import PairingSystem
-    from tournament_desk.core.results import format_game_result
     from tournament_desk.formats.event_json import round_to_dict
     from tournament_desk.services.pairing import pair_next
     from tournament_desk.services.session import EventSession
@@ -559,7 +567,7 @@ def cmd_pair(args: argparse.Namespace, lang: str) -> None:
     names = {p.id: p.name for p in state.players}
     lines = [change.label(lang)]
     lines += [f"  {g.board:>3}  {names[g.white_id]:<30} - {names[g.black_id]}"
-              + (f"  {format_game_result(g.result, state.event.discipline)}" if g.result else "")
+              + (f"  {game_result_text(g, state.event.discipline)}" if g.result else "")
               for g in rnd.games]
     exempt = "EXEMPT" if state.event.system.is_round_robin else "bye"
     lines += [f"       {names[b.player_id]:<30} {exempt if b.kind.value == 'pab' else b.kind.value}"

@@ -4,7 +4,8 @@ Registered by :mod:`tournament_desk.cli.main` (``add_rules_parser(sub)``; ``"rul
 ``COMMANDS``). Same conventions as main.py: ``--json`` prints JSON on stdout, errors are
 :class:`TournamentError` with both languages (main.py prints them and picks the exit code).
 
-    tournament-desk rules EVENT.tdesk [--json]              every setting, its current value and section
+    tournament-desk rules EVENT.tdesk [--json] [--all]      the settings that apply to the event (--all: every
+                                                             one), each with its current value and section
     tournament-desk rules EVENT.tdesk --set KEY=VALUE [...]  change settings: all of them as ONE undoable
                                                              action, or none when one is wrong
     tournament-desk rules --doc                              the rules document (what each rule and setting
@@ -36,6 +37,9 @@ def add_rules_parser(subparsers: Any) -> None:
     r.add_argument("--doc", action="store_true",
                    help="print the rules document: each rule, the document it comes from, its setting")
     r.add_argument("--path", action="store_true", help="with --doc: print only where the document is installed")
+    r.add_argument("--all", action="store_true",
+                   help="every setting, also those of other disciplines and rating systems (default: only the "
+                        "settings that apply to the event)")
     r.add_argument("--json", action="store_true")
 
 
@@ -71,7 +75,7 @@ def cmd_rules(args: argparse.Namespace, lang: str) -> None:
             change = set_rule_settings(session, pairs)
             if not args.json:
                 print(change.label(lang))
-        values = current_rule_settings(session)
+        values = current_rule_settings(session, applicable=not args.all)
     data = {"settings": [v.to_dict() for v in values], "doc": str(rules_doc_path())}
     lines = [msg("Rule settings (what each means: tournament-desk rules --doc):").text(lang)]
     for v in values:

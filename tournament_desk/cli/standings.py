@@ -38,7 +38,7 @@ def _edition(text: str) -> str:
     value = text.strip().lower()
     return "ffe-annex" if value == "seed003" else value
 PRESET_NAMES = ["round-robin", "round-robin-team", "swiss-rated", "swiss-ratings-inconsistent",
-                "swiss-mostly-unrated", "swiss-team", "platform"]
+                "swiss-mostly-unrated", "swiss-team", "platform", "ffjd-solkoff"]
 
 
 def _codes(text: str) -> list[str]:

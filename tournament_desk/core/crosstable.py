@@ -10,8 +10,8 @@ and what is printed, computed once (docs/architecture.md, "One source for each t
   - ``grid`` (round robin): rows and opponent columns by start number; a cell holds every result between the
     two players (two in a double round robin), in the event's scale.
   - ``wallchart`` (Swiss and the other systems): rows by place; per round the opponent's START number (never
-    the place: tied players share one), the colour letter in the user's language and the result mark; a bye as
-    the legend writes it.
+    the place: tied players share one), the colour letter in the user's language (none in Scrabble classique,
+    which has no colours: :mod:`core.disciplines`) and the result mark; a bye as the legend writes it.
   - ``standings``: the ranked rows without cells.
 
 The screen (``gui/tabs/standings.py``) and the paper (``printing/crosstable.py``, ``printing/standings_pdf.py``)
@@ -24,10 +24,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tournament_desk.core.disciplines import profile_of, rating_short
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.formatting import colour_letter, format_number, format_score
 from tournament_desk.core.messages import SEMICOLON, Msg, list_separator, msg, pmsg
-from tournament_desk.core.model import Bye, EventState, Game, Player
+from tournament_desk.core.model import Bye, EventState, Game, Player, RatingSystem
 from tournament_desk.core.results import Discipline, Outcome
 from tournament_desk.core.tiebreaks import StandingRow, describe_tiebreaks
 
@@ -45,9 +46,11 @@ __all__ = [
     "mark_legend",
     "outcome_mark",
     "player_rating",
+    "points_label",
     "rating_label",
     "rounds_counted",
     "start_numbers",
+    "tiebreak_head",
     "withdrawn_text",
 ]
 
@@ -120,13 +123,25 @@ COLUMN_LABELS: dict[str, Msg] = {
     "standings": pmsg("printed", "Standings"),
 }
 
-_RATING_LABELS = {"ffjd": "CP", "fide": "Elo", "elo-fr": "Elo", "fmjd": "FMJD", "fisf-pl": "PL"}
-"""The rating lists' own abbreviations (the same in every language)."""
-
-
 def rating_label(state: EventState, lang: str) -> str:
-    found = _RATING_LABELS.get(state.event.rating_system.value)
-    return found if found is not None else pmsg("printed", "Rtg").text(lang)
+    """The rating column's head: the rating lists' own abbreviations (``Elo``, ``CP``, ``PL``: the same in every
+    language, :func:`core.disciplines.rating_short`), ``Rtg`` for an event rated by none."""
+    if state.event.rating_system is RatingSystem.NONE:
+        return pmsg("printed", "Rtg").text(lang)
+    return rating_short(state.event.rating_system, lang)
+
+
+def points_label(state: EventState, lang: str) -> str:
+    """The points column's head: ``Pts``; the wins in Scrabble classique (seed 002 §7: ranked by wins)."""
+    profile = profile_of(state.event)
+    return profile.points_head.text(lang) if profile.game_scores else COLUMN_LABELS["points"].text(lang)
+
+
+def tiebreak_head(state: EventState | None, code: str, lang: str) -> str:
+    """A tie-break column's head: the word the discipline's federation uses (Scrabble « Écart », the FFJD's
+    Sk, Sm, St), else the code."""
+    head = profile_of(state.event).tiebreak_head(code) if state is not None else None
+    return head.text(lang) if head is not None else code
 
 
 _BYE_LABELS: dict[Outcome, Msg] = {
@@ -179,9 +194,10 @@ def outcome_mark(outcome: Outcome, state: EventState) -> str:
 
 
 def mark_legend(state: EventState, lang: str) -> str:
+    """The legend of a crosstable's marks: draughts spells out the FFJD codes (seed 000 §4) as the discipline's
+    profile writes them, with the regulations' citation."""
     if state.event.discipline is Discipline.DRAUGHTS:
-        return msg("2fe/0fe = win/loss by excused forfeit; 2fne/0fne = unexcused forfeit; 0r = 0-0 by rule; "
-                   "0d = double forfeit").text(lang)
+        return profile_of(state.event).legend_text(lang, cells=True)
     return msg("+ / - = forfeit win / loss; 0r = 0-0 by rule; 0d = double forfeit").text(lang)
 
 
@@ -216,14 +232,16 @@ def _system_line(state: EventState, counted: int, lang: str) -> str:
                 played=played, rounds=e.rounds, players=len(state.players)).text(lang)
 
 
-def tiebreak_note(codes: Sequence[str], lang: str, edition: str) -> str:
-    """One line: each tie-break's label, source and how unplayed games count in ``edition`` ("" without any)."""
+def tiebreak_note(codes: Sequence[str], lang: str, edition: str, state: EventState | None = None) -> str:
+    """One line: each tie-break's head (the discipline's federation's word when ``state`` is given), label,
+    source and how unplayed games count in ``edition`` ("" without any)."""
     if not codes:
         return ""
     infos = describe_tiebreaks(codes, edition=edition, lang=lang)
     semicolon = list_separator(SEMICOLON, lang)
-    items = semicolon.join(f"{i.code} = {i.label} ({i.source}{semicolon}{i.edition})" if i.edition else
-                           f"{i.code} = {i.label} ({i.source})" for i in infos)
+    items = semicolon.join(f"{tiebreak_head(state, i.code, lang)} = {i.label} ({i.source}{semicolon}{i.edition})"
+                           if i.edition else f"{tiebreak_head(state, i.code, lang)} = {i.label} ({i.source})"
+                           for i in infos)
     return pmsg("printed", "Tie-breaks: {items}", items=items).text(lang)
 
 
@@ -348,7 +366,8 @@ def build_table(state: EventState, rows: Sequence[StandingRow], codes: Sequence[
     head = [TableColumn("number", label["no"]), TableColumn("name", label["name"]),
             TableColumn("club", label["club"]), TableColumn("rating", rating_label(state, lang))]
     cells = [TableColumn("cell", h, i) for i, h in enumerate(cell_heads)]
-    tail = [TableColumn("points", label["points"]), *(TableColumn("tiebreak", c, i) for i, c in enumerate(codes))]
+    tail = [TableColumn("points", points_label(state, lang)),
+            *(TableColumn("tiebreak", tiebreak_head(state, c, lang), i) for i, c in enumerate(codes))]
     if kind == "grid":
         columns = [*head, *cells, *tail, TableColumn("place", label["place"])]
     else:
@@ -389,11 +408,13 @@ def build_table(state: EventState, rows: Sequence[StandingRow], codes: Sequence[
     else:
         notes.append(_system_line(state, counted, lang))
         if kind == "wallchart":
-            colours = pmsg("printed", "w = white, b = black").text(lang)
-            notes.append(list_separator(SEMICOLON, lang).join((colours, bye_legend(lang), mark_legend(state, lang))))
+            legend = [bye_legend(lang), mark_legend(state, lang)]
+            if profile_of(state.event).has_colours:  # Scrabble classique: no colours, no colour letters
+                legend.insert(0, pmsg("printed", "w = white, b = black").text(lang))
+            notes.append(list_separator(SEMICOLON, lang).join(legend))
         else:
             notes.append(mark_legend(state, lang))
-    tiebreaks = tiebreak_note(codes, lang, edition)
+    tiebreaks = tiebreak_note(codes, lang, edition, state)
     if tiebreaks:
         notes.append(tiebreaks)
     return Crosstable(kind, lang, state.event.name, rounds, tuple(codes), edition, tuple(columns),
@@ -408,7 +429,8 @@ def _wallchart_cell(state: EventState, player: Player, number: int, numbers: dic
         outcome = entry.outcome_of(player.id)
         mark = outcome_mark(outcome, state) if outcome is not None else "…"
         opponent = numbers[entry.opponent_of(player.id)]
-        return f"{opponent}{colour_letter(entry.white_id == player.id, lang)} {mark}"
+        colour = colour_letter(entry.white_id == player.id, lang) if profile_of(state.event).has_colours else ""
+        return f"{opponent}{colour} {mark}"
     if isinstance(entry, Bye):
         return f"{bye_label(entry.kind, lang, short=True)} {outcome_mark(entry.kind, state)}"
     kind = Outcome.ZERO_BYE if player.is_active_in(number) else Outcome.WITHDRAWN

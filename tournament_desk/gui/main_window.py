@@ -592,7 +592,7 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
             if given:
                 self.run(lambda: set_rule_settings(session, given))
             return
-        dialog = RulesDialog(self, self._t, current_rule_settings(session),
+        dialog = RulesDialog(self, self._t, current_rule_settings(session, applicable=True),  # the event's own
                              submit=lambda chosen: set_rule_settings(session, chosen), open_doc=self.open_rules_doc)
         accepted = bool(dialog.exec())
         self._after(dialog.result_change if isinstance(dialog.result_change, Change) else None)

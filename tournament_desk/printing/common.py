@@ -41,10 +41,13 @@ from tournament_desk.core.crosstable import (
     mark_legend,
     outcome_mark,
     player_rating,
+    points_label,
     rating_label,
     start_numbers,
+    tiebreak_head,
     withdrawn_text,
 )
+from tournament_desk.core.disciplines import profile_of
 from tournament_desk.core.formatting import format_date_range, format_number, format_score
 from tournament_desk.core.messages import Msg, pmsg
 from tournament_desk.core.model import EventState, Player
@@ -70,10 +73,13 @@ __all__ = [
     "outcome_mark",
     "para",
     "player_rating",
+    "points_label",
     "rating_label",
     "round_text",
     "shrink_to_width",
+    "side_labels",
     "start_numbers",
+    "tiebreak_head",
     "withdrawn_text",
 ]
 
@@ -137,6 +143,15 @@ def label(key: str, lang: str) -> str:
 def round_text(number: int, lang: str) -> str:
     """``Round 3`` / ``Ronde 3``: a document's round, in its header."""
     return pmsg("printed", "Round {number}", number=number).text(lang)
+
+
+def side_labels(state: EventState, lang: str) -> tuple[str, str]:
+    """The heads of a board's two players: White and Black; in Scrabble classique, which has no colours, the
+    player and his opponent."""
+    profile = profile_of(state.event)
+    if profile.has_colours:
+        return label("white", lang), label("black", lang)
+    return pmsg("printed", "Player").text(lang), pmsg("printed", "Opponent").text(lang)
 
 
 # ------------------------------------------------------------------------------------------------ notation

@@ -18,6 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from tournament_desk.core.crosstable import Crosstable, TableColumn, build_table, rounds_counted, tiebreak_note
+from tournament_desk.core.disciplines import profile_of
 from tournament_desk.core.model import EventState
 from tournament_desk.core.tiebreaks import DEFAULT_EDITION, PRESETS, build_standings
 from tournament_desk.printing.common import (
@@ -42,11 +43,14 @@ __all__ = [
 
 def default_tiebreaks(state: EventState, tiebreaks: Sequence[str] | None = None) -> tuple[str, ...]:
     """``tiebreaks`` when given (services pass the event's effective list), else the event's own list, else
-    seed 003 §3's recommendation for its kind of event."""
+    the discipline's own list (:mod:`core.disciplines`), else seed 003 §3's recommendation for its kind of event."""
     if tiebreaks is not None:
         return tuple(tiebreaks)
     if state.event.tiebreaks:
         return tuple(state.event.tiebreaks)
+    own = profile_of(state.event).default_tiebreak_list  # Scrabble's spread, the FFJD's Solkoff family
+    if own is not None:
+        return own
     return PRESETS["round-robin"] if state.event.system.is_round_robin else PRESETS["swiss-mostly-unrated"]
 
 
@@ -56,9 +60,10 @@ def edition_of(state: EventState, edition: str | None = None) -> str:
 
 
 def tiebreak_legend(codes: Sequence[str], lang: str, size: float = 7, *,
-                    edition: str = DEFAULT_EDITION.value) -> list[Flowable]:
-    """One paragraph: each tie-break's label, source and how unplayed games count in ``edition``."""
-    text = tiebreak_note(codes, lang, edition)
+                    edition: str = DEFAULT_EDITION.value, state: EventState | None = None) -> list[Flowable]:
+    """One paragraph: each tie-break's head (the discipline's federation's word when ``state`` is given), label,
+    source and how unplayed games count in ``edition``."""
+    text = tiebreak_note(codes, lang, edition, state)
     return [para(text, size)] if text else []
 
 

@@ -11,8 +11,8 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
+from tournament_desk.core.disciplines import game_result_text, profile_of
 from tournament_desk.core.model import Bye, EventState, Game
-from tournament_desk.core.results import format_game_result
 from tournament_desk.printing.common import (
     TABLE_BASE,
     alpha_key,
@@ -24,6 +24,7 @@ from tournament_desk.printing.common import (
     label,
     para,
     round_text,
+    side_labels,
     start_numbers,
     usable_width,
 )
@@ -42,18 +43,20 @@ def pairing_sheet_pdf(state: EventState, round_number: int, lang: str = "fr") ->
     widths = [w_board, w_no, w_name, w_pts, w_res, w_pts, w_no, w_name]
     size = 9.5
     pts = label("points", lang)
+    first, second = side_labels(state, lang)
+    colours = profile_of(state.event).has_colours
     header = [fit(label("board", lang), w_board, size, bold=True, align="center"),
               fit(label("no", lang), w_no, size, bold=True, align="center"),
-              fit(label("white", lang), w_name, size, bold=True),
+              fit(first, w_name, size, bold=True),
               fit(pts, w_pts, size, bold=True, align="center"),
               fit(label("result", lang), w_res, size, bold=True, align="center"),
               fit(pts, w_pts, size, bold=True, align="center"),
               fit(label("no", lang), w_no, size, bold=True, align="center"),
-              fit(label("black", lang), w_name, size, bold=True)]
+              fit(second, w_name, size, bold=True)]
     rows: list[list[object]] = [header]
     for g in sorted(rnd.games, key=lambda x: x.board):
         white, black = state.player(g.white_id), state.player(g.black_id)
-        result = format_game_result(g.result, state.event.discipline) if g.result else ""
+        result = game_result_text(g, state.event.discipline)
         rows.append([fit(str(g.board), w_board, size, bold=True, align="center"),
                      fit(str(numbers[white.id]), w_no, size, align="center"),
                      fit(white.name, w_name, size, min_size=6),
@@ -96,12 +99,13 @@ def pairing_sheet_pdf(state: EventState, round_number: int, lang: str = "fr") ->
                                                               align="center"),
         fit(pts, aw[2], size, bold=True, align="center"), fit(label("board", lang), aw[3], size, bold=True,
                                                               align="center"),
-        fit(label("colour", lang), aw[4], size, bold=True, align="center"),
+        fit(label("colour", lang) if colours else "", aw[4], size, bold=True, align="center"),
         fit(label("club", lang), aw[5], size, bold=True)]]
     for p in sorted(state.players, key=lambda q: alpha_key(q, lang)):
         entry = rnd.entry_of(p.id)
         if isinstance(entry, Game):
-            board, colour = str(entry.board), label("white" if entry.white_id == p.id else "black", lang)
+            board = str(entry.board)
+            colour = label("white" if entry.white_id == p.id else "black", lang) if colours else ""
         elif isinstance(entry, Bye):
             board, colour = bye_label(entry.kind, lang), ""
         elif not p.is_active_in(round_number):

@@ -13,6 +13,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as rl_canvas
 
+from tournament_desk.core.disciplines import profile_of
 from tournament_desk.core.messages import pmsg
 from tournament_desk.core.model import EventState, Game
 from tournament_desk.core.results import Discipline
@@ -25,6 +26,7 @@ from tournament_desk.printing.common import (
     label,
     round_text,
     shrink_to_width,
+    side_labels,
     start_numbers,
 )
 
@@ -36,6 +38,8 @@ SLIPS_PER_PAGE = 5
 def _choices(state: EventState) -> list[str]:
     if state.event.discipline is Discipline.DRAUGHTS:
         return ["2-0", "1-1", "0-2", "2fe-0fe", "0fe-2fe"]
+    if profile_of(state.event).game_scores:  # Scrabble classique: the scores are written, forfeits ticked
+        return ["+ / -", "- / +"]
     return ["1-0", "½-½", "0-1", "+ / -", "- / +"]
 
 
@@ -90,11 +94,12 @@ def _slip(canv: rl_canvas.Canvas, state: EventState, g: Game, numbers: dict[int,
 
     col = inner / 2
     before = g.round - 1
-    for k, (pid, colour) in enumerate(((g.white_id, "white"), (g.black_id, "black"))):
+    sides = side_labels(state, lang)  # White / Black; Scrabble classique (no colours): Player / Opponent
+    for k, pid in enumerate((g.white_id, g.black_id)):
         p = state.player(pid)
         x = left + k * col
         canv.setFont(FONT, 8)
-        line = pmsg("printed", "{colour} — No. {number} — {points} pts", colour=label(colour, lang),
+        line = pmsg("printed", "{colour} — No. {number} — {points} pts", colour=sides[k],
                     number=numbers[pid], points=fmt_points(state.score(pid, before)))
         canv.drawString(x, y - 7 * mm, line.text(lang))
         name, nsize = shrink_to_width(p.name, FONT_BOLD, 12, col - 6 * mm, 6.5)
@@ -107,8 +112,14 @@ def _slip(canv: rl_canvas.Canvas, state: EventState, g: Game, numbers: dict[int,
 
     # result boxes
     canv.setFont(FONT, 8.5)
-    canv.drawString(left, y - 25 * mm, pmsg("printed", "Result:").text(lang))
     x = left + 22 * mm
+    if profile_of(state.event).game_scores:
+        canv.drawString(left, y - 25 * mm, pmsg("printed", "Scores:").text(lang))
+        canv.setFont(FONT_BOLD, 10)
+        canv.drawString(x, y - 25.2 * mm, "______  –  ______")
+        x += 6 * mm + canv.stringWidth("______  –  ______", FONT_BOLD, 10)
+    else:
+        canv.drawString(left, y - 25 * mm, pmsg("printed", "Result:").text(lang))
     for choice in _choices(state):
         canv.rect(x, y - 26.2 * mm, 3.6 * mm, 3.6 * mm)
         canv.setFont(FONT_BOLD, 10)
@@ -120,10 +131,10 @@ def _slip(canv: rl_canvas.Canvas, state: EventState, g: Game, numbers: dict[int,
 
     # signatures
     sig_y = top - slip_h + 8 * mm
-    for k, colour in enumerate(("white", "black")):
+    for k in range(2):
         x = left + k * col
         canv.setFont(FONT, 8)
-        caption = pmsg("printed", "Signature ({colour})", colour=label(colour, lang)).text(lang)
+        caption = pmsg("printed", "Signature ({colour})", colour=sides[k]).text(lang)
         canv.drawString(x, sig_y + 1.5 * mm, caption)
         start = x + canv.stringWidth(caption, FONT, 8) + 3 * mm
         canv.setLineWidth(0.5)

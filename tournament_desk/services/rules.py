@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.changes import Change
+from tournament_desk.core.disciplines import rule_areas
 from tournament_desk.core.messages import in_languages
 from tournament_desk.core.operations import SetRuleSettings
 from tournament_desk.core.ratings.ffjd import Cadence, Present
@@ -70,9 +71,14 @@ def _values(session: EventSession) -> dict[str, RuleSettingValue]:
     return {k: RuleSettingValue(v.setting, v.value, v.stored, v.not_understood) for k, v in values.items()}
 
 
-def current_rule_settings(session: EventSession) -> list[RuleSettingValue]:
-    """Every rule setting of the registry with its current value, in registry order."""
-    return list(_values(session).values())
+def current_rule_settings(session: EventSession, *, applicable: bool = False) -> list[RuleSettingValue]:
+    """Every rule setting of the registry with its current value, in registry order; ``applicable``: only those
+    of the event's discipline, tie-breaks and rating system (:func:`core.disciplines.rule_areas`)."""
+    values = list(_values(session).values())
+    if not applicable:
+        return values
+    areas = rule_areas(session.state().event)
+    return [v for v in values if v.setting.area in areas]
 
 
 def set_rule_settings(session: EventSession,

@@ -30,12 +30,12 @@ from typing import Any
 from tournament_desk.core.actions.tiebreaks import TiebreakSetting, canonical_codes
 from tournament_desk.core.changes import Change
 from tournament_desk.core.crosstable import Crosstable, RoundsCounted, build_table, rounds_counted
+from tournament_desk.core.disciplines import profile_of, rating_word
 from tournament_desk.core.formatting import csv_separator, format_number
 from tournament_desk.core.messages import Msg, in_languages, msg, pmsg
 from tournament_desk.core.model import EventState, PairingSystem, Player
 from tournament_desk.core.operations import SetTiebreaks, StoreEventSettings
-from tournament_desk.core.results import Discipline
-from tournament_desk.core.sources import FFE_TIEBREAKS, FISF_PL, PLATFORM, Citation, citations_text, cite
+from tournament_desk.core.sources import FFE_TIEBREAKS, FFJD_RCN, FISF_PL, PLATFORM, Citation, citations_text, cite
 from tournament_desk.core.tiebreaks import (
     DEFAULT_EDITION,
     PRESET_LABELS,
@@ -51,9 +51,6 @@ from tournament_desk.core.tiebreaks import (
     parse_edition,
 )
 from tournament_desk.services.session import EventSession
-
-SCRABBLE_TIEBREAKS: tuple[str, ...] = ("SPREAD",)
-"""Seed 002 §7: Scrabble ties are separated by the points difference, capped at 100 per game."""
 
 # Share of players rated in the event's rating system above which a Swiss counts as "mostly rated"
 # (seed 003 §3: "la plupart des joueurs étant classés" / "la plupart des joueurs étant non classés").
@@ -72,7 +69,8 @@ def stored_edition(state: EventState) -> Edition | None:
 class TiebreakChoice:
     """The tie-break list used for an event and why: ``source`` is ``"event"`` (stored with the event),
     ``"argument"`` (given for this call), ``"preset"`` (``preset`` names the :data:`PRESETS` entry) or
-    ``"scrabble"`` (seed 002 §7)."""
+    ``"scrabble"`` (seed 002 §7) or ``"draughts"`` (seed 000 §3: the discipline's own list,
+    :mod:`core.disciplines`)."""
 
     codes: tuple[str, ...]
     edition: Edition
@@ -88,6 +86,9 @@ class TiebreakChoice:
             return msg("list requested")
         if self.source == "scrabble":
             return msg("points spread, capped ({source})", source=cite(FISF_PL, "§7").message)
+        if self.source == "draughts":
+            return msg("the FFJD's Solkoff family, in its glossary's order ({source})",
+                       source=cite(FFJD_RCN, "§3").message)
         assert self.preset is not None
         if self.preset == "platform":
             return msg("preset '{name}' ({source})", name=PRESET_LABELS[self.preset],
@@ -104,9 +105,11 @@ def _is_rated(player: Player, state: EventState) -> bool:
 
 
 def default_preset(state: EventState) -> str | None:
-    """The preset for an event without a list of its own (None: Scrabble, whose tie-break is the spread).
+    """The preset for an event without a list of its own (None: a discipline with its own list, Scrabble's spread
+    or the FFJD's Solkoff family, :attr:`DisciplineProfile.default_tiebreak_list`).
 
     * Scrabble: seed 002 §7 (the spread), whatever the system;
+    * draughts: seed 000 §3's Solkoff, Solkoff médian, Solkoff tronqué, whatever the system (docs/rules.md §5);
     * score-group events (the platform of seed 004): its order, Buchholz without byes, weighted rating
       average, direct encounter;
     * round robins: seed 003 §3 "Tournoi Toutes Rondes Individuel";
@@ -116,7 +119,7 @@ def default_preset(state: EventState) -> str | None:
       at most half rated, or no rating system -> "la plupart des joueurs étant non classés".
     """
     event = state.event
-    if event.discipline is Discipline.SCRABBLE:
+    if profile_of(event).default_tiebreak_list is not None:
         return None
     if event.system is PairingSystem.SCORE_GROUP:
         return "platform"
@@ -144,7 +147,9 @@ def effective_tiebreaks(state: EventState, *, tiebreaks: Sequence[str] | None = 
         return TiebreakChoice(_canonical(stored_codes), chosen_edition, "event")
     name = default_preset(state)
     if name is None:
-        return TiebreakChoice(SCRABBLE_TIEBREAKS, chosen_edition, "scrabble")
+        profile = profile_of(state.event)
+        assert profile.default_tiebreak_list is not None
+        return TiebreakChoice(profile.default_tiebreak_list, chosen_edition, profile.discipline.value)
     return TiebreakChoice(PRESETS[name], chosen_edition, "preset", name)
 
 
@@ -175,9 +180,18 @@ class Column:
     title: Msg
     sources: tuple[Citation, ...]
     edition_title: Msg
+    head: Msg | None = None
+    """The head the discipline's federation gives the column (Scrabble "Spread"/« Écart », draughts "Sk"); None:
+    the code."""
+    adjusted: bool = True
+    """Whether the rule edition of unplayed games changes the column (the edition note names it only then)."""
 
     def label(self, lang: str = "en") -> str:
         return self.title.text(lang)
+
+    def heading(self, lang: str = "en") -> str:
+        """The column's head: the federation's word when the discipline has one, else the code."""
+        return self.head.text(lang) if self.head is not None else self.code
 
     def source(self, lang: str = "en") -> str:
         """Where the tie-break is defined (short references)."""
@@ -213,6 +227,10 @@ class StandingsLine:
         return format_number(self.points, lang)
 
 
+_PTS = pmsg("narrow column", "Pts")
+_RATING = pmsg("narrow column", "Rating")
+
+
 @dataclass(frozen=True, slots=True)
 class Standings:
     """The standings of an event after ``after_round`` (0: before round 1), ready to show or print.
@@ -227,6 +245,10 @@ class Standings:
     lines: tuple[StandingsLine, ...]
     warnings: tuple[TieBreakWarning, ...]
     counted: RoundsCounted | None = None
+    points_head: Msg = _PTS
+    """The head of the points column (Scrabble: the wins)."""
+    rating_head: Msg = _RATING
+    """The head of the rating column: the word of the event's rating system ("Elo", "PL rating"...)."""
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -247,18 +269,22 @@ class Standings:
 
     def edition_note(self, lang: str = "en") -> str:
         """The line printed standings carry under the table: the edition and each column's source."""
-        head = msg("Tie-breaks: {reason}; unplayed games: {edition}", reason=self.choice.why,
-                   edition=self.edition.message).text(lang)
-        cols = [f"{c.code} = {c.label(lang)} ({c.source(lang)}; {c.edition(lang)})" for c in self.columns]
+        if any(c.adjusted for c in self.columns):
+            head = msg("Tie-breaks: {reason}; unplayed games: {edition}", reason=self.choice.why,
+                       edition=self.edition.message).text(lang)
+        else:  # Scrabble's spread, the FFJD's Solkoff family: no unplayed game is adjusted, the edition is moot
+            head = msg("Tie-breaks: {reason}", reason=self.choice.why).text(lang)
+        cols = [f"{c.heading(lang)} = {c.label(lang)} ({c.source(lang)}; {c.edition(lang)})" for c in self.columns]
         return "\n".join([head, *cols])
 
     def headings(self, lang: str = "en") -> list[str]:
-        return ["Pl.", msg("Name").text(lang), pmsg("narrow column", "Rating").text(lang), "Pts",
-                *(c.code for c in self.columns)]
+        return ["Pl.", msg("Name").text(lang), self.rating_head.text(lang), self.points_head.text(lang),
+                *(c.heading(lang) for c in self.columns)]
 
     def to_text(self, lang: str = "en") -> str:
         """A fixed-width table with the title and, under it, the edition note."""
-        widths = [5, 32, 6, 5, *(max(6, len(c.code)) for c in self.columns)]
+        widths = [5, 32, max(6, len(self.rating_head.text(lang))), max(5, len(self.points_head.text(lang))),
+                  *(max(6, len(c.heading(lang))) for c in self.columns)]
         out = [self.title(lang), *self.progress_notes(lang), ""]
         out.append("  ".join(h.ljust(w) if i == 1 else h.rjust(w)
                              for i, (h, w) in enumerate(zip(self.headings(lang), widths, strict=True))))
@@ -281,9 +307,10 @@ class Standings:
             "in_progress": list(self.in_progress),
             "pending_rounds": list(self.counted.pending) if self.counted is not None else [],
             "edition": {"code": self.edition.value, **in_languages(self.edition.message)},
+            **in_languages(self.rating_head, "rating_head"), **in_languages(self.points_head, "points_head"),
             "tiebreaks": {"codes": list(self.codes), "source": self.choice.source, "preset": self.choice.preset,
                           **in_languages(self.choice.why)},
-            "columns": [{"code": c.code, **in_languages(c.title),
+            "columns": [{"code": c.code, **in_languages(c.heading, "head"), **in_languages(c.title),
                          **in_languages(c.source, "source", english_unmarked=True),
                          **in_languages(c.edition_title, "edition")} for c in self.columns],
             "rows": [{"place": ln.place, "place_text": ln.place_text, "shared": ln.shared, "id": ln.player_id,
@@ -302,8 +329,9 @@ class Standings:
         buf = io.StringIO()
         writer = csv.writer(buf, delimiter=csv_separator(lang), lineterminator="\n")
         writer.writerow(["Place", "Id", msg("Name").text(lang), "Club", msg("Federation").text(lang),
-                         msg("Rating").text(lang), "Points",
-                         *(f"{c.code} ({c.label(lang)})" for c in self.columns)])
+                         self.rating_head.text(lang),
+                         "Points" if self.points_head is _PTS else self.points_head.text(lang),
+                         *(f"{c.heading(lang)} ({c.label(lang)})" for c in self.columns)])
         for ln in self.lines:
             writer.writerow([ln.place_text, ln.player_id, ln.name, ln.club, ln.federation,
                              "" if ln.rating is None else ln.rating, ln.points_text(lang), *ln.texts(lang)])
@@ -326,9 +354,11 @@ def _check_round(state: EventState, after_round: int | None) -> int:
     return rounds_counted(state, after_round).counted
 
 
-def _columns(codes: Sequence[str], edition: Edition) -> tuple[Column, ...]:
+def _columns(codes: Sequence[str], edition: Edition, state: EventState) -> tuple[Column, ...]:
     defs = [get_tiebreak(c) for c in codes]
-    return tuple(Column(d.code, d.title, d.sources, d.edition_title(edition)) for d in defs)
+    profile = profile_of(state.event)
+    return tuple(Column(d.code, d.title, d.sources, d.edition_title(edition), profile.tiebreak_head(d.code),
+                        d.adjusted) for d in defs)
 
 
 def standings(session_or_state: EventSession | EventState, *, after_round: int | None = None,
@@ -360,8 +390,10 @@ def standings(session_or_state: EventSession | EventState, *, after_round: int |
             values=tuple(v.value for v in row.tiebreaks),
             withdrawn=p.withdrawn_from_round is not None and p.withdrawn_from_round <= last))
     warnings = tuple(check_tiebreaks(choice.codes, round_robin=state.event.system.is_round_robin))
+    profile = profile_of(state.event)
     return Standings(state.event.name, last, state.event.rounds, choice.edition, choice,
-                     _columns(choice.codes, choice.edition), tuple(lines), warnings, counted)
+                     _columns(choice.codes, choice.edition, state), tuple(lines), warnings, counted,
+                     profile.points_head if profile.game_scores else _PTS, rating_word(system))
 
 
 def crosstable(session_or_state: EventSession | EventState, lang: str = "en", *, after_round: int | None = None,
@@ -369,7 +401,8 @@ def crosstable(session_or_state: EventSession | EventState, lang: str = "en", *,
                edition: Edition | str | None = None) -> Crosstable:
     """The table the Standings tab shows and the paper prints, in ``lang``, after the same rounds as
     :func:`standings`: ``view`` ``"crosstable"`` (the round-robin grid or the Swiss wallchart, as the event's
-    system calls for) or ``"standings"`` (the ranked rows without cells)."""
+    system calls for) or ``"standings"`` (the ranked rows without cells). Its words are the discipline's
+    (:mod:`core.disciplines`: colours or none, the points' and tie-breaks' heads, the result legend)."""
     state = _state(session_or_state)
     counted = rounds_counted(state, after_round)
     choice = effective_tiebreaks(state, tiebreaks=tiebreaks, edition=edition)

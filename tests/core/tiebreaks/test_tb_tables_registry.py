@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 from tiebreak_helpers import game, make_state, player
 
-from tournament_desk.core.sources import FFE_TIEBREAKS, FIDE_C07_2023, FISF_PL, PLATFORM
+from tournament_desk.core.sources import FFE_TIEBREAKS, FFJD_RCN, FIDE_C07_2023, FISF_PL, PLATFORM
 from tournament_desk.core.tiebreaks import (
     PRESETS,
     QUANTITE_TABLE,
@@ -79,13 +79,15 @@ def test_fide_tpr_example_reference_s4_4():
 def test_registry_codes_labels_and_sources():
     required = {"BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "SBH", "SB", "DE", "WIN", "BLK", "ARO", "ARO-C1", "PERF",
                 "KASHDAN", "KOYA", "KOYA-EXT", "CUM", "CUM-C1", "BERLIN", "YUGO", "SPREAD", "MP", "SBB", "GP",
-                "BH-NB", "ARO-WD"}
+                "BH-NB", "ARO-WD", "SK", "SK-M", "SK-T"}
     codes = {d.code for d in all_tiebreaks()}
     assert required <= codes
     for d in all_tiebreaks():
         # Issue 27: every tie-break cites the documents that define it, through the registry of sources.
         assert d.label("fr") and d.label("en") and d.sources
-        assert {c.source for c in d.sources} <= {FFE_TIEBREAKS, FIDE_C07_2023, FISF_PL, PLATFORM}
+        assert {c.source for c in d.sources} <= {FFE_TIEBREAKS, FIDE_C07_2023, FISF_PL, PLATFORM, FFJD_RCN}
+        # issue 30: the FFJD's Solkoff family cites the FFJD only, never FIDE's chess rules
+        assert (FFJD_RCN in {c.source for c in d.sources}) == d.code.startswith("SK")
     assert get_tiebreak("bh-c1").code == "BH-C1"
     assert get_tiebreak("CUM-C3").label("en") == "Cumulative cut 3"
     with pytest.raises(ValueError):

@@ -5,10 +5,18 @@ from __future__ import annotations
 import dataclasses
 
 from tournament_desk.core.actions.step import Message, Step, step
+from tournament_desk.core.disciplines import discipline_profile, parse_scores, result_from_scores
 from tournament_desk.core.errors import NotFoundError, ResultError, StateError
 from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import Bye, EventState, Game, Round
-from tournament_desk.core.results import GameResult, Outcome, format_game_result, parse_bye, parse_game_result
+from tournament_desk.core.results import (
+    Discipline,
+    GameResult,
+    Outcome,
+    format_game_result,
+    parse_bye,
+    parse_game_result,
+)
 
 
 def _with_round(state: EventState, rnd: Round) -> EventState:
@@ -92,7 +100,12 @@ def record_result(state: EventState, round_number: int, board: int, result: Game
     game = rnd.game(board)
     discipline = state.event.discipline
     if isinstance(result, str) and not isinstance(result, GameResult):
-        result = parse_game_result(result, discipline)
+        scores = _typed_scores(result, discipline) if white_points is None and black_points is None else None
+        if scores is not None:  # Scrabble classique: "412 380", the result follows from the scores
+            white_points, black_points = scores
+            result = result_from_scores(*scores)
+        else:
+            result = parse_game_result(result, discipline)
     if game.result is not None and result is not None and result is not game.result and not replace:
         raise ResultConflictError(
             msg("Round {round_number} board {board} already has {format_game_result}; confirm to replace it by "
@@ -115,11 +128,29 @@ def record_result(state: EventState, round_number: int, board: int, result: Game
                 )
     white, black = state.player(game.white_id), state.player(game.black_id)
     shown = format_game_result(result, discipline) if result else "—"
+    if result is not None and white_points is not None and discipline_profile(discipline).game_scores:
+        shown = f"{white_points}-{black_points}"
     label = msg("Result round {round_number} board {board}: {surname}-{surname2} {shown}", round_number=round_number,
                 board=board, surname=white.surname, surname2=black.surname, shown=shown)
     updated = dataclasses.replace(game, result=result, white_points=white_points, black_points=black_points)
     new_round = dataclasses.replace(rnd, games=tuple(updated if g.board == board else g for g in rnd.games))
     return step(_with_round(state, new_round), label)
+
+
+def _typed_scores(text: str, discipline: Discipline) -> tuple[int, int] | None:
+    """Both scores typed as the result in a discipline whose games leave scores (Scrabble classique: ``412 380``);
+    None when the text is a code of the discipline's notation (``1-0``, ``+-``, ``0fe``...) or no scores."""
+    if not discipline_profile(discipline).game_scores:
+        return None
+    try:
+        parse_game_result(text, discipline)
+    except ResultError:
+        scores = parse_scores(text)
+        if scores is None:
+            raise ResultError(msg("'{text}' is neither the two scores (e.g. 412 380) nor a forfeit code (+-, -+, "
+                                  "--)", text=text)) from None
+        return scores
+    return None
 
 
 def record_results(state: EventState, round_number: int, results: dict[int, GameResult | str], *,

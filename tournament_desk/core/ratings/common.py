@@ -95,6 +95,9 @@ class PreviewRow:
     national Elo the share of the performance in the new Elo, Ej = Ei + k·(Pj − Ei) (seed 001 §3)."""
     remark: Msg | None = None
     """The note as a catalogue message, when it has words to translate (see :func:`noted`)."""
+    parts: tuple[tuple[str, float], ...] = ()
+    """The terms of the change, by name, for a reader to check it by hand (cote PL: ``pe``, ``b``, ``pj``, the
+    unbounded ``pj_unbounded``, ``pj_min``, ``pj_max``, ``category``, ``m``, seed 002 §4–§7)."""
 
     def note_text(self, lang: str = "en") -> str:
         return self.remark.text(lang) if self.remark is not None else self.note

@@ -19,7 +19,7 @@ from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import EventState, Player, RatingSystem
 from tournament_desk.core.ratings import elo_fr, ffjd, fide, scrabble_pl
-from tournament_desk.core.ratings.common import PreviewRow, RatedKey, noted
+from tournament_desk.core.ratings.common import PreviewRow, RatedKey, noted, round_half_away
 from tournament_desk.core.results import Outcome
 from tournament_desk.core.scoring import scrabble_spread
 
@@ -257,16 +257,26 @@ def scrabble_preview(state: EventState, kind: scrabble_pl.EventKind = scrabble_p
     """Seed 002: the new PL after this event (games = rounds played). ``classic_b``: a TH Classique B (CT 0.8,
     §7); ``last_events``: each player's last classique event, for inactive players (§9)."""
     entrants, order = scrabble_from_event(state, duplicate_series, last_events=last_events)
+    if not any(g.result is not None and g.result.is_played for r in state.rounds for g in r.games):
+        # no game played yet: no final ranking, so nothing changes (a PE, B and PJ from the starting order alone
+        # would move every rating before the first game)
+        starts = {e.player_id: scrabble_pl.starting_rating(e, state.event.start_date) for e in entrants}
+        return [PreviewRow(p.id, p.name, starts[p.id], 0, None, 0.0, starts[p.id], None,
+                           "no game played yet", score=state.score(p.id),
+                           remark=msg("no game played yet")) for p in state.players]
     games = max(1, min(scrabble_pl.NBP_MAX, state.last_round))
     results = scrabble_pl.rate_event(entrants, order, kind, games, classic_b, thresholds,
                                      event_date=state.event.start_date)
     rows = []
     for p in state.players:
         r = results[p.id]
+        parts = (("pe", float(r.pe)), ("b", float(r.b)), ("pj", float(r.pj)),
+                 ("pj_unbounded", float(round_half_away(r.pj_raw))), ("pj_min", r.pj_min), ("pj_max", r.pj_max),
+                 ("category", float(r.category)), ("m", float(r.m)))
         rows.append(PreviewRow(p.id, p.name, r.rating_before, state.last_round, None,
                                r.new_rating - r.rating_before, r.new_rating, None,
                                f"PE {r.pe}, B {r.b:g}, PJ {r.pj}" + (" (PL*)" if r.provisional else ""),
-                               score=state.score(p.id)))
+                               score=state.score(p.id), parts=parts))
     return rows
 
 

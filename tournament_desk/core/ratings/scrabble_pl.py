@@ -281,6 +281,11 @@ class ScrabbleResult:
     pj: int
     pj_raw: float
     new_rating: float
+    category: int = 0
+    """The event's category (§4) and its value M; the bounds of PJ (§7): the same for every player."""
+    m: int = 0
+    pj_min: float = 0.0
+    pj_max: float = 0.0
 
 
 def rate_event(entrants: Sequence[ScrabbleEntrant], final_order: Sequence[RatedKey], kind: EventKind,
@@ -312,7 +317,7 @@ def rate_event(entrants: Sequence[ScrabbleEntrant], final_order: Sequence[RatedK
         raw = 2.0 / 3.0 * (ci - cj) if cj <= ci else -1.0 / 3.0 * (cj - ci)
         pj = game_points(cj, ci, pj_min, pj_max)  # §7
         out[pid] = ScrabbleResult(pid, e.name, cj, e.rating is None, initial_place[pid], x, pe, b, pj, raw,
-                                  cj + pe + b + pj)  # §2.2
+                                  cj + pe + b + pj, cat, m, pj_min, pj_max)  # §2.2
     return out
 
 

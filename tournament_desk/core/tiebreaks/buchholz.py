@@ -193,3 +193,32 @@ def edition_note(ctx: TiebreakContext) -> str:
     if ctx.edition is Edition.FIDE_2023:
         return "unplayed: dummy opponent with the player's own score"
     return "unplayed: dummy opponent, capped"
+
+
+# -- the FFJD's Solkoff family (seed 000 §3, « Termes utilisés et acronymes ») ------------------------------------
+
+SOLKOFF_CUTS: dict[str, tuple[int, int]] = {"SK": (0, 0), "SK-M": (1, 1), "SK-T": (1, 0)}
+"""Seed 000 §3: Sk (Solkoff) "somme des points des adversaires rencontrés"; Sm (Solkoff médian) "on enlève les
+points de l'adversaire qui a marqué le plus de points et les points de l'adversaire qui a marqué le moins de
+points"; St (Solkoff tronqué) "on enlève les points de l'adversaire qui a marqué le moins de points". Code ->
+(lowest cut, highest cut)."""
+
+
+def solkoff_detail(ctx: TiebreakContext, pid: int, lowest: int = 0, highest: int = 0) -> list[Contribution]:
+    """The opponents a player met over the board (a forfeit is no meeting, seed 000 §4; a 0r game was played),
+    each with his points as scored, the cut ones flagged. Unlike the FFE annex's Buchholz, nothing is adjusted
+    and no virtual opponent stands for an unplayed round: the glossary counts the opponents "rencontrés"."""
+    met = [Contribution(e.round, e.opponent, ctx.score[e.opponent], "game")
+           for e in ctx.entries[pid] if e.played and e.opponent is not None]
+    if (not lowest and not highest) or not met:
+        return met
+    values = [c.value for c in met]
+    cut = _cut_positions(values, [False] * len(values), lowest, highest, False)
+    return [Contribution(c.round, c.opponent, c.value, c.kind, False, True) if i in cut else c
+            for i, c in enumerate(met)]
+
+
+def solkoff(ctx: TiebreakContext, lowest: int = 0, highest: int = 0) -> Values:
+    """Sk, Sm or St (seed 000 §3) for every player: the sum of :func:`solkoff_detail`'s values not cut."""
+    return {pid: float(sum(c.value for c in solkoff_detail(ctx, pid, lowest, highest) if not c.cut))
+            for pid in ctx.entries}

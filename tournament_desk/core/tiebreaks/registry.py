@@ -14,8 +14,17 @@ from enum import StrEnum
 from functools import partial
 
 from tournament_desk.core.errors import ValidationError
-from tournament_desk.core.messages import N_, Msg, listing, msg
-from tournament_desk.core.sources import FFE_TIEBREAKS, FIDE_C07_2023, FISF_PL, PLATFORM, Citation, citations_text, cite
+from tournament_desk.core.messages import N_, Msg, listing, msg, pmsg
+from tournament_desk.core.sources import (
+    FFE_TIEBREAKS,
+    FFJD_RCN,
+    FIDE_C07_2023,
+    FISF_PL,
+    PLATFORM,
+    Citation,
+    citations_text,
+    cite,
+)
 from tournament_desk.core.tiebreaks import buchholz as bh
 from tournament_desk.core.tiebreaks import encounter, own_results, ratings
 from tournament_desk.core.tiebreaks.context import TiebreakContext
@@ -120,6 +129,12 @@ _FIXED: tuple[TieBreakDef, ...] = (
     _d("SBB", msg("Team Sonneborn-Berger"), OPP, (_annex("§2.2.2.2"),), False,
        team_only=True),
     _d("YUGO", msg("Yugoslav"), OPP, (_annex("§4 « YOUGOSLAVE »"),), True, bh.yugoslav),
+    # seed 000 §3: the FFJD's names of the Buchholz family, computed on the opponents met (buchholz.solkoff)
+    _d("SK", pmsg("tie-break", "Solkoff"), OPP, (cite(FFJD_RCN, "§3"),), False, partial(bh.solkoff)),
+    _d("SK-M", pmsg("tie-break", "Median Solkoff"), OPP, (cite(FFJD_RCN, "§3"),), False,
+       partial(bh.solkoff, lowest=1, highest=1)),
+    _d("SK-T", pmsg("tie-break", "Truncated Solkoff"), OPP, (cite(FFJD_RCN, "§3"),), False,
+       partial(bh.solkoff, lowest=1)),
     _d("BH-NB", msg("Buchholz without byes"), OPP, (cite(PLATFORM, "« Systèmes de départage » 1"),), False,
        bh.buchholz_without_byes),
     _d("ARO", msg("Average rating of opponents"), RAT,
@@ -173,6 +188,7 @@ PRESETS: dict[str, tuple[str, ...]] = {
     "swiss-mostly-unrated": ("DE", "BH", "SB", "WIN"),
     "swiss-team": ("GP", "MP", "DE", "BH", "SBB"),
     "platform": ("BH-NB", "ARO-WD", "DE"),
+    "ffjd-solkoff": ("SK", "SK-M", "SK-T"),
 }
 PRESET_LABELS: dict[str, Msg] = {
     "round-robin": msg("Individual round robin"),
@@ -182,6 +198,7 @@ PRESET_LABELS: dict[str, Msg] = {
     "swiss-mostly-unrated": msg("Individual Swiss, mostly unrated"),
     "swiss-team": msg("Team Swiss"),
     "platform": msg("Platform order (Buchholz, weighted average, direct encounter)"),
+    "ffjd-solkoff": msg("FFJD Solkoff family (Solkoff, median, truncated)"),
 }
 """The presets' names (catalogue messages)."""
 
@@ -226,7 +243,7 @@ def check_tiebreaks(codes: Sequence[str], *, round_robin: bool | None = None,
                 "used", categories=listing(c.message for c in cats))))
     if round_robin is False and any(d.code in ("KOYA", "KOYA-EXT") for d in defs):
         warnings.append(TieBreakWarning("koya-swiss", msg("Koya is meant for round robins only")))
-    if round_robin and any(d.code == "BH" or d.code.startswith("BH-") for d in defs):
+    if round_robin and any(d.code == "BH" or d.code.startswith("BH-") for d in defs):  # not SK: not C.07's
         warnings.append(TieBreakWarning("buchholz-round-robin",
                                         msg("FIDE C.07 (2026): the Buchholz family is not used in round robins")))
     for d in defs:

@@ -167,6 +167,10 @@ def _lines(ctx: TiebreakContext, code: str, pid: int) -> list[ExplanationLine]:
         lowest, highest = (n, n) if code.startswith("BH-M") else (n, 0)
         return [ExplanationLine(c.round, c.opponent, c.value, not c.cut, _kind(c.kind, c.vur))
                 for c in bh.buchholz_detail(ctx, pid, lowest, highest)]
+    if code in bh.SOLKOFF_CUTS:
+        lowest, highest = bh.SOLKOFF_CUTS[code]
+        return [ExplanationLine(c.round, c.opponent, c.value, not c.cut, _kind(c.kind))
+                for c in bh.solkoff_detail(ctx, pid, lowest, highest)]
     if code == "SB":
         return [ExplanationLine(c.round, c.opponent, c.value * f, True,
                                 msg("{kind}: {value:g} x {factor:g}", kind=_kind(c.kind), value=c.value, factor=f))

@@ -11,8 +11,10 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QLineEdit
 
+from tournament_desk.core.disciplines import discipline_profile
 from tournament_desk.core.errors import TournamentError, ValidationError
 from tournament_desk.core.messages import N_
 from tournament_desk.core.model import DEFAULT_RATING, DEFAULT_SCORING, Event, PairingSystem, RatingSystem, TimeControl
@@ -29,14 +31,10 @@ from tournament_desk.gui.dialogs.form import (
 )
 from tournament_desk.gui.i18n import Translator
 
-DEFAULT_SYSTEM = {
-    Discipline.CHESS: PairingSystem.DUTCH,
-    Discipline.DRAUGHTS: PairingSystem.ROUND_ROBIN,
-    Discipline.SCRABBLE: PairingSystem.SCORE_GROUP,
-    Discipline.OTHER: PairingSystem.DUTCH,
-}
+DEFAULT_SYSTEM = {d: discipline_profile(d).default_system for d in Discipline}
 """What a new event of each discipline is paired with unless the arbiter chooses otherwise (draughts events
-are round robins on the FMJD grid, seed 000 Annexe A)."""
+are round robins on the FMJD grid, seed 000 Annexe A; Scrabble classique score groups): the discipline's profile,
+the same default as the command line's ``new``."""
 
 SCORING_NAMES = {"chess": N_("chess (1 / ½ / 0)"), "draughts": N_("draughts (2 / 1 / 0)"),
                  "kashdan": N_("Kashdan (4 / 2 / 1)"), "scrabble": N_("Scrabble classic")}
@@ -103,6 +101,7 @@ class EventDialog(FormDialog):
             select_data(self.rating, event.rating_system)
             select_data(self.initial_colour, event.initial_colour)
             select_data(self.acceleration, event.acceleration)
+            self._offer(event.discipline, event.system, event.rating_system)
         else:
             self.discipline.currentIndexChanged.connect(lambda _i: self.apply_discipline_defaults())
             self.apply_discipline_defaults()
@@ -126,15 +125,31 @@ class EventDialog(FormDialog):
     def apply_discipline_defaults(self) -> None:
         """The chosen discipline's scoring, rating system and pairing system."""
         discipline = combo_enum(self.discipline, Discipline)
+        self._offer(discipline)
         self.scoring.setCurrentIndex(self.scoring.findData(DEFAULT_SCORING[discipline].name))
         select_data(self.rating, DEFAULT_RATING[discipline])
         if self.system.isEnabled():
             select_data(self.system, DEFAULT_SYSTEM[discipline])
+        self._dutch_only()
+
+    def _offer(self, discipline: Discipline, *keep: object) -> None:
+        """Only the pairing and rating systems of the discipline can be chosen (Scrabble classique: no FIDE Dutch
+        system, no FIDE or FFJD rating); ``keep``: an existing event's own choices stay choosable."""
+        profile = discipline_profile(discipline)
+        for combo, offered in ((self.system, profile.systems), (self.rating, profile.rating_systems)):
+            model = combo.model()
+            for i in range(combo.count()):
+                item = model.item(i) if isinstance(model, QStandardItemModel) else None
+                if item is not None:
+                    item.setEnabled(combo.itemData(i) in offered or combo.itemData(i) in keep)
 
     def _dutch_only(self) -> None:
+        if "initial_colour" not in self.field_widgets:  # the rows are not laid out yet
+            return
         dutch = combo_enum(self.system, PairingSystem) is PairingSystem.DUTCH
-        for combo in (self.initial_colour, self.acceleration):
-            self.set_row_visible(combo, dutch)
+        coloured = discipline_profile(combo_enum(self.discipline, Discipline)).has_colours
+        self.set_row_visible(self.initial_colour, dutch and coloured)  # Scrabble classique: no colours
+        self.set_row_visible(self.acceleration, dutch)
         if not dutch:
             select_data(self.acceleration, "")
 

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from tournament_desk.core.actions.manual import ManualRound
 from tournament_desk.core.changes import Change
+from tournament_desk.core.disciplines import profile_of
 from tournament_desk.core.errors import PairingError, TournamentError
 from tournament_desk.core.formatting import format_score
 from tournament_desk.core.messages import N_
@@ -42,24 +43,29 @@ class ManualPairingDialog(QDialog):
         self.result_change: Change[ManualRound] | None = None
         """The round stored (its change, for the window to redraw what it names)."""
         self.setWindowTitle(t("Pair by hand"))
-        self.players_model = RowsModel([
-            (t("Name"), lambda b: b.name), (t("Points"), lambda b: format_score(b.points, self.lang)),
-            (t("Solkoff"), lambda b: format_score(b.solkoff, self.lang)),
+        # the game's words (core.disciplines): White/Black, or in Scrabble classique no colours at all
+        profile = profile_of(session.state().event)
+        first, second = profile.first_side.text(self.lang), profile.second_side.text(self.lang)
+        colours: list[tuple[str, Callable[[Any], object]]] = [
             (t("W/B"), lambda b: f"{b.whites}/{b.blacks}"),
             (t("Colour"), lambda b: t(_COLOURS[b.suggested]) if b.suggested in _COLOURS else b.suggested),
+        ] if profile.has_colours else []
+        self.players_model = RowsModel([
+            (t("Name"), lambda b: b.name), (t("Points"), lambda b: format_score(b.points, self.lang)),
+            (t("Solkoff"), lambda b: format_score(b.solkoff, self.lang)), *colours,
         ])
         self.players_view = make_table(self.players_model)
         self.players_view.clicked.connect(lambda index: self.choose(self.players_model.row_object(index.row())
                                                                     .player_id))
         self.candidates_model = RowsModel([
             (t("Opponent"), lambda c: c.name), (t("Points"), lambda c: format_score(c.points, self.lang)),
-            (t("White"), lambda c: self.names.get(c.white_id, "")),
+            (first, lambda c: self.names.get(c.white_id, "")),
         ])
         self.candidates_view = make_table(self.candidates_model)
         self.candidates_view.doubleClicked.connect(lambda index: self.add_candidate(index.row()))
         self.boards_model = RowsModel([
             (t("Board"), lambda b: self.boards.index(b) + 1 if b in self.boards else ""),
-            (t("White"), lambda b: self.names.get(b[0], "")), (t("Black"), lambda b: self.names.get(b[1], "")),
+            (first, lambda b: self.names.get(b[0], "")), (second, lambda b: self.names.get(b[1], "")),
         ])
         self.boards_view = make_table(self.boards_model)
         self.issues = QLabel()

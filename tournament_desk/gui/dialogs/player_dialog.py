@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QMessageBox
 
 from tournament_desk.core.actions.players import DuplicatePlayerError
+from tournament_desk.core.disciplines import discipline_profile, rating_word
 from tournament_desk.core.errors import TournamentError, ValidationError
 from tournament_desk.core.model import MAX_NAME_LENGTH, Player, Sex
 from tournament_desk.gui.dialogs.form import (
@@ -29,6 +30,8 @@ from tournament_desk.gui.i18n import Translator
 # National licence ids: letters and digits, 3 to 12 characters (FFE "A12345", FFJD numeric ids, FFSc ids).
 LICENCE_PATTERN = re.compile(r"^[A-Za-z0-9]{3,12}$")
 MAX_RATING = 4000
+_OPTIONAL_FIELDS = frozenset({"licence_id", "fide_id", "fmjd_id", "title"})
+"""The fields a discipline may not ask for (:attr:`DisciplineProfile.player_fields`)."""
 
 Submit = Callable[[dict[str, Any], bool], Any]
 """``submit(fields, allow_duplicates)``: registers or edits, returns the change, raises on a refusal."""
@@ -38,7 +41,8 @@ class PlayerDialog(FormDialog):
     """``submit`` None: the dialog only validates, and :meth:`fields` gives the values once accepted."""
 
     def __init__(self, parent: Any, t: Translator, rating_system: str, player: Player | None = None, *,
-                 submit: Submit | None = None, confirm_duplicate: Callable[[str], bool] | None = None) -> None:
+                 submit: Submit | None = None, confirm_duplicate: Callable[[str], bool] | None = None,
+                 discipline: str = "other") -> None:
         super().__init__(parent, t, None)
         self.player_submit = submit
         self.confirm_duplicate = confirm_duplicate or self._ask_duplicate
@@ -63,15 +67,21 @@ class PlayerDialog(FormDialog):
         self.rating = NumberField(player.rating(rating_system) if player else None, maximum=MAX_RATING)
         self.unrated = QCheckBox(t("&Unrated"))
         self.unrated.setChecked(bool(player and player.unrated))
+        # the discipline's own fields (core.disciplines): chess asks for the FIDE id and title, draughts the FMJD
+        # id, Scrabble neither; the fields not asked keep the player's values
+        profile = discipline_profile(discipline)
         for label, widget, field in (
             (t("&Surname"), self.surname, "surname"), (t("&First name"), self.first_name, "first_name"),
             (t("Sex"), self.sex, "sex"), (t("Birth date"), self.birth, "birth_date"),
             (t("Category"), self.category, "category"), (t("&Club"), self.club, "club"),
-            (t("Federation"), self.federation, "federation"), (t("&Licence"), self.licence, "licence_id"),
+            (t("Federation"), self.federation, "federation"),
+            ("&" + profile.licence.text(t.lang), self.licence, "licence_id"),
             (t("FIDE id"), self.fide_id, "fide_id"), (t("FMJD id"), self.fmjd_id, "fmjd_id"),
-            (t("Title"), self.title_edit, "title"), (t("Rating ({})", rating_system), self.rating, "ratings"),
+            (t("Title"), self.title_edit, "title"), (rating_word(rating_system).text(t.lang), self.rating, "ratings"),
             ("", self.unrated, "unrated"),
         ):
+            if field in _OPTIONAL_FIELDS and field not in profile.player_fields:
+                continue
             self.add_row(label, widget, field)
         self.finish_layout()
         self._ratings_other = tuple((s, v) for s, v in (player.ratings if player else ()) if s != rating_system)

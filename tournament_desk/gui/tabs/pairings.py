@@ -19,13 +19,14 @@ from PySide6.QtWidgets import (
 
 from tournament_desk.core.actions.rounds import MissingResultsError
 from tournament_desk.core.changes import StateChange
+from tournament_desk.core.disciplines import discipline_profile, game_result_text
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.formatting import format_score
 from tournament_desk.core.messages import N_
 from tournament_desk.core.model import EventState, Game, PairingSystem
 from tournament_desk.core.operations import UnpairLastRound
 from tournament_desk.core.pairing.knockout import recommended_size
-from tournament_desk.core.results import Outcome, format_game_result
+from tournament_desk.core.results import Outcome
 from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.dialogs.manual_dialog import ManualPairingDialog
 from tournament_desk.gui.dialogs.registration_dialogs import REQUEST_LABELS
@@ -175,11 +176,12 @@ class PairingsTab(Tab):
         state, rnd, names = selected
         self._drawn = (state, names)
         t = self.t
+        profile = discipline_profile(state.event.discipline)  # Scrabble: no colours, the player and his opponent
         self.model.set_table([
             (t("Board"), lambda g: g.board),
-            (t("White"), lambda g: self._player_cell(g.round, g.white_id)),
-            (t("Result"), self._result_cell),
-            (t("Black"), lambda g: self._player_cell(g.round, g.black_id)),
+            (profile.first_side.text(t.lang), lambda g: self._player_cell(g.round, g.white_id)),
+            (t("Result") if not profile.game_scores else t("Scores"), self._result_cell),
+            (profile.second_side.text(t.lang), lambda g: self._player_cell(g.round, g.black_id)),
         ], rnd.games)
         self._show_byes(state, rnd.number, names)
 
@@ -189,7 +191,7 @@ class PairingsTab(Tab):
 
     def _result_cell(self, g: Game) -> str:
         state, _names = self._drawn
-        return format_game_result(g.result, state.event.discipline) if g.result else ""
+        return game_result_text(g, state.event.discipline)
 
     def _show_byes(self, state: EventState, number: int, names: dict[int, str]) -> None:
         t = self.t

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPush
 
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.collation import name_key
+from tournament_desk.core.disciplines import discipline_profile, rating_word
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.model import EventState, Player, Sex
@@ -172,8 +173,8 @@ class RegistrationTab(Tab):
             (t("Name"), lambda r: r.player.name, lambda r: name_key(r.player.name, lang)),
             (t("Club"), lambda r: r.player.club, lambda r: name_key(r.player.club, lang)),
             (t("Fed."), lambda r: r.player.federation),
-            (t("Rating"), lambda r: r.player.rating(system)),
-            (t("Licence"), lambda r: r.player.licence_id),
+            (rating_word(system).text(lang), lambda r: r.player.rating(system)),  # "Elo", "cote PL"...
+            (discipline_profile(state.event.discipline).licence.text(lang), lambda r: r.player.licence_id),
             (t("Status"), lambda r: r.status),
         ]
         self.model.set_table(columns, [self._row(state, p) for p in state.players],
@@ -234,7 +235,8 @@ class RegistrationTab(Tab):
             self.run(lambda: session.run(AddPlayer(allow_duplicates=allow_duplicates, **chosen)))
             return
         dialog = PlayerDialog(self.ctx.dialog_parent(), self.t, self._event().rating_system.value,
-                              submit=lambda f, anyway: session.run(AddPlayer(allow_duplicates=anyway, **f)))
+                              submit=lambda f, anyway: session.run(AddPlayer(allow_duplicates=anyway, **f)),
+                              discipline=self._event().discipline.value)
         if dialog.exec():
             self.run(lambda: dialog.result_change)
 
@@ -248,7 +250,8 @@ class RegistrationTab(Tab):
             self.run(lambda: session.run(EditPlayer(player.id, **chosen)))
             return
         dialog = PlayerDialog(self.ctx.dialog_parent(), self.t, self._event().rating_system.value, player,
-                              submit=lambda f, anyway: session.run(EditPlayer(player.id, allow_duplicates=anyway, **f)))
+                              submit=lambda f, anyway: session.run(EditPlayer(player.id, allow_duplicates=anyway, **f)),
+                              discipline=self._event().discipline.value)
         if dialog.exec():
             self.run(lambda: dialog.result_change)
 

@@ -3,7 +3,10 @@
 On the selected board, type ``1`` / ``=`` (or ``½``) / ``0`` in chess (``2`` / ``1`` / ``0`` in draughts): the result
 is recorded and the cursor moves to the next board. ``+`` and ``-`` give a forfeit win to White or Black;
 ``F`` (or the right-click menu) offers every FFJD code (2fe, 0fe, 2fne, 0fne, 0r, 0d); Delete clears.
-Missing results are highlighted. Correcting an earlier round says what it affects downstream.
+Scrabble classique (no colours, :mod:`core.disciplines`): both scores are typed on the board's row in one go,
+``412 380`` then Enter (Escape drops them), the win, draw or loss following; ``+`` / ``-`` a forfeit.
+Missing results are highlighted; the discipline's result legend is under the boards. Correcting an earlier round
+says what it affects downstream.
 """
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QMenu, QPushBut
 
 from tournament_desk.core.actions.rounds import ResultConflictError
 from tournament_desk.core.changes import StateChange
+from tournament_desk.core.disciplines import discipline_profile, game_result_text, parse_scores, result_from_scores
 from tournament_desk.core.messages import N_
 from tournament_desk.core.model import EventState, Game, Round
 from tournament_desk.core.operations import RecordBye, RecordResult
-from tournament_desk.core.results import BYE_OUTCOMES, Discipline, GameResult, Outcome, format_game_result
+from tournament_desk.core.results import BYE_OUTCOMES, Discipline, GameResult, Outcome
 from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.models.tables import RowsModel
 from tournament_desk.gui.tabs.base import Tab, make_table
@@ -42,10 +46,20 @@ CHESS_FORFEIT_MENU: tuple[tuple[str, GameResult], ...] = (
     (N_("− − (double forfeit)"), GameResult.DOUBLE_FORFEIT),
 )
 """Forfeits as other disciplines write them (FIDE: +/−, and a double forfeit)."""
+SCRABBLE_FORFEIT_MENU: tuple[tuple[str, GameResult], ...] = (
+    (N_("+ − (the player wins by forfeit)"), GameResult.WHITE_FORFEIT_WIN_UNEXCUSED),
+    (N_("− + (the opponent wins by forfeit)"), GameResult.BLACK_FORFEIT_WIN_UNEXCUSED),
+    (N_("− − (double forfeit)"), GameResult.DOUBLE_FORFEIT),
+)
+"""Scrabble classique: no colours; a forfeit is a win or a loss without scores (docs/rules.md §4c)."""
+SCORE_KEYS = frozenset("0123456789 -")
+"""What a Scrabble score typed on a board is made of (``412 380``, ``412-380``)."""
 
 
 def forfeit_menu(discipline: Discipline) -> tuple[tuple[str, GameResult], ...]:
-    return FORFEIT_MENU if discipline is Discipline.DRAUGHTS else CHESS_FORFEIT_MENU
+    if discipline is Discipline.DRAUGHTS:
+        return FORFEIT_MENU
+    return SCRABBLE_FORFEIT_MENU if not discipline_profile(discipline).has_colours else CHESS_FORFEIT_MENU
 
 
 def key_to_result(key: str, discipline: Discipline) -> GameResult | None:
@@ -86,7 +100,12 @@ class ResultsTab(Tab):
         self.byes = QLabel()
         self.byes.setWordWrap(True)
         layout.addWidget(self.byes)
+        self.legend = QLabel()
+        self.legend.setWordWrap(True)
+        layout.addWidget(self.legend)
         self.last_message = ""
+        self.typed = ""
+        """Scrabble: the scores being typed on the current board (shown in its Result cell), until Enter."""
 
     def focus_main(self) -> None:
         self.view.setFocus()
@@ -97,17 +116,20 @@ class ResultsTab(Tab):
         return (self.points_button, self.bye_button)
 
     def retranslate(self) -> None:
-        self.points_button.setText(self.t("Game p&oints…"))
+        self.points_button.setText(self.t("Sc&ores…"))
         self.bye_button.setText(self.t("&Bye / absence…"))
         self.refresh_help()
 
     def refresh_help(self) -> None:
+        """The keys of the event's discipline, and its result legend (the FFJD codes spelt out, seed 000 §4)."""
         state = self.ctx.state
-        if state is not None and state.event.discipline is Discipline.DRAUGHTS:
-            keys = "2 / 1 / 0"
+        profile = discipline_profile(state.event.discipline if state is not None else Discipline.CHESS)
+        if profile.game_scores:
+            self.help.setText(self.t("Type both scores ({}) then Enter — + / - forfeit — F other codes — Del "
+                                     "clears", profile.result_keys))
         else:
-            keys = "1 / = / 0"
-        self.help.setText(self.t("Keys: {} — + / - forfeit — F other codes — Del clears", keys))
+            self.help.setText(self.t("Keys: {} — + / - forfeit — F other codes — Del clears", profile.result_keys))
+        self.legend.setText(self.t("Legend: {}", profile.legend_text(self.t.lang)) if state is not None else "")
 
     def shows(self, what: StateChange) -> bool:
         return bool(what.rounds or what.players or what.event_fields)
@@ -144,7 +166,8 @@ class ResultsTab(Tab):
         self.refresh_help()
         self.show_round()
         state = self.ctx.state
-        self.points_button.setVisible(bool(state and state.event.scoring.uses_game_scores))
+        self.points_button.setVisible(bool(state and (state.event.scoring.uses_game_scores
+                                                      or discipline_profile(state.event.discipline).game_scores)))
 
     def show_round(self) -> None:
         """Draw the round chosen: every board, the byes under it."""
@@ -154,13 +177,15 @@ class ResultsTab(Tab):
             return
         state, rnd, names = selected
         self._drawn = (state, names)
+        self.typed = ""
+        profile = discipline_profile(state.event.discipline)
         columns: list[tuple[str, Any]] = [
             (t("Board"), lambda g: g.board),
-            (t("White"), lambda g: self._drawn[1][g.white_id]),
-            (t("Result"), self._result_cell),
-            (t("Black"), lambda g: self._drawn[1][g.black_id]),
+            (profile.first_side.text(t.lang), lambda g: self._drawn[1][g.white_id]),
+            (t("Result") if not profile.game_scores else t("Scores"), self._result_cell),
+            (profile.second_side.text(t.lang), lambda g: self._drawn[1][g.black_id]),
         ]
-        if state.event.scoring.uses_game_scores:
+        if state.event.scoring.uses_game_scores and not profile.game_scores:
             columns.append((t("Points"), lambda g: "" if g.white_points is None
                             else f"{g.white_points}-{g.black_points}"))
         current = self.view.currentIndex().row()
@@ -172,7 +197,9 @@ class ResultsTab(Tab):
 
     def _result_cell(self, g: Game) -> str:
         state = self._drawn[0]
-        return format_game_result(g.result, state.event.discipline) if g.result else ""
+        if self.typed and g == self.current_game():
+            return self.typed + "…"
+        return game_result_text(g, state.event.discipline)
 
     def _show_byes(self, state: EventState, rnd: Round, names: dict[int, str]) -> None:
         t = self.t
@@ -187,22 +214,86 @@ class ResultsTab(Tab):
         return self.model.row_object(index.row())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.view and event.type() == QEvent.Type.FocusOut and self.typed:
+            self.typed = ""  # scores typed but not entered are dropped when the board is left
+            self._redraw_current()
         if watched is self.view and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
             if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
                 self.record(None)
                 return True
             text = event.text()
+            state = self.ctx.state
+            if state is not None and discipline_profile(state.event.discipline).game_scores \
+                    and self._type_score(event, text):
+                return True
             if text.lower() == "f":
                 self._context_menu(self.view.visualRect(self.view.currentIndex()).center())
                 return True
-            state = self.ctx.state
             if text and state is not None:
                 result = key_to_result(text, state.event.discipline)
                 if result is not None:
                     self.record(result)
                     return True
         return super().eventFilter(watched, event)
+
+    def _type_score(self, event: QKeyEvent, text: str) -> bool:
+        """Scrabble: digits, a space or a dash add to the scores typed on the current board (shown in its cell);
+        Enter records them (the result follows from them), Escape or Backspace take them back. A ``-`` typed
+        first is still the forfeit key. True when the key was taken."""
+        key = event.key()
+        if self.typed and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            typed, self.typed = self.typed, ""
+            self.enter_scores(typed)
+            return True
+        if self.typed and key in (Qt.Key.Key_Escape, Qt.Key.Key_Backspace):
+            self.typed = "" if key == Qt.Key.Key_Escape else self.typed[:-1]
+            self._redraw_current()
+            return True
+        if text and text in SCORE_KEYS and (self.typed or text.isdigit()) and self.current_game() is not None:
+            self.typed += text
+            self._redraw_current()
+            return True
+        if self.typed:  # any other key (an arrow, a code): the scores typed so far are dropped
+            self.typed = ""
+            self._redraw_current()
+        return False
+
+    def _redraw_current(self) -> None:
+        row = self.view.currentIndex().row()
+        if 0 <= row < self.model.rowCount():
+            self.model.replace_rows({row: self.model.row_object(row)})
+
+    def enter_scores(self, text: str) -> bool:
+        """Record the two scores typed for the current board (``412 380``) and move to the next board."""
+        session, game, state = self.ctx.session, self.current_game(), self.ctx.state
+        if session is None or game is None or state is None or not self.writable():
+            return False
+        scores = parse_scores(text)
+        if scores is None:
+            self._redraw_current()
+            self.ctx.warn(self.t("Type the two scores, e.g. 412 380"))
+            return False
+        row = self.view.currentIndex().row()
+        first, second = scores
+        replace = game.result is not None
+        if replace and (game.white_points, game.black_points) != scores:
+            typed = f"{first}-{second}"
+            question = self.t("Board {board} already has {old}; replace it by {new}?", board=game.board,
+                              old=game_result_text(game, state.event.discipline), new=typed)
+            if not self.ctx.ask(question):
+                self._redraw_current()
+                return False
+        change = self.run(lambda: session.run(RecordResult(game.round, game.board, result_from_scores(first, second),
+                                                           white_points=first, black_points=second,
+                                                           replace=replace)))
+        if change is None:
+            self._redraw_current()
+            return False
+        self.last_message = change.label(self.t.lang)
+        self.ctx.status(self.last_message)
+        self.view.setCurrentIndex(self.model.index(min(row + 1, self.model.rowCount() - 1), 2))
+        return True
 
     def record(self, result: GameResult | None, *, confirm: bool | None = None) -> bool:
         """Record ``result`` on the current board and move to the next one. ``confirm`` answers the
@@ -258,20 +349,23 @@ class ResultsTab(Tab):
         menu.exec(self.view.viewport().mapToGlobal(pos))
 
     def enter_points(self, white: int | None = None, black: int | None = None) -> None:
-        """Scrabble: both players' game points; the result follows from them."""
-        session, game = self.ctx.session, self.current_game()
-        if session is None or game is None:
+        """Scrabble: both players' scores in a dialog (the Scores… button); the result follows from them."""
+        session, game, state = self.ctx.session, self.current_game(), self.ctx.state
+        if session is None or game is None or state is None:
             return
         if white is None or black is None:
-            text, ok = QInputDialog.getText(self, self.t("Game &points…"), self.t("Points White-Black (e.g. 412-389):"))
+            names = self._drawn[1]
+            text, ok = QInputDialog.getText(self, self.t("Scores"), self.t(
+                "Scores of {first} and {second} (e.g. 412 380):", first=names[game.white_id],
+                second=names[game.black_id]))
             if not ok:
                 return
-            try:
-                white, black = (int(x) for x in text.replace(" ", "").split("-"))
-            except ValueError:
-                self.ctx.warn(self.t("Type the two scores as 412-389"))
+            scores = parse_scores(text)
+            if scores is None:
+                self.ctx.warn(self.t("Type the two scores, e.g. 412 380"))
                 return
-        result = (GameResult.WHITE_WIN if white > black else GameResult.BLACK_WIN if black > white else GameResult.DRAW)
+            white, black = scores
+        result = result_from_scores(white, black)
         self.run(lambda: session.run(RecordResult(game.round, game.board, result, white_points=white,
                                                black_points=black, replace=True)))
 

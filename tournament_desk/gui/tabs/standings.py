@@ -22,8 +22,11 @@ from PySide6.QtWidgets import (
 
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.crosstable import Crosstable
+from tournament_desk.core.disciplines import discipline_profile, rating_word
 from tournament_desk.core.errors import TournamentError
+from tournament_desk.core.formatting import format_number
 from tournament_desk.core.model import EventState
+from tournament_desk.core.ratings.common import PreviewRow
 from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.dialogs.event_dialog import RATING_NAMES
 from tournament_desk.gui.models.tables import RowsModel
@@ -63,8 +66,10 @@ class StandingsTab(Tab):
         self.shown: Crosstable | None = None
         """The crosstable shown (its view), None in the plain view: the value the printed crosstable prints."""
         self._headers: tuple[Any, ...] | None = None
-        """What the columns were set from (language, view, rounds, tie-breaks, preview)."""
+        """What the columns were set from (language, view, rounds, tie-breaks, preview, discipline, rating system)."""
         self._view: tuple[EventState, dict[int, int], dict[int | str, tuple[float | None, float | None]], str]
+        self._parts: dict[int | str, dict[str, str]] = {}
+        """The cote PL's terms of each player's preview (PE, B, PJ, bounds, category), as shown."""
         self._offered: tuple[int, ...] = ()
         """The rounds offered in :attr:`after`: 0 and every round with all its results in."""
         self._session: object = None
@@ -160,21 +165,30 @@ class StandingsTab(Tab):
         place = {ln.player_id: ln.place for ln in table.lines}
         self._view = (state, place, preview, lang)
         rows = [_Row(ln, _first(table, ln), preview.get(ln.player_id, (None, None))) for ln in table.lines]
-        headers = (lang, "standings", table.after_round, tuple(c.code for c in table.columns), bool(preview))
+        parts = bool(preview) and any(self._parts.get(pid) for pid in preview)
+        headers = (lang, "standings", table.after_round, tuple(c.code for c in table.columns), bool(preview), parts,
+                   state.event.rating_system, state.event.discipline)
         if headers != self._headers:
             self._headers = headers
+            profile = discipline_profile(state.event.discipline)
+            word = rating_word(state.event.rating_system).text(lang)  # "Elo", "classement FFJD", "cote PL"
             columns: list[tuple[str, Any]] = [
                 (self.t("Rank"), lambda r: r.line.place_text if not r.line.shared or r.first else ""),
                 (self.t("Name"), lambda r: r.line.name),
                 (self.t("Club"), lambda r: r.line.club),
-                (self.t("Rating"), lambda r: r.line.rating),
-                (self.t("Points"), lambda r: r.line.points_text(self._view[3])),
+                (word, lambda r: r.line.rating),
+                (profile.points_head.text(lang) if profile.game_scores else self.t("Points"),
+                 lambda r: r.line.points_text(self._view[3])),
             ]
             for i, col in enumerate(table.columns):
-                columns.append((col.code, lambda r, i=i: r.line.texts(self._view[3])[i]))
+                columns.append((col.heading(lang), lambda r, i=i: r.line.texts(self._view[3])[i]))
             if preview:
-                columns.append((self.t("Rating ±"), lambda r: _signed(r.preview[0])))
-                columns.append((self.t("New rating"), lambda r: _number(r.preview[1])))
+                columns.append((self.t("{} ±", word), lambda r: _signed(r.preview[0])))
+                columns.append((self.t("{} after", word), lambda r: _number(r.preview[1])))
+            if parts:  # the cote PL's terms (seed 002 §4-§7), to check a change by hand
+                for key, head in (("pe", "PE"), ("b", "B"), ("pj", "PJ"), ("bounds", "PJmin / PJmax"),
+                                  ("category", self.t("Category (M)"))):
+                    columns.append((head, lambda r, k=key: self._parts.get(r.line.player_id, {}).get(k, "")))
             self.model.set_table(columns, rows, lambda r: "#eeeeee" if r.line.withdrawn else None)
             self.view.resizeColumnsToContents()
         else:
@@ -206,10 +220,17 @@ class StandingsTab(Tab):
     def _rating_preview(self, state: EventState, table: Standings
                         ) -> tuple[dict[int | str, tuple[float | None, float | None]], str]:
         """Preview of the event's rating system (FFJD, national Elo, Scrabble PL), after the last round only,
-        once all its results are in."""
+        once all its results are in; the cote PL's terms per player (PE, B, PJ, PJmin / PJmax, the category) in
+        ``self._parts``. Before any game is played nothing changes, and no column is shown."""
+        self._parts = {}
         session = self.ctx.session
         if session is None or state.event.rating_system.value not in ("ffjd", "elo-fr", "fisf-pl", "fide") \
-                or not state.rounds or table.after_round != state.last_round:
+                or not state.rounds:
+            return {}, ""
+        name = self.t(RATING_NAMES.get(state.event.rating_system, state.event.rating_system.value))
+        if not any(g.result is not None for rnd in state.rounds for g in rnd.games):
+            return {}, self.t("Rating preview ({}): no game played yet, nothing changes", name)
+        if table.after_round != state.last_round:  # the last round in progress: no preview until it is complete
             return {}, ""
         from tournament_desk.services.ratings import rating_preview  # numpy and scipy: only when shown
 
@@ -217,9 +238,11 @@ class StandingsTab(Tab):
             rows = rating_preview(session)
         except TournamentError as exc:
             return {}, self.t("Rating preview: {}", exc.message(self.t.lang))
+        self._parts = {r.player_id: _pl_parts(r, self.t.lang) for r in rows if r.parts}
+        if not any(r.games_counted for r in rows) and all(not r.evolution for r in rows):
+            return {}, self.t("Rating preview ({}): no game played yet, nothing changes", name)
         return {r.player_id: (r.evolution, r.new_rating) for r in rows}, self.t(
-            "Rating preview ({}): what the federation would compute from this event alone",
-            self.t(RATING_NAMES.get(state.event.rating_system, state.event.rating_system.value)))
+            "Rating preview ({}): what the federation would compute from this event alone", name)
 
     def explain_cell(self, row: int, column: int, *, show: bool = True) -> str | None:
         """The explanation of the tie-break in ``column`` for the player on ``row`` (a message box)."""
@@ -256,6 +279,18 @@ class StandingsTab(Tab):
             return
         target = Path(path)
         self.run(lambda: target.write_text(table.to_csv(self.t.lang), encoding="utf-8-sig"))
+
+
+def _pl_parts(row: PreviewRow, lang: str) -> dict[str, str]:
+    """The cote PL's terms of one preview row as shown (seed 002: PE §5, B §6, PJ §7 and its bounds, the
+    category and M §4); PJ reads ``298 → 210`` when a bound cut it."""
+    parts = dict(row.parts)
+    pj, rounded = parts["pj"], parts["pj_unbounded"]
+    return {"pe": format_number(parts["pe"], lang), "b": format_number(parts["b"], lang),
+            "pj": f"{format_number(rounded, lang)} → {format_number(pj, lang)}" if rounded != pj
+            else format_number(pj, lang),
+            "bounds": f"{format_number(round(parts['pj_min']), lang)} / {format_number(round(parts['pj_max']), lang)}",
+            "category": f"{int(parts['category'])} ({format_number(parts['m'], lang)})"}
 
 
 @dataclass(frozen=True, slots=True)
