@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -9,9 +11,13 @@ from PySide6.QtCore import QCoreApplication, QSettings
 
 
 @pytest.fixture(autouse=True)
-def isolated_settings(tmp_path: Path, qapp) -> None:
+def isolated_settings(tmp_path: Path, qapp) -> Iterator[None]:
     QCoreApplication.setOrganizationName("tournament_desk_tests")
     QCoreApplication.setApplicationName("tournament_desk_tests")
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
     QSettings().clear()
+    yield
+    # back to the run's temporary home (tests/conftest.py), where the tests after this one expect them
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
+                      os.path.join(os.environ["HOME"], "qt-settings"))
