@@ -87,7 +87,7 @@ def test_upgrade_0005_to_0006_keeps_each_name_as_a_text_in_each_language(tmp_pat
         assert (session.undo_label("en"), session.undo_label("fr")) == names[-1]
         assert [(e.label.text("en"), e.label.text("fr")) for e in session.audit_log()] == names
         assert session.audit_log()[0].label.text("de") == names[0][0]  # a language added later: the English
-    assert inspect_file(path) == 6
+    assert inspect_file(path) == SCHEMA_VERSION
     with sqlite3.connect(path) as conn:
         stored = [json.loads(r[0]) for r in conn.execute("SELECT label FROM journal ORDER BY id")]
     assert stored == [{"en": en, "fr": fr} for en, fr in names]

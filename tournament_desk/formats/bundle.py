@@ -109,7 +109,8 @@ def state_to_bundle_dict(state: EventState) -> dict[str, Any]:
                              "increment_seconds": e.time_control.increment_seconds},
             "scoring": e.scoring.as_dict(), "tiebreaks": list(e.tiebreaks), "tiebreak_edition": e.tiebreak_edition,
             "rating_system": e.rating_system.value, "initial_colour": e.initial_colour,
-            "acceleration": e.acceleration, "numbering": e.numbering,
+            "acceleration": e.acceleration, "numbering": e.numbering, "federation": e.federation,
+            "round_dates": [_date(d) for d in e.round_dates],
         },
         "players": players,
         "rounds": rounds,
@@ -162,7 +163,8 @@ def state_from_bundle_dict(data: Mapping[str, Any]) -> EventState:
             tiebreaks=tuple(ev.get("tiebreaks", ())), tiebreak_edition=ev.get("tiebreak_edition", ""),
             rating_system=RatingSystem(_get(ev, "rating_system", _IN_EVENT)),
             initial_colour=ev.get("initial_colour", ""), acceleration=ev.get("acceleration", ""),
-            numbering=ev.get("numbering", ""),
+            numbering=ev.get("numbering", ""), federation=ev.get("federation", ""),
+            round_dates=tuple(_parse_date(d) for d in ev.get("round_dates", ())),
         )
         requests = tuple(ByeRequest(int(r["round"]), int(r["player"]), Outcome(r["kind"]))
                          for r in data.get("requested_byes", ()))

@@ -15,6 +15,8 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -28,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_desk import __version__
+from tournament_desk.core.arbiter_log import PublishedChange
 from tournament_desk.core.changes import Change, StateChange
 from tournament_desk.core.errors import StateError, TournamentError
 from tournament_desk.core.messages import N_, msg
@@ -35,6 +38,7 @@ from tournament_desk.core.model import EventState
 from tournament_desk.gui.dialogs import file_problems as fp
 from tournament_desk.gui.dialogs.event_dialog import EventDialog
 from tournament_desk.gui.dialogs.lists import HistoryDialog
+from tournament_desk.gui.dialogs.reason_dialog import ReasonDialog
 from tournament_desk.gui.i18n import Translator, install_qt_translator
 from tournament_desk.gui.start_page import StartPage
 from tournament_desk.gui.tabs.base import Tab
@@ -68,6 +72,9 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         self._interactive = interactive
         """False in tests and scripted use: messages go to :attr:`messages` instead of modal boxes."""
         self.messages: list[str] = []
+        self.reason_answers: list[str | None] = []
+        """Scripted use: the reasons typed in the next reason dialogs (None: Cancel); none left: Cancel."""
+        self.last_reason_dialog: ReasonDialog | None = None
         self._printer: Any = None
 
         self.stack = QStackedWidget()
@@ -276,6 +283,8 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         if self._session is not None:
             self._session.close()
         self._session = session
+        if not session.readonly:
+            session.reason_for = self.ask_reason
         self._state = session.state()
         self._identity = None if session.readonly else file_identity(session.path)
         self.not_saved = False
@@ -483,6 +492,25 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         self.messages.append(text)
         if self._interactive:
             QMessageBox.information(self, "tournament_desk", text)
+
+    def ask_reason(self, change: PublishedChange) -> str:
+        """The reason of a change to a published round (the arbiter's log): asked in a dialog that names what
+        changes and the rules it touches; Cancel stores nothing (:class:`Cancelled`)."""
+        dialog = ReasonDialog(self, self._t, change)
+        self.last_reason_dialog = dialog
+        if self._interactive:
+            accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        else:
+            answer = self.reason_answers.pop(0) if self.reason_answers else None
+            if answer is not None:
+                dialog.editor.setPlainText(answer)
+            ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+            accepted = answer is not None and ok.isEnabled()
+            if accepted:
+                ok.click()
+        if not accepted or not dialog.reason:
+            raise Cancelled
+        return dialog.reason
 
     def status(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)

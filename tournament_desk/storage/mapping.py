@@ -51,6 +51,8 @@ def event_to_row(event: Event) -> dict[str, Any]:
         "initial_colour": event.initial_colour,
         "acceleration": event.acceleration,
         "numbering": event.numbering,
+        "federation": event.federation,
+        "round_dates": json.dumps([_iso(d) for d in event.round_dates]),
     }
 
 
@@ -73,6 +75,8 @@ def event_from_row(row: dict[str, Any]) -> Event:
         initial_colour=row.get("initial_colour") or "",
         acceleration=row.get("acceleration") or "",
         numbering=row.get("numbering") or "",
+        federation=row.get("federation") or "",
+        round_dates=tuple(_date(d) for d in json.loads(row.get("round_dates") or "[]")),
     )
 
 
