@@ -26,7 +26,7 @@ from enum import StrEnum
 
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import Msg, listing, msg, pmsg
-from tournament_desk.core.model import EventState, Game
+from tournament_desk.core.model import EventState, Game, PairingSystem
 from tournament_desk.core.results import Discipline, Outcome
 from tournament_desk.core.sources import (
     FFJD_RCN,
@@ -110,11 +110,11 @@ def _oriented(games: tuple[Game, ...]) -> dict[frozenset[int], Game]:
 def published_changes(before: EventState, after: EventState, *, by_hand: bool = False) -> PublishedChange | None:
     """What the step from ``before`` to ``after`` did to rounds already published (paired), or None when it
     touched none of them. Only the rounds paired before the action count: pairing the next round is not a change
-    to a published round (unless ``by_hand``: the arbiter paired it, a manual pairing); a round cancelled is (a
-    re-pairing)."""
+    to a published round (unless ``by_hand``: the arbiter paired it instead of the event's system, a manual
+    pairing; an event whose system is manual pairing is always paired so); a round cancelled is (a re-pairing)."""
     kinds: set[PublishedKind] = set()
     touched: set[int] = set()
-    if by_hand:
+    if by_hand and before.event.system is not PairingSystem.MANUAL:  # a manual system is paired by hand
         added = {r.number for r in after.rounds} - {r.number for r in before.rounds}
         if added:
             kinds.add(PublishedKind.PAIRING)
