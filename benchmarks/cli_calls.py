@@ -17,7 +17,9 @@ Both trees run with the same interpreter and the same installed libraries, throu
 (editable-install finders removed, the tree put first on ``sys.path``), so only the code differs.
 
 The input files are made once in ``--workdir`` (kept between runs when given): the realistic opens of
-benchmarks/data (284 players at round 7, 1000 and 2000 players at round 6; see make_trf.py), an event file of
+benchmarks/data (284 players at rounds 7, 8 and 9 of 9, 1000 players at round 6, 2000 players at round 6 and at
+the late rounds 9, 10 and 11 of 11; see make_trf.py; targets of issue 33 item 7: 284 players 0.10 s, 2000 players
+at round 9 or later 1.0 s), an event file of
 2000 players x 11 rounds with 6 tie-breaks (benchmarks/standings.py's generator) for ``standings`` and
 ``result``, and a rating period of 20 event files, 5,000 players, 50,000 games (benchmarks/ratings.py's
 generator) for ``rate --period``. Finally ``python -X importtime`` shows what the start-up of ``--version`` and of
@@ -164,12 +166,20 @@ def _figures(work: Path, slow_setup: bool) -> list[Figure]:
     figures = [
         Figure("--version", 0.15, lambda w: ["--version"]),
         Figure("--help", 0.15, lambda w: ["--help"]),
-        Figure("pair --dutch 284 players r7", 0.12, lambda w: ["pair", "--dutch", str(DATA / "open_284p_r7.trf"),
+        Figure("pair --dutch 284 players r7", 0.10, lambda w: ["pair", "--dutch", str(DATA / "open_284p_r7.trf"),
                                                              "-p", str(w / "out.txt")]),
         Figure("pair --dutch 1000 players r6", 0.6, lambda w: ["pair", "--dutch", str(DATA / "open_1000p_r6.trf"),
                                                              "-p", str(w / "out.txt")]),
         Figure("pair --dutch 2000 players r6", 1.2, lambda w: ["pair", "--dutch", str(DATA / "open_2000p_r6.trf"),
                                                              "-p", str(w / "out.txt")]),
+        # Late rounds (issue 33 item 7): the same 2000-player open after 8, 9 and 10 of its 11 rounds, the
+        # 284-player open after 7 and 8 of its 9 (make_trf.py --also-played): withdrawals, byes, absences.
+        *(Figure(f"pair --dutch 2000 players r{r} (late)", 1.0,
+                 lambda w, r=r: ["pair", "--dutch", str(DATA / f"open_2000p_r{r}.trf"), "-p", str(w / "out.txt")])
+          for r in (9, 10, 11)),
+        *(Figure(f"pair --dutch 284 players r{r} (late)", 0.10,
+                 lambda w, r=r: ["pair", "--dutch", str(DATA / f"open_284p_r{r}.trf"), "-p", str(w / "out.txt")])
+          for r in (8, 9)),
     ]
     if slow_setup:
         event = work / "standings_2000x11.tdesk"

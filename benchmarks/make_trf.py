@@ -1,6 +1,6 @@
 """Generate realistic Swiss tournaments as TRF files for the per-call benchmarks (benchmarks/cli_calls.py).
 
-Usage: ``python benchmarks/make_trf.py PLAYERS ROUNDS_PLAYED TOTAL_ROUNDS OUT.trf [--seed N]``
+Usage: ``python benchmarks/make_trf.py PLAYERS ROUNDS_PLAYED TOTAL_ROUNDS OUT.trf [--seed N] [--also-played K ...]``
 
 Ratings are spread as in a big open (normal around 1750, 2600 at the top, 1000 at the bottom, a tenth
 unrated), listed by rating; every round is paired by the project's own Dutch engine; results follow the
@@ -8,13 +8,24 @@ Elo expectation with about a third of draws between close players; about 2 % for
 half-point byes, 1 % absences (zero-point byes) and a few withdrawals. Requested byes for the round to pair
 are written too, as a real file holds them. ``benchmarks/data/open_284p_r7.trf`` (284 players, 6 rounds of
 9 played: the next call pairs round 7), ``open_1000p_r6.trf`` and ``open_2000p_r6.trf`` were made with
-seed 2026.
+seed 2026. ``--also-played K`` writes the same tournament after K rounds too (``OUT_rK+1.trf``, a trailing
+``_rN`` of OUT's name replaced: its first K rounds and the requested byes of round K+1, which are those
+generated for that round). The late-round cases of ``cli_calls.py`` (issue 33) come from one generation each:
+``make_trf.py 2000 10 11 data/open_2000p_r11.trf --also-played 8 9`` (rounds 9, 10, 11 of 11) and
+``make_trf.py 284 8 9 data/open_284p_r9.trf --also-played 6 7`` (rounds 7, 8, 9 of 9; its round-7 file is
+byte for byte ``open_284p_r7.trf``), seed 2026.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import random
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this tree's package, not another installed copy
 
 from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.pairing.dutch import pair_dutch
@@ -100,6 +111,21 @@ def generate(n: int, played: int, total: int, seed: int) -> TrfTournament:
     return trf
 
 
+def truncated(trf: TrfTournament, played: int) -> TrfTournament:
+    """``trf`` after ``played`` rounds: the rounds before, the requested byes of the next round (entries written
+    without a pairing), the points and ranks recomputed."""
+    out = copy.deepcopy(trf)
+    points = {"1": 1.0, "=": 0.5, "+": 1.0, "U": 1.0, "H": 0.5}
+    for p in out.players:
+        nxt = p.rounds[played] if len(p.rounds) > played and p.rounds[played].not_paired else None
+        p.rounds = p.rounds[:played] + ([nxt] if nxt is not None else [])
+        p.points = sum(points.get(e.result, 0.0) for e in p.rounds[:played])
+    order = sorted(out.players, key=lambda p: (-(p.points or 0.0), p.start_rank))
+    for k, p in enumerate(order, start=1):
+        p.rank = k
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("players", type=int)
@@ -107,10 +133,18 @@ def main() -> None:
     parser.add_argument("total", type=int, help="rounds of the tournament (XXR)")
     parser.add_argument("out")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--also-played", type=int, nargs="*", default=[], metavar="K",
+                        help="also write the tournament after K rounds (K below ROUNDS_PLAYED) as "
+                             "OUT_rK+1.trf (a trailing _rN of OUT's name replaced)")
     args = parser.parse_args()
     trf = generate(args.players, args.played, args.total, args.seed)
     with open(args.out, "w", encoding="utf-8", newline="") as fh:
         fh.write(dumps(trf, newline="\n"))
+    out = Path(args.out)
+    stem = re.sub(r"_r\d+$", "", out.stem)  # open_2000p_r11 -> open_2000p_r9, open_2000p_r10
+    for k in args.also_played:
+        path = out.with_name(f"{stem}_r{k + 1}{out.suffix}")
+        path.write_text(dumps(truncated(trf, k), newline="\n"), encoding="utf-8", newline="")
 
 
 if __name__ == "__main__":

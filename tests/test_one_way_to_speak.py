@@ -33,7 +33,7 @@ LANGUAGE_TESTS_ALLOWED = {
     ("gui/i18n.py", "install_qt_translator"): "picks Qt's locale (QLocale.French) and Qt's own translations",
     ("core/formatting.py", "decimal_text"): "the decimal comma of French numbers (a convention, not a word)",
     ("core/formatting.py", "csv_separator"): "the ';' of French spreadsheets, which use the decimal comma",
-    ("core/formatting.py", "format_points"): "the plural rule of each language (French: singular up to 1)",
+    ("core/formatting.py", "is_singular"): "the plural rule of each language (French: singular up to 1)",
 }
 
 
@@ -269,7 +269,7 @@ def test_an_error_keeps_both_languages_when_reused_in_another_message(tmp_path: 
     older = EventFileError(msg("This event is open read-only"))
     wrapped = ImportFormatError(older.msg, line=7)
     assert wrapped.message("en") == "line 7: This event is open read-only"
-    assert wrapped.message("fr") == "ligne 7: Ce tournoi est ouvert en lecture seule"
+    assert wrapped.message("fr") == "ligne 7\u00a0: Ce tournoi est ouvert en lecture seule"
 
 
 # -- the French reaches the user from every layer that used to speak in pairs ------------------------------------

@@ -55,10 +55,8 @@ def test_in_process_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     listing = json.loads(capsys.readouterr().out)
     assert [p["ratings"]["ffjd"] for p in listing] == [1500, 1400, 1300]
     assert main(["players", "add", path, "--surname", "Z", "--licence", "1"]) == 3
-    assert "looks like A a, already registered (licence 1)" in capsys.readouterr().err
-    assert main(["--lang", "fr", "players", "add", path, "--surname", "Z", "--licence", "1"]) == 3
-    assert "déjà inscrit(e)" in capsys.readouterr().err
-    assert main(["players", "add", path, "--surname", "Z", "--licence", "1", "--register-anyway"]) == 0
+    assert "Z has licence 1, already registered for A a (id 1)" in capsys.readouterr().err
+    assert main(["players", "add", path, "--surname", "Z", "--licence", "4"]) == 0
     capsys.readouterr()
     assert main(["undo", path]) == 0
     assert "Undo: Add player Z" in capsys.readouterr().out
@@ -70,6 +68,42 @@ def test_in_process_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert json.loads(capsys.readouterr().out)["done"] == "Redo: Import 3 players"
     assert main(["show", path]) == 0
     assert "Players: 3" in capsys.readouterr().out
+
+
+def test_a_licence_twice_is_refused_a_namesake_registered_anyway(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 29 item 5: the same licence number is one player (``--register-anyway`` does not change that, nor does
+    an import), the other player named; a namesake (same name and birth date) is registered anyway on request."""
+    path = str(tmp_path / "open.tdesk")
+    assert main(["new", path, "--name", "Open", "--rounds", "5"]) == 0
+    assert main(["players", "add", path, "--surname", "Durand", "--first-name", "Zoé", "--licence", "A123",
+                 "--birth-date", "2001-02-03"]) == 0
+    capsys.readouterr()
+    for extra in ([], ["--register-anyway"]):
+        assert main(["players", "add", path, "--surname", "Martin", "--licence", "a123 ", *extra]) == 3
+        assert "MARTIN has licence A123, already registered for DURAND Zoé (id 1)" in capsys.readouterr().err
+    assert main(["--lang", "fr", "players", "add", path, "--surname", "Martin", "--licence", "A123",
+                 "--register-anyway"]) == 3
+    assert ("Un numéro de licence n'appartient qu'à un seul joueur : MARTIN a la licence A123, déjà inscrite pour "
+            "DURAND Zoé (identifiant 1)") in capsys.readouterr().err
+    csv = tmp_path / "inscrits.csv"
+    csv.write_text("nom;prénom;licence\nMartin;Luc;B77\nPetit;Léa;A123\n", encoding="utf-8")
+    assert main(["players", "import", path, str(csv)]) == 3
+    assert "PETIT Léa has licence A123, already registered for DURAND Zoé (id 1)" in capsys.readouterr().err
+    csv.write_text("nom;prénom;licence\nMartin;Luc;B77\nPetit;Léa;b77\n", encoding="utf-8")
+    assert main(["players", "import", path, str(csv)]) == 3
+    assert "MARTIN Luc and PETIT Léa both have licence B77" in capsys.readouterr().err
+    # a namesake with another licence, or none: a warning, and registered on request
+    namesake = ["players", "add", path, "--surname", "Durand", "--first-name", "Zoé", "--birth-date", "2001-02-03"]
+    assert main([*namesake, "--licence", "C9"]) == 3
+    assert "DURAND Zoé looks like DURAND Zoé (id 1), already registered" in capsys.readouterr().err
+    assert main([*namesake, "--licence", "C9", "--register-anyway"]) == 0
+    assert main([*namesake, "--register-anyway", "--json"]) == 0
+    capsys.readouterr()
+    assert main(["players", "list", path, "--json"]) == 0
+    players = json.loads(capsys.readouterr().out)
+    assert [(p["id"], p["surname"], p["licence_id"]) for p in players] == [(1, "Durand", "A123"), (2, "Durand", "C9"),
+                                                                          (3, "Durand", "")]
 
 
 def test_missing_file_exit_code(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -152,3 +152,20 @@ def test_tiebreaks_list(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(ValidationError) as exc:
         _run(["tiebreaks"])
     assert "--list" in exc.value.message("fr")
+
+
+def test_standings_default_to_the_last_round_with_all_its_results(event_file: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Round 3 paired, one result of two in: `standings` is after round 2, and says round 3 is in progress."""
+    _run(["standings", str(event_file), "--json"])
+    before = json.loads(capsys.readouterr().out)
+    with EventSession.open(event_file) as session:
+        session.run(StoreRound(Round(3, (Game(3, 1, 1, 3), Game(3, 2, 2, 4)), (Bye(3, 5, Outcome.ZERO_BYE),))))
+        session.run(RecordResult(3, 1, "1-0"))
+    _run(["standings", str(event_file)], lang="fr")
+    out = capsys.readouterr().out
+    assert "classement après la ronde 2/5" in out and "Ronde 3 en cours : non comptée" in out
+    _run(["standings", str(event_file), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert data["after_round"] == 2 and data["in_progress"] == [3]
+    assert data["rows"] == before["rows"] and set(before) <= set(data)  # keys kept, the pending round not counted

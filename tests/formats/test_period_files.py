@@ -37,7 +37,7 @@ def test_results_in_draughts_notation_with_a_bom_tabs_and_event_columns() -> Non
 @pytest.mark.parametrize(("text", "en", "fr"), [
     (b"joueur;resultat\nA;1-0\n", "no event column", "pas de colonne de tournoi"),
     (b"event;white;black;result\nCoupe;A;B;1-0\nCoupe;A;C;2-2\n", "line 3, column 4: '2-2' is not a result",
-     "ligne 3, colonne 4: « 2-2 » n'est pas un résultat"),
+     "ligne 3, colonne 4\u00a0: « 2-2 » n'est pas un résultat"),
     (b"event;date;white;black;result\nCoupe;2026-03-08;A;B;1-0\nCoupe;2026-03-09;A;C;1-0\n",
      "has date '2026-03-08' on line 2 and '2026-03-09' here", "a date « 2026-03-08 » ligne 2"),
     (b"event;white;black;white_rating;result\nCoupe;A;B;18x0;1-0\n", "line 2, column 4: '18x0' is not a rating",

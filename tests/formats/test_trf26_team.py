@@ -80,10 +80,11 @@ def test_players_import_takes_the_team_file(tmp_path: Path, capsys: pytest.Captu
 
 def test_a_team_file_is_not_paired_nor_made_an_individual_event(tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    """Its 240/250/260 records name teams: neither the engine nor an individual event can take them."""
+    """Its 240/250/260 records name teams: neither the engine nor an individual event can take them. Its rounds
+    played are not continued as a team event yet (issue 31: a team file before round 1 is)."""
     assert main(["new", str(tmp_path / "t.tdesk"), "--from-trf", str(TEAM_FILE)]) == 3
     err = capsys.readouterr().err
-    assert "line 55, column 1: the file reports a team event (team records 310)" in err and "players import" in err
+    assert "line 55, column 1: the file reports a team event with 3 round(s) played" in err
     assert not (tmp_path / "t.tdesk").exists()
     assert main_dutch(["--dutch", str(TEAM_FILE), "-p"]) == 3
     assert "team event" in capsys.readouterr().err

@@ -9,6 +9,7 @@ returns.
 
 from __future__ import annotations
 
+import gc
 import time
 import traceback
 from collections.abc import Callable, Generator, Iterator
@@ -40,8 +41,25 @@ def wait_for(predicate: Callable[[], Any], what: str = "") -> Iterator[None]:
     raise AssertionError(f"timed out waiting for {what or predicate}")
 
 
+def top_level_widgets() -> list[QWidget]:
+    """``QApplication.topLevelWidgets()``, with Python's garbage collector run before and held off during.
+
+    The list Qt returns holds plain pointers that PySide wraps one by one; a collection triggered by one of those
+    wrappers could free a window of an earlier test kept alive only by a reference cycle (a lambda connected to
+    a signal), and with it its dialogs, still to be wrapped: a segmentation fault, at a different test every time
+    the number of widgets changed."""
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return QApplication.topLevelWidgets()
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def main_window() -> QMainWindow:
-    found = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMainWindow) and w.isVisible()]
+    found = [w for w in top_level_widgets() if isinstance(w, QMainWindow) and w.isVisible()]
     assert found, "no main window is shown"
     return found[0]
 
@@ -142,7 +160,7 @@ def _close_all() -> None:
         if widget is None:
             break
         widget.close()
-    for w in QApplication.topLevelWidgets():
+    for w in top_level_widgets():
         if isinstance(w, QMainWindow) and w.isVisible():
             w.close()
     QTimer.singleShot(0, QApplication.quit)

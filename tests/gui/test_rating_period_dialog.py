@@ -85,7 +85,7 @@ def test_ffjd_period_clicked_through(qtbot: QtBot, tmp_path: Path, monkeypatch: 
     assert not dialog.table.isColumnHidden(6) and dialog.table.isColumnHidden(4)  # FFJD: EONC shown, kind hidden
     # No EONC yet: Annex B 4)-5) asks for it (3 classed players present in Lille)
     qtbot.mouseClick(dialog.compute_button, Qt.MouseButton.LeftButton)
-    assert "EONC" in dialog.error_label.text() and dialog.result is None
+    assert "EONC" in dialog.error_label.text() and dialog.period_result is None
     dialog.table.cellWidget(0, 6).setText("abc")
     qtbot.mouseClick(dialog.compute_button, Qt.MouseButton.LeftButton)
     assert "600 to 3000" in dialog.error_label.text()

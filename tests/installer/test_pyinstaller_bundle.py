@@ -4,7 +4,8 @@ bundle's own report that nothing was loaded from the source tree.
 
 Marked ``bundle``: ``.ci/run`` always runs it (plain ``python3 -m pytest``); a quick local run skips it with
 ``python3 -m pytest -m "not bundle"``. The build takes one to two minutes on two cores; the bundle is deleted
-afterwards unless ``TDESK_KEEP_BUNDLE=1``.
+afterwards unless ``TDESK_KEEP_BUNDLE=1``. ``TDESK_BUNDLE_DIST=dist`` tests a bundle built before (the CI
+workflow's bundle step) instead of building one.
 
 (Named test_pyinstaller_bundle.py, not test_bundle.py: tests/formats/test_bundle.py, the homologation bundle,
 already uses that module name, and the test folders are not packages.)
@@ -60,6 +61,18 @@ def _report(config: pytest.Config, line: str) -> None:
 
 @pytest.fixture(scope="module")
 def bundle(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> Iterator[Bundle]:
+    prebuilt = os.environ.get("TDESK_BUNDLE_DIST")
+    if prebuilt:  # a dist folder built already (the CI workflow's bundle step, a local build): tested as it is
+        root = Path(prebuilt).resolve().parent
+        dist = Path(prebuilt).resolve()
+        assert (dist / NAME).is_dir(), f"TDESK_BUNDLE_DIST={prebuilt}: no {NAME} folder in it"
+        folder = dist / "Tournament Desk.app" / "Contents" / "MacOS" if sys.platform == "darwin" else dist / NAME
+        size = _folder_size(dist / NAME)
+        _report(pytestconfig, f"\nPyInstaller bundle (built before): {size / 1e6:.1f} MB in {folder}")
+        workdir = tmp_path_factory.mktemp("venue")
+        cli = folder / f"{NAME}-cli{EXE_SUFFIX}" if sys.platform == "win32" else folder / NAME
+        yield Bundle(folder=folder, cli=cli, gui=folder / f"{NAME}{EXE_SUFFIX}", workdir=workdir)
+        return
     try:
         import PyInstaller  # noqa: F401
     except ImportError:
@@ -229,3 +242,61 @@ def test_the_gui_starts_from_the_bundle(bundle: Bundle) -> None:
         if process.poll() is None:
             process.kill()
             process.communicate()
+
+
+@pytest.mark.deb
+@pytest.mark.skipif(shutil.which("dpkg-deb") is None, reason="dpkg-deb builds Debian packages (Debian, Ubuntu)")
+def test_the_debian_package_holds_the_program_its_menu_entry_and_file_type(
+        bundle: Bundle, tmp_path: Path, pytestconfig: pytest.Config) -> None:
+    """Issue 32 §5: installer/build-deb.sh packs the bundle; the package's files are read back, unpacked (as dpkg
+    would, without installing: no root needed) and its command opens an event given by its file, as a file
+    manager runs the desktop entry's Exec line. CI and docs/install.md install it with apt for real."""
+    import configparser
+    import xml.etree.ElementTree as ET
+
+    done = subprocess.run(["bash", str(REPO / "installer/build-deb.sh"), str(bundle.folder), str(tmp_path)],
+                          capture_output=True, text=True, timeout=BUILD_TIMEOUT,
+                          env={**os.environ, "TDESK_DEB_LEVEL": "1"})
+    assert done.returncode == 0, done.stderr
+    deb = Path(done.stdout.strip().splitlines()[-1])
+    assert deb.name == f"tournament-desk_{version('tournament-desk')}_{deb.name.rsplit('_', 1)[1]}"
+    control = subprocess.run(["dpkg-deb", "-f", str(deb)], capture_output=True, text=True, check=True).stdout
+    fields = dict(line.split(": ", 1) for line in control.splitlines() if ": " in line and not line.startswith(" "))
+    assert fields["Package"] == "tournament-desk" and fields["Version"] == version("tournament-desk")
+    depends = fields["Depends"]
+    for library in ("libxcb-cursor0", "libxkbcommon-x11-0", "libfontconfig1", "libegl1", "libcups2"):
+        assert library in depends, library  # left to the system by the spec (SYSTEM_LIBRARIES): declared here
+    root = tmp_path / "root"
+    subprocess.run(["dpkg-deb", "-x", str(deb), str(root)], check=True)
+    assert os.readlink(root / "usr/bin/tournament-desk") == "/opt/tournament-desk/tournament-desk"
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str  # type: ignore[assignment,method-assign]
+    entry.read(root / "usr/share/applications/tournament-desk.desktop", encoding="utf-8")
+    desktop = entry["Desktop Entry"]
+    mime = ET.parse(root / "usr/share/mime/packages/tournament-desk.xml").getroot()
+    ns = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
+    kind = mime.find("m:mime-type", ns)
+    assert kind is not None and kind.get("type") in desktop["MimeType"].split(";")
+    assert [g.get("pattern") for g in kind.findall("m:glob", ns)] == ["*.tdesk"]
+    icon = desktop["Icon"]
+    for size in (16, 32, 48, 64, 128, 256):
+        assert (root / f"usr/share/icons/hicolor/{size}x{size}/apps/{icon}.png").is_file()
+        type_icon = kind.get("type", "").replace("/", "-")
+        assert (root / f"usr/share/icons/hicolor/{size}x{size}/mimetypes/{type_icon}.png").is_file()
+    assert (root / f"usr/share/icons/hicolor/scalable/apps/{icon}.svg").is_file()
+
+    # double-clicking an event: the Exec line with %f replaced by the file, from the unpacked /opt
+    event = bundle.workdir / "Open de Lyon.tdesk"
+    _run(bundle, "new", str(event), "--name", "Open de Lyon", "--system", "round-robin", "--rounds", "3")
+    program = root / "opt/tournament-desk" / desktop["Exec"].split()[0]
+    args = [str(event) if arg == "%f" else arg for arg in desktop["Exec"].split()[1:]]
+    probe = tmp_path / "probe.json"
+    started = time.monotonic()
+    subprocess.run([str(program), *args], cwd=bundle.workdir, capture_output=True, text=True, timeout=RUN_TIMEOUT,
+                   env={**_env(bundle), "TDESK_STARTUP_PROBE": str(probe)}, check=True)
+    seconds = time.monotonic() - started
+    shown = json.loads(probe.read_text(encoding="utf-8"))["shown"]
+    assert [w["kind"] for w in shown] == ["main window"], shown  # no error box
+    assert "Open de Lyon" in shown[0]["title"]
+    _report(pytestconfig, f"Debian package: {deb.stat().st_size / 1e6:.1f} MB (gzip -1); "
+                          f"event opened from the unpacked package in {seconds:.1f} s")

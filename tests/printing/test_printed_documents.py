@@ -137,9 +137,13 @@ def test_swiss_wallchart_shows_opponent_colour_result(swiss: EventState, lang: s
     # Ölçer (no 1): round 1 White against no 4 won, round 2 Black against no 6 won
     assert f"4{white} 1" in text and f"6{black} 1" in text
     assert ("EXE 1" if lang == "fr" else "BYE 1") in text  # Garçon's EXEMPT
-    assert "hpb ½" in text and f"7{black} -" in text and f"5{white} +" in text
-    assert "2½" in text  # Ölçer and Garçon
+    assert ("E½ ½" if lang == "fr" else "hpb ½") in text and f"7{black} -" in text and f"5{white} +" in text
+    # round 3 is being played (one result of two): shown as such, never counted (docs/rules.md §5)
+    assert ("Ronde 3 en cours : non comptée" if lang == "fr" else "Round 3 in progress: not counted") in text
+    assert ("après la ronde 2" if lang == "fr" else "after round 2") in text
+    assert "R3" not in text and "2½" not in text  # Ölçer's draw of round 3 waits for the round's end
     assert "BH" in text and "SB" in text
+    assert pdf_text(crosstable_pdf(swiss, lang, after_round=3)) == text  # asked after round 3: the same
 
 
 # ------------------------------------------------------------------------------------------------ pairings
@@ -151,7 +155,7 @@ def test_pairing_sheet_and_alphabetical_list(swiss: EventState, lang: str) -> No
     assert ("Appariements — Ronde 2" if lang == "fr" else "Pairings — Round 2") in text
     assert ("Liste alphabétique" if lang == "fr" else "Alphabetical list") in text
     assert "FABRE Ana" in text and "ÖLÇER Ana" in text and "0-1" in text and "½-½" in text
-    assert ("bye ½" if lang == "fr" else "½ bye") in text  # Castañeda's requested bye
+    assert ("exemption ½ point" if lang == "fr" else "½ bye") in text  # Castañeda's requested bye
     alpha = text.split("Liste alphabétique" if lang == "fr" else "Alphabetical list")[1]
     order = [alpha.index(n) for n in ("BÉNÉDICTE", "CASTAÑEDA", "DOE", "ESSER", "FABRE", "GARÇON", "ÖLÇER")]
     assert order == sorted(order)  # accents ignored: Ölçer sorts with O

@@ -7,11 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from tournament_desk.core.actions.players import DuplicatePlayerError
+from tournament_desk.core.actions.players import DuplicatePlayerError, LicenceTakenError
 from tournament_desk.core.errors import NotFoundError, ResultError, StateError, ValidationError
 from tournament_desk.core.model import Bye, Event, Game, PairingSystem, Round
 from tournament_desk.core.operations import (
     AddPlayer,
+    AddPlayers,
+    EditPlayer,
     RecordBye,
     RecordResult,
     RemovePlayer,
@@ -32,19 +34,37 @@ def _three(session: EventSession) -> None:
     session.run(AddPlayer(surname="Charlie"))
 
 
-def test_duplicates_are_a_warning_with_register_anyway(chess_session: EventSession) -> None:
+def test_namesakes_are_a_warning_with_register_anyway_a_licence_twice_is_refused(chess_session: EventSession) -> None:
     _three(chess_session)
-    with pytest.raises(DuplicatePlayerError, match="licence L1") as caught:
-        chess_session.run(AddPlayer(surname="Other", licence_id="l1 "))
-    assert [(new.surname, old.surname) for new, old in caught.value.duplicates] == [("Other", "Alpha")]
-    with pytest.raises(DuplicatePlayerError, match="already registered"):  # compared after trimming, any case
-        chess_session.run(AddPlayer(surname=" bravo ", birth_date=dt.date(2000, 1, 1)))
+    # the same licence number is one player: refused, naming the other, whatever the caller chose (issue 29 item 5)
+    for anyway in (False, True):
+        with pytest.raises(LicenceTakenError, match=r"OTHER has licence L1, already registered for ALPHA \(id 1\)") \
+                as refused:
+            chess_session.run(AddPlayer(surname="Other", licence_id="l1 ", allow_duplicates=anyway))
+        assert refused.value.field == "licence_id" and not isinstance(refused.value, DuplicatePlayerError)
+        assert [(new.surname, old.surname) for new, old in refused.value.clashes] == [("Other", "Alpha")]
+    assert "déjà inscrite pour ALPHA (identifiant 1)" in refused.value.message("fr")
+    with pytest.raises(DuplicatePlayerError, match=r"looks like BRAVO \(id 2\), already registered") as caught:
+        chess_session.run(AddPlayer(surname=" bravo ", birth_date=dt.date(2000, 1, 1)))  # trimmed, any case
+    assert [(new.surname, old.surname) for new, old in caught.value.duplicates] == [("bravo", "Bravo")]
     with pytest.raises(ValidationError, match="Unknown player field"):
         chess_session.run(AddPlayer(surname="X", elo=2000))
     assert len(chess_session.players()) == 3
-    # two real people may share a name and a birth date: the arbiter registers anyway
+    # two real people may share a name and a birth date (with other licences, or none): the arbiter registers anyway
     chess_session.run(AddPlayer(surname="Bravo", birth_date=dt.date(2000, 1, 1), allow_duplicates=True))
-    assert [p.surname for p in chess_session.players()] == ["Alpha", "Bravo", "Charlie", "Bravo"]
+    chess_session.run(AddPlayer(surname="Alpha", birth_date=dt.date(1990, 5, 5), licence_id="L2"))
+    chess_session.run(AddPlayer(surname="Alpha", birth_date=dt.date(1990, 5, 5), licence_id="L3",
+                                allow_duplicates=True))
+    assert [p.surname for p in chess_session.players()] == ["Alpha", "Bravo", "Charlie", "Bravo", "Alpha", "Alpha"]
+    # an edit that gives a player another's licence is refused the same way; one that keeps it is not
+    with pytest.raises(LicenceTakenError, match=r"already registered for ALPHA \(id 1\)"):
+        chess_session.run(EditPlayer(3, licence_id="L1", allow_duplicates=True))
+    chess_session.run(EditPlayer(1, club="Lyon"))
+    # players registered together may not share one either
+    with pytest.raises(LicenceTakenError, match="DELTA and ECHO both have licence Z9"):
+        chess_session.run(AddPlayers([{"surname": "Delta", "licence_id": "Z9"},
+                                      {"surname": "Echo", "licence_id": "z9"}], allow_duplicates=True))
+    assert len(chess_session.players()) == 6
 
 
 def test_undo_redo_survive_restart(event_path: Path) -> None:

@@ -313,3 +313,54 @@ def test_rows_are_a_permutation_and_places_shared_only_when_all_equal(
         assert ln.place_text == (f"{ln.place}-{ln.place + len(same) - 1}" if len(same) > 1 else str(ln.place))
         if i and lines[i - 1].place != ln.place:
             assert ln.place == i + 1
+
+
+def test_a_round_in_progress_is_shown_as_such_and_never_counted(tmp_path: Path) -> None:
+    """docs/rules.md §5: standings count the rounds up to the last one with all its results in. Round 3 paired,
+    then half played, changes nothing (not the cumulative score, not a Buchholz, not an average over the rounds)
+    until its last result is in; it is named as in progress meanwhile."""
+    codes = ("CUM", "BH", "SB", "KOYA", "ARO", "PERF")
+    session = _swiss(tmp_path / "open.tdesk", tiebreaks=codes)
+    _play(session, rounds=2)
+    before = standings(session)
+    explained = explain(session, 1, "CUM").to_text("en")
+    assert before.after_round == 2 and before.in_progress == () and not before.progress_notes("en")
+    session.run(StoreRound(Round(3, (Game(3, 1, 1, 3), Game(3, 2, 4, 5)), (Bye(3, 2, Outcome.PAIRING_BYE),))))
+    for results in ((), ((1, "1-0"),)):  # paired, then one result of two in
+        for board, result in results:
+            session.run(RecordResult(3, board, result))
+        pending = standings(session)
+        assert pending.after_round == 2 and pending.in_progress == (3,)
+        assert pending.lines == before.lines  # points, places and every tie-break as after round 2
+        assert standings(session, after_round=3).lines == before.lines  # asked after round 3: the same
+        assert standings(session, after_round=2).in_progress == ()  # round 2 asked: nothing else named
+        assert explain(session, 1, "CUM").to_text("en") == explained
+        assert "Round 3 in progress: not counted" in pending.to_text("en")
+        assert "Ronde 3 en cours : non comptée" in pending.to_text("fr")
+        data = pending.to_dict()
+        assert data["after_round"] == 2 and data["in_progress"] == [3] and data["asked_round"] is None
+        assert {"event", "after_round", "rounds", "edition", "tiebreaks", "columns", "rows", "warnings"} <= set(data)
+    session.run(RecordResult(3, 2, "0-1"))
+    done = standings(session)
+    assert done.after_round == 3 and done.in_progress == () and done.lines != before.lines
+    session.close()
+
+
+def test_the_crosstable_names_opponents_by_start_number_never_by_place(swiss: EventSession) -> None:
+    """Tied players share a place: a cell naming the opponent by place would read the same for different
+    opponents. The wallchart's cells and the grid's columns use start numbers."""
+    from tournament_desk.services.standings import crosstable
+
+    table = crosstable(swiss, "fr", after_round=0)
+    assert {row.place_text for row in table.rows} == {"1-5"}  # everybody shares the place before round 1
+    table = crosstable(swiss, "fr")
+    numbers = {row.player_id: row.number for row in table.rows}
+    assert table.headings() == ("Pl.", "N°", "Nom", "Club", "Elo", "R1", "R2", "R3", "Pts", "ARO", "PERF")
+    alpha = next(row for row in table.rows if row.name == "ALPHA")
+    # R1 White against Bravo won, R2 Black against Echo won, R3 White against Charlie won
+    assert alpha.cells == (f"{numbers[2]}B 1", f"{numbers[5]}N 1", f"{numbers[3]}B 1")
+    bravo = next(row for row in table.rows if row.name == "BRAVO")
+    assert bravo.cells[2] == "EXE 1"  # the pairing-allocated bye, as the printed legend writes it
+    english = crosstable(swiss, "en", view="standings")
+    assert english.headings() == ("Pl.", "No.", "Name", "Club", "Elo", "Pts", "ARO", "PERF")
+    assert [row.player_id for row in english.rows] == [row.player_id for row in table.rows]

@@ -31,10 +31,12 @@ from tournament_desk.core.pairing.dutch import NoValidPairingError, pair_dutch
 from tournament_desk.core.pairing.swiss_state import RoundPairing, SwissState
 from tournament_desk.formats.trf import TrfError, TrfTournament, engine_input, loads, recorded_round, to_swiss_state
 
-__all__ = ["EXIT_FILE_ERROR", "EXIT_INVALID_INPUT", "EXIT_NO_PAIRING", "EXIT_OK", "main_dutch"]
+__all__ = ["EXIT_DIFFERS", "EXIT_FILE_ERROR", "EXIT_INVALID_INPUT", "EXIT_NO_PAIRING", "EXIT_OK", "main_dutch"]
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
+EXIT_DIFFERS = 1
+"""``-c`` / ``--check-all``: a checked round differs from the engine's pairing (or the engine finds none)."""
 EXIT_INVALID_INPUT = 3
 EXIT_FILE_ERROR = 5
 
@@ -47,6 +49,10 @@ def _parser() -> argparse.ArgumentParser:
         "-p", dest="output", nargs="?", const="-", metavar="OUTPUT", help="pair the next round (stdout if no file)"
     )
     mode.add_argument("-c", dest="check", action="store_true", help="re-pair the last round and compare")
+    mode.add_argument("--check-all", action="store_true",
+                      help="Free Pairings Checker (FIDE Handbook C.04.A, A.4): re-pair every round of the file and "
+                           "compare; each round that differs is listed with its differences and the first one "
+                           "explained. Exit code 0: every round identical; 1: at least one round differs")
     parser.add_argument("--stats", action="store_true",
                         help="on stderr: the matching path that served each bracket, and the hand-overs")
     parser.add_argument("--explain", nargs="?", const=0, type=int, metavar="N",
@@ -65,26 +71,48 @@ def format_pairing(pairing: RoundPairing) -> str:
 
 
 def _check(trf: TrfTournament, k: int, out: Output, err: Output, args: argparse.Namespace) -> int:
+    """``-c`` (round ``k``, the last paired) or ``--check-all`` (rounds 1..k): the Free Pairings Checker."""
+    from tournament_desk.core.messages import msg
+    from tournament_desk.core.pairing.fpc import check_round
+
+    lang = args.lang or _lang()
     if k == 0:
-        out.write("The file holds no paired round to check.\n")
+        out.write(msg("The file holds no paired round to check.").text(lang) + "\n")
         return EXIT_INVALID_INPUT
-    state = to_swiss_state(trf, k)
-    pairing = _pair(state, err, args)
-    expected, expected_bye = recorded_round(trf, k)
-    got = set(pairing.pairs())
-    if got == expected and pairing.bye == expected_bye:
-        out.write(f"Round {k}: the recorded pairing is identical to the engine's.\n")
-        return EXIT_OK
-    for white, black in sorted(expected - got):
-        out.write(f"Round {k}: recorded {white}-{black} is not in the engine's pairing.\n")
-    for white, black in sorted(got - expected):
-        out.write(f"Round {k}: the engine pairs {white}-{black} instead.\n")
-    if pairing.bye != expected_bye:
-        recorded = "no pairing-allocated bye is recorded" if expected_bye is None else \
-            f"the pairing-allocated bye is recorded for {expected_bye}"
-        engine = "the engine gives none" if pairing.bye is None else f"the engine gives it to {pairing.bye}"
-        out.write(f"Round {k}: {recorded}, {engine}.\n")
-    return EXIT_NO_PAIRING
+    different: list[int] = []
+    for r in range(1, k + 1) if args.check_all else (k,):
+        state = to_swiss_state(trf, r)
+        expected, expected_bye = recorded_round(trf, r)
+        if args.stats:
+            from tournament_desk.core.pairing.fastpaths import collecting
+
+            with collecting() as stats:
+                result = check_round(state, expected, expected_bye)
+            err.write(msg("Round {round}: how the matchings were solved", round=r).text(lang) + "\n")
+            err.writelines(f"  {line}\n" for line in stats.lines())
+        else:
+            result = check_round(state, expected, expected_bye)
+        if args.explain is not None and result.pairing is not None:
+            _explain(state, result.pairing, err, args, lang)
+        if result.identical:
+            out.write(msg("Round {round}: the recorded pairing is identical to the engine's.", round=r).text(lang)
+                      + "\n")
+            continue
+        different.append(r)
+        out.writelines(m.text(lang) + "\n" for m in result.differences)
+        out.writelines("  " + m.text(lang) + "\n" for m in result.explanation)
+    if args.check_all:
+        rounds = ", ".join(str(r) for r in different)
+        if not different:
+            summary = msg("{checked} rounds checked: every one identical to the engine's pairing.", checked=k)
+        elif len(different) == 1:
+            summary = msg("{checked} rounds checked: {same} identical, 1 different (round {rounds}).", checked=k,
+                          same=k - 1, rounds=rounds)
+        else:
+            summary = msg("{checked} rounds checked: {same} identical, {n} different (rounds {rounds}).", checked=k,
+                          same=k - len(different), n=len(different), rounds=rounds)
+        out.write(summary.text(lang) + "\n")
+    return EXIT_OK if not different else EXIT_DIFFERS
 
 
 def _pair(state: SwissState, err: Output, args: argparse.Namespace) -> RoundPairing:
@@ -99,19 +127,28 @@ def _pair(state: SwissState, err: Output, args: argparse.Namespace) -> RoundPair
         err.write(f"Round {state.round_to_pair}: how the matchings were solved\n")
         err.writelines(f"  {line}\n" for line in stats.lines())
     if args.explain is not None:
-        from tournament_desk.core.pairing.explain import explain, explain_all
-
-        lang = args.lang or _lang()
-        if args.explain:
-            found = [explain(state, pairing, PairingNumber(args.explain))]
-        else:
-            found = explain_all(state, pairing)
-        for item in found:
-            err.writelines(f"{line}\n" for line in item.lines(lang))
+        _explain(state, pairing, err, args, args.lang or _lang())
     return pairing
 
 
+def _explain(state: SwissState, pairing: RoundPairing, err: Output, args: argparse.Namespace, lang: str) -> None:
+    """``--explain [N]`` on stderr: why each board (or player N's board or bye) was made."""
+    from tournament_desk.core.pairing.explain import explain, explain_all
+
+    if args.explain:
+        found = [explain(state, pairing, PairingNumber(args.explain))]
+    else:
+        found = explain_all(state, pairing)
+    for item in found:
+        err.writelines(f"{line}\n" for line in item.lines(lang))
+
+
 def _lang() -> str:
+    return language()
+
+
+def language() -> str:
+    """The language of the engine's messages when ``--lang`` is not given: ``TDESK_LANG``, then the locale."""
     import os
 
     for var in ("TDESK_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
@@ -165,14 +202,14 @@ def _main_dutch(argv: list[str], out: Output, err: Output, note: BestEffort) -> 
         note.write(f"Invalid tournament file {args.dutch}: {exc}\n")
         return EXIT_INVALID_INPUT
     try:
-        k, warnings, state = engine_input(trf, checking=args.check)
+        k, warnings, state = engine_input(trf, checking=args.check or args.check_all)
     except TrfError as exc:
         note.write(f"Invalid tournament file {args.dutch}: {exc}\n")
         return EXIT_INVALID_INPUT
     for warning in trf.warnings + warnings:  # tolerated defects (other programs' files): reported, not fatal
         note.write(f"Warning: {warning}\n")
     try:
-        if args.check:
+        if args.check or args.check_all:
             return _check(trf, k, out, err, args)
         pairing = _pair(state if state is not None else to_swiss_state(trf), err, args)
     except NoValidPairingError as exc:

@@ -1,6 +1,7 @@
 """CLI subcommands for printed documents and the homologation bundle.
 
 * ``tournament-desk print EVENT.tdesk {pairings,crosstable,standings,slips,ratings} [--round R] -o OUT.pdf``
+  (the window's "Save as PDF" writes the same bytes: both call :func:`services.printing.document`)
 * ``tournament-desk export EVENT.tdesk --bundle OUT.zip`` (or ``--pdf KIND [--round R] -o OUT.pdf``, or
   ``--trf OUT.trf [--edition 16|26]``: the event as a standalone TRF)
 * ``tournament-desk verify-bundle OUT.zip`` — exit code 0 when intact and consistent, 5 when damaged,
@@ -37,7 +38,8 @@ def add_export_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore
     p.add_argument("file", type=Path)
     p.add_argument("document", choices=DOCUMENTS)
     p.add_argument("--round", type=int,
-                   help="round (pairings, slips: default the last paired; standings: after this round)")
+                   help="round (pairings, slips: default the last paired; standings, crosstable: after this round, "
+                        "default the last with all its results in)")
     p.add_argument("-o", "--output", type=Path, required=True, help="the PDF file to write")
 
     e = sub.add_parser("export", help="export the homologation bundle (zip) or a PDF")
@@ -58,15 +60,7 @@ def add_export_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore
 
 
 def render_document(session: EventSession, document: str, round_number: int | None, lang: str) -> bytes:
-    if document == "pairings":
-        return printing.pairing_sheet_pdf(session, round_number, lang)
-    if document == "crosstable":
-        return printing.crosstable_pdf(session, lang)
-    if document == "standings":
-        return printing.standings_pdf(session, round_number, lang)
-    if document == "slips":
-        return printing.slips_pdf(session, round_number, lang)
-    return printing.rating_report_pdf(session, lang)
+    return printing.document(session, document, round_number=round_number, lang=lang).pdf
 
 
 def _write_pdf(path: Path, file: Path, document: str, round_number: int | None, lang: str) -> None:

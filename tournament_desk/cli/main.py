@@ -76,6 +76,8 @@ SUBCOMMANDS: dict[str, tuple[str, str, str, str]] = {
     "rounds": ("list the rounds and their boards", _MAIN, "cmd_rounds", "_args_rounds"),
     "pair": ("pair the next round of the event (or a TRF file: pair --dutch FILE -p)", _MAIN, "cmd_pair",
              "_args_pair"),
+    "generate": ("Random Tournament Generator (FIDE Handbook C.04.A, A.5): generate --dutch [CONFIG] -o OUT.trf "
+                 "[-s SEED]", "tournament_desk.cli.generate", "main_generate", "add_generate_parser"),
     "request-bye": ("Swiss: record in advance a bye for a round not yet paired", _MAIN, "cmd_request_bye",
                     "_args_request_bye"),
     "unpair": ("cancel the pairing of the last round", _MAIN, "cmd_unpair", "_args_unpair"),
@@ -111,6 +113,12 @@ SUBCOMMANDS: dict[str, tuple[str, str, str, str]] = {
               "cmd_apart", "add_settings_parsers"),
     "results": ("enter several results of one round as one action", "tournament_desk.cli.event_settings",
                 "cmd_results", "add_settings_parsers"),
+    "teams": ("team events: teams, rosters, rules, numbering, forfeits", "tournament_desk.cli.teams", "cmd_teams",
+              "add_team_parsers"),
+    "lineup": ("a team's line-up for a round (team events)", "tournament_desk.cli.teams", "cmd_lineup",
+               "add_team_parsers"),
+    "matches": ("the matches of a team event, board by board", "tournament_desk.cli.teams", "cmd_matches",
+                "add_team_parsers"),
 }
 
 
@@ -187,6 +195,9 @@ def _args_new(p: argparse.ArgumentParser) -> None:
                    help="Dutch Swiss: Baku acceleration (FIDE C.04.5.1)")
     p.add_argument("--initial-colour", choices=["white", "black"],
                    help="Dutch Swiss: colour of pairing number 1 in round 1 (default: drawn by lot)")
+    from tournament_desk.cli.teams import add_new_team_options
+
+    add_new_team_options(p)
     p.add_argument("--json", action="store_true")
 
 
@@ -212,7 +223,8 @@ def _args_players(players: argparse.ArgumentParser) -> None:
     pa.add_argument("--rating", type=int, help="rating in the event's rating system")
     pa.add_argument("--unrated", action="store_true")
     pa.add_argument("--register-anyway", action="store_true",
-                    help="register although the same licence, or the same name and birth date, is already registered")
+                    help="register although a player with the same name and birth date is already registered "
+                         "(a namesake; never for a licence number already registered)")
     pa.add_argument("--reason", help=_REASON_HELP)
     pa.add_argument("--json", action="store_true")
     pl = psub.add_parser("list", help="list the players")
@@ -237,7 +249,7 @@ def _args_show(s: argparse.ArgumentParser) -> None:
 
 
 # Options of ``result`` that take values (how many), for _result_value.
-_RESULT_OPTIONS = {"--round": 1, "--board": 1, "--player": 1, "--points": 2}
+_RESULT_OPTIONS = {"--round": 1, "--board": 1, "--player": 1, "--points": 2, "--match": 1}
 # Results written with a leading '-' (a forfeit won by Black, a double forfeit): argparse would take them for
 # options, so _result_value hands them over as a stand-in token.
 _DASH_RESULTS = ("-+", "--")
@@ -250,6 +262,8 @@ def _args_result(r: argparse.ArgumentParser) -> None:
     target = r.add_mutually_exclusive_group(required=True)
     target.add_argument("--board", type=int)
     target.add_argument("--player", type=int, help="player id, for a bye code (hpb, zpb, ...)")
+    r.add_argument("--match", type=int, help="team event: the match (with --board: its board; the result home team "
+                                             "first)")
     r.add_argument("result", help="1-0, 0-1, 1/2 (chess), 2-0, 1-1, 0-2 (draughts), +- and -+ (forfeits), "
                                   "2fe, 0fne, 0r, 0d, hpb...")
     r.add_argument("--points", nargs=2, type=int, metavar=("WHITE", "BLACK"), help="game points (Scrabble)")
@@ -369,18 +383,21 @@ def cmd_new(args: argparse.Namespace, lang: str) -> None:
     if args.from_bundle is not None:
         _new_from_bundle(args, lang)
         return
-    if args.name is None or args.rounds is None:
+    if args.name is None or (args.rounds is None and not args.team):
         from tournament_desk.core.errors import ValidationError
 
         raise ValidationError(msg("new needs --name and --rounds (or --from-trf FILE, or --from-bundle BUNDLE.zip)"))
+    from tournament_desk.cli.teams import rules_from_args
     from tournament_desk.core.model import Event, PairingSystem, RatingSystem, TimeControl
     from tournament_desk.core.results import Discipline
     from tournament_desk.core.scoring import profile_named
     from tournament_desk.formats.event_json import state_to_dict
     from tournament_desk.services.session import EventSession
     discipline = Discipline(args.discipline)
+    team = rules_from_args(args)
     kwargs: dict[str, Any] = {
-        "system": PairingSystem(args.system), "rounds": args.rounds, "place": args.place,
+        # a team round robin's number of rounds is its grid's, set when round 1 is paired
+        "system": PairingSystem(args.system), "rounds": args.rounds or 1, "place": args.place, "team": team,
         "start_date": args.start, "end_date": args.end or args.start, "arbiters": tuple(args.arbiter),
         "organiser": args.organiser, "time_control": TimeControl.parse(args.time_control),
         "tiebreaks": tuple(t.strip() for t in args.tiebreaks.split(",") if t.strip()),
@@ -480,6 +497,14 @@ def cmd_result(args: argparse.Namespace, lang: str) -> None:
     from tournament_desk.core.operations import RecordBye, RecordResult
     from tournament_desk.formats.event_json import round_to_dict
     from tournament_desk.services.session import EventSession
+    if args.match is not None:
+        from tournament_desk.cli.teams import result_on_board
+        from tournament_desk.core.errors import ValidationError
+
+        if args.board is None:
+            raise ValidationError(msg("A team match's result is entered board by board: give --board"))
+        result_on_board(args, lang)
+        return
     with EventSession.open(args.file) as session:
         session.require_reason(args.reason)
         if args.player is not None:
@@ -535,6 +560,12 @@ def cmd_pair(args: argparse.Namespace, lang: str) -> None:
     for note in change.note_texts(lang):
         print(f"tournament-desk: {note}", file=sys.stderr)
     rnd = change.payload.round
+    if state.event.is_team_event:
+        from tournament_desk.cli.teams import pair_text
+
+        text, team_data = pair_text(state, rnd.number, change.label(lang), lang)
+        _emit(args, team_data, text)
+        return
     names = {p.id: p.name for p in state.players}
     lines = [change.label(lang)]
     lines += [f"  {g.board:>3}  {names[g.white_id]:<30} - {names[g.black_id]}"
@@ -669,6 +700,12 @@ def run(argv: Sequence[str]) -> int:
         from tournament_desk.cli.engine import main_dutch
 
         return main_dutch(argv[1:])
+    at = _command_index(argv)
+    if at >= 0 and argv[at] == "generate":
+        # The Random Tournament Generator, an engine tool as pair --dutch: its own exit codes (cli/generate.py)
+        from tournament_desk.cli.generate import main_generate
+
+        return main_generate(argv[at + 1 :] + argv[:at])
     from tournament_desk.cli.output import BestEffort, Output
 
     # The command prints to sys.stdout and sys.stderr: stdout is its output (a write or the final flush that
@@ -739,7 +776,7 @@ def _run(argv: list[str], out: Any) -> int:
         print(f"tournament-desk: {exc.message(lang)}", file=sys.stderr)
         return next(code for cls, code in exit_codes if isinstance(exc, cls))
     except OSError as exc:
-        print(msg("tournament-desk: file error: {error}", error=exc).text(lang), file=sys.stderr)
+        print(msg("tournament-desk: file error: {error}", error=_os_error_text(exc)).text(lang), file=sys.stderr)
         return 5
     finally:
         if remove_listener is not None:
@@ -757,8 +794,7 @@ def _warn_at_open(lang: str) -> Callable[[], None]:
     """Every event opened by the command says on stderr, in one line, what of it this version does not
     understand (rule-setting values a newer version wrote: docs/event-file.md); the command goes on."""
     from tournament_desk.core.messages import listing
-    from tournament_desk.services.event_files import add_open_listener
-    from tournament_desk.services.session import EventSession
+    from tournament_desk.services.session import EventSession, add_open_listener
 
     def say(session: EventSession) -> None:
         text = msg("warning: {file}: {warnings}", file=session.path.name,
@@ -766,3 +802,12 @@ def _warn_at_open(lang: str) -> Callable[[], None]:
         print(f"tournament-desk: {text}", file=sys.stderr)
 
     return add_open_listener(say)
+
+
+def _os_error_text(exc: OSError) -> str:
+    """The system's words and the file as the user typed it (``str(exc)`` quotes the name with ``repr``, which
+    doubles every backslash of a Windows path)."""
+    if not exc.strerror or exc.filename is None:
+        return str(exc)
+    names = [exc.filename] + ([exc.filename2] if exc.filename2 is not None else [])
+    return f"{exc.strerror}: {' -> '.join(os.fsdecode(n) if isinstance(n, (str, bytes)) else str(n) for n in names)}"

@@ -56,7 +56,9 @@ def add_standings_parser(subparsers: Any) -> None:
                    help="how unplayed games count (default: the event's edition)")
     s.add_argument("--csv", type=Path, metavar="OUT.csv", help="also write the standings as CSV")
     s.add_argument("--explain", nargs=2, metavar=("PLAYER_ID", "CODE"),
-                   help="explain one player's value of one tie-break (which opponents counted, which were cut)")
+                   help="explain one player's value of one tie-break (which opponents counted, which were cut); "
+                        "a team event: TEAM CODE")
+    s.add_argument("--boards", action="store_true", help="team event: each player's results by board")
     s.add_argument("--json", action="store_true")
 
     t = subparsers.add_parser("tiebreaks", help="show, set or list tie-breaks")
@@ -98,6 +100,11 @@ def cmd_standings(args: argparse.Namespace, lang: str) -> None:
     tiebreaks = _codes(args.tiebreaks) if args.tiebreaks is not None else None
     with EventSession.open(args.file, readonly=True) as session:
         state = session.state()
+    if state.event.is_team_event:
+        from tournament_desk.cli.teams import standings_for_teams
+
+        standings_for_teams(args, state, lang)
+        return
     if args.explain:
         pid, code = args.explain
         detail = explain(state, _player_id(pid), code, after_round=args.after_round, edition=args.edition)

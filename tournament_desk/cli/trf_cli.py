@@ -59,7 +59,8 @@ def import_list(path: Path, columns: dict[str, str] | None, session: EventSessio
 
 def cmd_new_from_trf(args: argparse.Namespace, lang: str) -> None:
     """Create ``args.file`` from ``args.from_trf`` (``--name`` and ``--rounds`` override the file's)."""
-    result = import_event_from_trf(args.file, args.from_trf, name=args.name, rounds=args.rounds)
+    result = import_event_from_trf(args.file, args.from_trf, name=args.name, rounds=args.rounds,
+                                   boards=getattr(args, "boards", None))
     if getattr(args, "json", False):
         print(json.dumps({"file": str(result.path), "players": result.players, "rounds": result.rounds,
                           "pairing_numbers": {str(k): v for k, v in result.id_of.items()},

@@ -44,6 +44,10 @@ class StateChange:
     options: frozenset[str] = frozenset()
     forbidden_pairs: bool = False
     top_cut: bool = False
+    teams: frozenset[int] = frozenset()
+    """Ids of the teams added, removed or edited (name, roster, pairing number) of a team event."""
+    matches: frozenset[int] = frozenset()
+    """Rounds whose team matches or line-ups changed (a team event)."""
     everything: bool = False
     """Another event, or one read again whole: every screen redraws everything."""
 
@@ -64,7 +68,8 @@ class StateChange:
     @property
     def rounds(self) -> frozenset[int]:
         """Every round touched: added, removed, or with a board or bye changed."""
-        return (self.rounds_added | self.rounds_removed | {r for r, _ in self.boards} | {r for r, _ in self.byes})
+        return (self.rounds_added | self.rounds_removed | {r for r, _ in self.boards} | {r for r, _ in self.byes}
+                | self.matches)
 
     @property
     def results_only(self) -> bool:
@@ -74,7 +79,7 @@ class StateChange:
     @property
     def affects_standings(self) -> bool:
         """Scores, tie-breaks or the players listed may differ."""
-        return bool(self.everything or self.rounds or self.players or self.event_fields or self.options)
+        return bool(self.everything or self.rounds or self.players or self.event_fields or self.options or self.teams)
 
     def merge(self, other: StateChange) -> StateChange:
         """What two successive changes touched together."""
@@ -137,6 +142,20 @@ def diff_states(old: EventState, new: EventState) -> StateChange:
     if old.options != new.options:
         opt_before, opt_after = dict(old.options), dict(new.options)
         options = {k for k in opt_before.keys() | opt_after.keys() if opt_before.get(k) != opt_after.get(k)}
+    teams: set[int] = set()
+    if old.teams != new.teams:
+        teams_before = {t.id: t for t in old.teams}
+        teams_after = {t.id: t for t in new.teams}
+        teams = {k for k in teams_before.keys() | teams_after.keys() if teams_before.get(k) != teams_after.get(k)}
+    matches: set[int] = set()
+    if old.matches != new.matches:
+        m_before = {(m.round, m.number): m for m in old.matches}
+        m_after = {(m.round, m.number): m for m in new.matches}
+        matches |= {k[0] for k in m_before.keys() | m_after.keys() if m_before.get(k) != m_after.get(k)}
+    if old.lineups != new.lineups:
+        l_before = {(x.round, x.team): x for x in old.lineups}
+        l_after = {(x.round, x.team): x for x in new.lineups}
+        matches |= {k[0] for k in l_before.keys() | l_after.keys() if l_before.get(k) != l_after.get(k)}
     return StateChange(
         event_fields=event_fields,
         players_added=frozenset(added),
@@ -150,6 +169,8 @@ def diff_states(old: EventState, new: EventState) -> StateChange:
         options=frozenset(options),
         forbidden_pairs=old.forbidden_pairs != new.forbidden_pairs,
         top_cut=old.top_cut != new.top_cut,
+        teams=frozenset(teams),
+        matches=frozenset(matches),
     )
 
 
@@ -173,7 +194,10 @@ def canonical(state: EventState) -> EventState:
         state, players=players, rounds=rounds,
         requests=tuple(sorted(state.requests, key=lambda r: (r.round, r.player_id))),
         forbidden_pairs=tuple(sorted((min(a, b), max(a, b)) for a, b in state.forbidden_pairs)),
-        top_cut=top_cut, options=tuple(sorted(state.options)))
+        top_cut=top_cut, options=tuple(sorted(state.options)),
+        teams=tuple(sorted(state.teams, key=lambda t: t.id)),
+        matches=tuple(sorted(state.matches, key=lambda m: (m.round, m.number))),
+        lineups=tuple(sorted(state.lineups, key=lambda x: (x.round, x.team))))
 
 
 @dataclass(frozen=True, slots=True)

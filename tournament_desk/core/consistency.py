@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import EventState, Round
+from tournament_desk.core.teams.consistency import team_problems
 
 __all__ = ["state_problems"]
 
@@ -95,6 +96,9 @@ def state_problems(state: EventState, *, limit: int = 20) -> list[Problem]:
         if _round_ok(rnd, ids):
             continue
         if _round_problems(rnd, ids, add):
+            return problems
+    for problem in team_problems(state):
+        if add(problem):
             return problems
     return problems
 

@@ -80,8 +80,13 @@ def format_score(value: float, lang: str = "en") -> str:
 def format_points(value: float, lang: str = "en") -> str:
     """A number of points with its noun, as a sentence writes it: ``1 point``, ``2.5 points``; in French the
     decimal comma and the singular up to 1 (``0,5 point``, ``1,5 points``), in English the singular for 1 only."""
-    singular = value <= 1 if lang == "fr" else value == 1
-    return _decimal(f"{value:g}", lang) + (" point" if singular else " points")
+    return _decimal(f"{value:g}", lang) + (" point" if is_singular(value, lang) else " points")
+
+
+def is_singular(count: float, lang: str = "en") -> bool:
+    """Whether the noun after ``count`` takes the singular: in French up to 1 (``0 joueur``, ``1 joueur``), in
+    English for 1 only. The caller then picks the singular or the plural message of the catalogue."""
+    return count <= 1 if lang == "fr" else count == 1
 
 
 _MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),

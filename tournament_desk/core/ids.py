@@ -21,4 +21,8 @@ PlayerId = NewType("PlayerId", int)
 PairingNumber = NewType("PairingNumber", int)
 """Tournament pairing number (TPN), 1..n in the initial order of C.04.2 Art.2."""
 
-__all__ = ["PairingNumber", "PlayerId"]
+TeamId = NewType("TeamId", int)
+"""Stable id of a team in the event file (a team's pairing number is :attr:`core.teams.model.Team.pairing_number`,
+its place in the team round robin's grid)."""
+
+__all__ = ["PairingNumber", "PlayerId", "TeamId"]

@@ -141,8 +141,23 @@ class Formatted:
         return self.text("en")
 
 
+SEMICOLON = "; "
+"""The separator of a list whose items hold commas; :func:`list_separator` writes it as the language does (French:
+a no-break space before the semicolon)."""
+
+
+def list_separator(text: str, lang: str) -> str:
+    """``text`` (``", "``, ``"; "``) as ``lang`` writes it between the items of a list: the catalogue's
+    ``list separator`` entry (``" ; "`` with a no-break space in French), the text itself when it has none."""
+    return pmsg("list separator", text).text(lang) if text.strip() in (";", ":") else text
+
+
+pmsg("list separator", "; ")  # the catalogue's entry (extracted here; looked up by :func:`list_separator`)
+
+
 def _join(items: tuple[Any, ...], lang: str, separator: str = ", ") -> str:
-    return separator.join(i.text(lang) if isinstance(i, Msg | PerLanguage | Formatted) else str(i) for i in items)
+    return list_separator(separator, lang).join(i.text(lang) if isinstance(i, Msg | PerLanguage | Formatted)
+                                                else str(i) for i in items)
 
 
 def listing(items: Any, separator: str = ", ") -> Formatted:

@@ -13,11 +13,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from tournament_desk.core.errors import NotFoundError, ValidationError
 from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.scoring import CHESS, DRAUGHTS, KASHDAN, SCRABBLE, ScoringProfile
+from tournament_desk.core.teams.model import Lineup, Team, TeamMatch, TeamRules
 
 
 class PairingSystem(StrEnum):
@@ -63,9 +65,30 @@ DEFAULT_RATING: dict[Discipline, RatingSystem] = {
 }
 
 __all__ = [
-    "CHESS", "DEFAULT_RATING", "DEFAULT_SCORING", "DRAUGHTS", "KASHDAN", "MAX_NAME_LENGTH", "SCRABBLE", "Bye",
-    "ByeRequest", "Event", "EventState", "Game", "Pairing", "PairingSystem", "Player", "RatingSystem", "Round",
-    "Sex", "TimeControl", "TopCut",
+    "CHESS",
+    "DEFAULT_RATING",
+    "DEFAULT_SCORING",
+    "DRAUGHTS",
+    "KASHDAN",
+    "MAX_NAME_LENGTH",
+    "SCRABBLE",
+    "Bye",
+    "ByeRequest",
+    "Event",
+    "EventState",
+    "Game",
+    "Lineup",
+    "Pairing",
+    "PairingSystem",
+    "Player",
+    "RatingSystem",
+    "Round",
+    "Sex",
+    "Team",
+    "TeamMatch",
+    "TeamRules",
+    "TimeControl",
+    "TopCut",
 ]
 
 MAX_NAME_LENGTH = 100
@@ -262,6 +285,12 @@ class Event:
     """The federation that hosts the event, its three-letter FIDE code (``FRA``): the TRF's record 032."""
     round_dates: tuple[dt.date | None, ...] = ()
     """The date of each round, round 1 first (None: not known): the TRF's record 132."""
+    team: TeamRules | None = None
+    """A team event's rules (boards per match, board order, colours, match points...); None: an individual event."""
+
+    @property
+    def is_team_event(self) -> bool:
+        return self.team is not None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", _clean_name(self.name))
@@ -302,6 +331,9 @@ class Event:
         if self.acceleration and self.system is not PairingSystem.DUTCH:
             raise ValidationError(msg("Accelerated pairings exist only for the FIDE Dutch system"),
                                   field="acceleration")
+        if self.team is not None and not self.system.is_round_robin:
+            raise ValidationError(msg("A team event is a team round robin, single or double (the team Swiss system "
+                                      "is not available)"), field="system")
 
     @classmethod
     def for_discipline(cls, name: str, discipline: Discipline, **kwargs: object) -> Event:
@@ -461,7 +493,14 @@ class EventState:
     top_cut: TopCut | None = None
     options: tuple[tuple[str, str], ...] = ()
     """Rule settings and other event options, ``(key, value)`` sorted by key."""
+    teams: tuple[Team, ...] = ()
+    """A team event's teams (by id), each with its roster."""
+    matches: tuple[TeamMatch, ...] = ()
+    """A team event's matches, by round and number."""
+    lineups: tuple[Lineup, ...] = ()
+    """The line-ups given so far, by round and team."""
     _by_id: dict[int, Player] | None = field(default=None, init=False, repr=False, compare=False, hash=False)
+    _team_index: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def player(self, player_id: int) -> Player:
         found = self._players_by_id().get(player_id)
@@ -473,6 +512,44 @@ class EventState:
         if self._by_id is None:
             object.__setattr__(self, "_by_id", {p.id: p for p in self.players})
         return self._by_id  # type: ignore[return-value]
+
+    def _teams_indexed(self) -> dict[str, Any]:
+        """Lookups over the teams, matches and line-ups, built once per (immutable) state."""
+        if self._team_index is None:
+            team_of: dict[int, Team] = {}
+            for t in self.teams:
+                for pid in t.members:
+                    team_of[pid] = t
+            object.__setattr__(self, "_team_index", {
+                "teams": {t.id: t for t in self.teams},
+                "team_of": team_of,
+                "matches": {(m.round, m.number): m for m in self.matches},
+                "lineups": {(x.round, x.team): x for x in self.lineups},
+            })
+        return self._team_index  # type: ignore[return-value]
+
+    def team(self, team_id: int) -> Team:
+        found = self._teams_indexed()["teams"].get(team_id)
+        if found is None:
+            raise NotFoundError(msg("No team with id {team_id}", team_id=team_id))
+        return found  # type: ignore[no-any-return]
+
+    def team_of(self, player_id: int) -> Team | None:
+        """The team whose roster holds the player, None for none."""
+        return self._teams_indexed()["team_of"].get(player_id)  # type: ignore[no-any-return]
+
+    def match(self, round_number: int, number: int) -> TeamMatch:
+        found = self._teams_indexed()["matches"].get((round_number, number))
+        if found is None:
+            raise NotFoundError(msg("Round {round_number} has no match {number}", round_number=round_number,
+                                    number=number))
+        return found  # type: ignore[no-any-return]
+
+    def matches_in(self, round_number: int) -> tuple[TeamMatch, ...]:
+        return tuple(m for m in self.matches if m.round == round_number)
+
+    def lineup(self, round_number: int, team_id: int) -> Lineup | None:
+        return self._teams_indexed()["lineups"].get((round_number, team_id))  # type: ignore[no-any-return]
 
     def round(self, number: int) -> Round:
         if 1 <= number <= len(self.rounds) and self.rounds[number - 1].number == number:

@@ -22,14 +22,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from tournament_desk.core.actions import imports, manual, swiss, tiebreaks, topcut, whole_event
+from tournament_desk.core.actions import imports, manual, matches, swiss, teams, tiebreaks, topcut, whole_event
 from tournament_desk.core.actions import players as reg
 from tournament_desk.core.actions import roundrobin as rr
 from tournament_desk.core.actions import rounds as rnds
 from tournament_desk.core.actions import settings as cfg
 from tournament_desk.core.actions.step import Message, Step
 from tournament_desk.core.errors import StateError
-from tournament_desk.core.ids import PlayerId
+from tournament_desk.core.ids import PlayerId, TeamId
 from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import EventState, PairingSystem, Round, TopCut
 from tournament_desk.core.results import GameResult, Outcome
@@ -47,11 +47,47 @@ from tournament_desk.core.sources import (
 from tournament_desk.core.tiebreaks import Edition
 
 __all__ = [
-    "OPERATIONS", "AddPlayer", "AddPlayers", "EditPlayer", "EditPlayers", "ImportEvent", "NumberPlayers",
-    "Operation", "PairByHand", "PairNext", "PairedRound", "RecordBye", "RecordPlayoff", "RecordResult",
-    "RecordResults", "ReinstatePlayer", "RemovePlayer", "RequestBye", "SetForbiddenPair", "SetOption",
-    "SetPairingNumbers", "SetRuleSettings", "SetTiebreaks", "StartTopCut", "StoreEventSettings", "StoreRound",
-    "TakeWholeEvent", "UnpairLastRound", "UpdateEvent", "WithdrawPlayer", "pairing_transition",
+    "OPERATIONS",
+    "AddPlayer",
+    "AddPlayers",
+    "AddTeams",
+    "EditPlayer",
+    "EditPlayers",
+    "EditTeam",
+    "ForfeitMatch",
+    "ImportEvent",
+    "ImportTeams",
+    "NumberPlayers",
+    "NumberTeams",
+    "Operation",
+    "PairByHand",
+    "PairNext",
+    "PairedRound",
+    "RecordBoardResult",
+    "RecordBye",
+    "RecordPlayoff",
+    "RecordResult",
+    "RecordResults",
+    "ReinstatePlayer",
+    "RemovePlayer",
+    "RemoveTeam",
+    "RequestBye",
+    "SetForbiddenPair",
+    "SetLineup",
+    "SetOption",
+    "SetPairingNumbers",
+    "SetRoster",
+    "SetRuleSettings",
+    "SetTeamRules",
+    "SetTiebreaks",
+    "StartTopCut",
+    "StoreEventSettings",
+    "StoreRound",
+    "TakeWholeEvent",
+    "UnpairLastRound",
+    "UpdateEvent",
+    "WithdrawPlayer",
+    "pairing_transition",
 ]
 
 T = TypeVar("T")
@@ -289,8 +325,16 @@ PAIRING: dict[PairingSystem, Callable[[EventState, PairNext], Step[PairedRound]]
 """How each pairing system pairs the next round (a started top cut pairs its bracket, whatever the system)."""
 
 
+def _team_round_robin(state: EventState, op: PairNext) -> Step[PairedRound]:
+    done = matches.pair_team_round(state, force=op.force)
+    return Step(done.state, done.label, done.notes, PairedRound(_last(done), state.event.system))
+
+
 def pairing_transition(state: EventState) -> Callable[[EventState, PairNext], Step[PairedRound]]:
-    """The transition that pairs the event's next round: the top cut's once it has started, else its system's."""
+    """The transition that pairs the event's next round: the team round robin's in a team event, the top cut's
+    once it has started, else its system's."""
+    if state.event.is_team_event:
+        return _team_round_robin
     return _knockout if state.top_cut is not None else PAIRING[state.event.system]
 
 
@@ -524,6 +568,135 @@ class TakeWholeEvent(Operation[None]):
         return whole_event.take_whole_event(state, self.whole, self.label)
 
 
+# -- team events ---------------------------------------------------------------------------------------------------
+_TEAM_RULES = (cite(FFE_TIEBREAKS, "§2.1.2"), cite(FFE_TIEBREAKS, "§3"))
+
+
+@dataclass(frozen=True, slots=True)
+class AddTeams(Operation[tuple[TeamId, ...]]):
+    """Register teams of a team event (name, code, club, federation, captain, ``members``: player ids in board
+    order): all or nothing; a player belongs to one team. The payload is their ids."""
+
+    entries: Sequence[Mapping[str, Any]]
+    label: Message | None = None
+
+    def apply(self, state: EventState) -> Step[tuple[TeamId, ...]]:
+        return teams.add_teams(state, list(self.entries), self.label)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportTeams(Operation[tuple[TeamId, ...]]):
+    """Teams and their players at once (a registration file): every player registered and every team added with
+    its roster, as one action. Each entry: the team's fields and ``players``, registrations in board order."""
+
+    entries: Sequence[Mapping[str, Any]]
+    allow_duplicates: bool = False
+    label: Message | None = None
+
+    def apply(self, state: EventState) -> Step[tuple[TeamId, ...]]:
+        return teams.import_teams(state, list(self.entries), allow_duplicates=self.allow_duplicates,
+                                  label=self.label)
+
+
+@dataclass(frozen=True, slots=True)
+class EditTeam(Operation[None]):
+    """Change a team's name, code, club, federation or captain."""
+
+    team_id: int
+    changes: Mapping[str, Any]
+
+    def apply(self, state: EventState) -> Step[None]:
+        return teams.edit_team(state, self.team_id, dict(self.changes))
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveTeam(Operation[None]):
+    """Delete a team before the round robin starts (its players stay registered)."""
+
+    team_id: int
+
+    def apply(self, state: EventState) -> Step[None]:
+        return teams.remove_team(state, self.team_id)
+
+
+@dataclass(frozen=True, slots=True)
+class SetRoster(Operation[None]):
+    """A team's roster in board order (its strength list; past the number of boards, its reserves)."""
+
+    team_id: int
+    members: Sequence[int]
+
+    def apply(self, state: EventState) -> Step[None]:
+        return teams.set_roster(state, self.team_id, list(self.members))
+
+
+@dataclass(frozen=True, slots=True)
+class SetTeamRules(Operation[None]):
+    """Change the event's team rules (boards, board order, colours, match points, standings, initial order)."""
+
+    rules: ClassVar[tuple[Citation, ...]] = _TEAM_RULES
+    changes: Mapping[str, Any]
+
+    def apply(self, state: EventState) -> Step[None]:
+        return teams.set_team_rules(state, dict(self.changes))
+
+
+@dataclass(frozen=True, slots=True)
+class NumberTeams(Operation[None]):
+    """The teams' places in the grid: by the initial order (``rating``: average of the top boards), a draw of lots
+    (``lot``, ``seed`` its number) or by hand (``manual``: team id -> number)."""
+
+    rules: ClassVar[tuple[Citation, ...]] = (cite(FIDE_C05),)
+    method: str
+    seed: int | None = None
+    manual: Mapping[int, int] | None = None
+
+    def apply(self, state: EventState) -> Step[None]:
+        return teams.number_teams(state, self.method, seed=self.seed, manual=self.manual)
+
+
+@dataclass(frozen=True, slots=True)
+class SetLineup(Operation[None]):
+    """A team's line-up for a round: ``players[i]`` at board i + 1 (None: the board left empty, lost by forfeit),
+    checked against the event's board-order rule."""
+
+    round_number: int
+    team_id: int
+    players: Sequence[int | None]
+
+    def apply(self, state: EventState) -> Step[None]:
+        return matches.set_lineup(state, self.round_number, self.team_id, list(self.players))
+
+
+@dataclass(frozen=True, slots=True)
+class ForfeitMatch(Operation[None]):
+    """A whole match forfeited by ``home``, ``away`` or ``both`` (``""`` cancels)."""
+
+    rules: ClassVar[tuple[Citation, ...]] = (cite(FFE_TIEBREAKS, "§2.1.2"),)
+    round_number: int
+    match_number: int
+    side: str
+
+    def apply(self, state: EventState) -> Step[None]:
+        return matches.forfeit_match(state, self.round_number, self.match_number, self.side)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordBoardResult(Operation[None]):
+    """The result of one board of a team match, home team first (``None`` clears it): one board, one step."""
+
+    rules: ClassVar[tuple[Citation, ...]] = (cite(FFE_TIEBREAKS, "§2.1.2"),)
+    round_number: int
+    match_number: int
+    board: int
+    result: GameResult | str | None
+    replace: bool = False
+
+    def apply(self, state: EventState) -> Step[None]:
+        return matches.record_board_result(state, self.round_number, self.match_number, self.board, self.result,
+                                           replace=self.replace)
+
+
 OPERATIONS: tuple[type[Operation[Any]], ...] = (
     AddPlayer, AddPlayers, EditPlayer, EditPlayers, WithdrawPlayer, ReinstatePlayer, RemovePlayer,
     SetPairingNumbers, NumberPlayers, RequestBye, SetForbiddenPair,
@@ -531,5 +704,7 @@ OPERATIONS: tuple[type[Operation[Any]], ...] = (
     UpdateEvent, StoreEventSettings, SetTiebreaks, SetRuleSettings, SetOption,
     StartTopCut, RecordPlayoff,
     ImportEvent, TakeWholeEvent,
+    AddTeams, ImportTeams, EditTeam, RemoveTeam, SetRoster, SetTeamRules, NumberTeams, SetLineup, ForfeitMatch,
+    RecordBoardResult,
 )
 """Every operation a user can do to an event."""

@@ -97,6 +97,11 @@ class GameResult(StrEnum):
     def is_played(self) -> bool:
         return self.outcomes()[0].is_played
 
+    def mirrored(self) -> GameResult:
+        """The same result seen from the other side (``1-0`` becomes ``0-1``): a team match's board result is written
+        home team first, whatever the colours."""
+        return _MIRROR.get(self, self)
+
 
 _OUTCOMES: dict[GameResult, tuple[Outcome, Outcome]] = {
     GameResult.WHITE_WIN: (Outcome.WIN, Outcome.LOSS),
@@ -108,6 +113,14 @@ _OUTCOMES: dict[GameResult, tuple[Outcome, Outcome]] = {
     GameResult.BLACK_FORFEIT_WIN_UNEXCUSED: (Outcome.FORFEIT_LOSS_UNEXCUSED, Outcome.FORFEIT_WIN_UNEXCUSED),
     GameResult.ZERO_BY_RULE: (Outcome.ZERO_BY_RULE, Outcome.ZERO_BY_RULE),
     GameResult.DOUBLE_FORFEIT: (Outcome.DOUBLE_FORFEIT, Outcome.DOUBLE_FORFEIT),
+}
+
+_MIRROR: dict[GameResult, GameResult] = {
+    GameResult.WHITE_WIN: GameResult.BLACK_WIN, GameResult.BLACK_WIN: GameResult.WHITE_WIN,
+    GameResult.WHITE_FORFEIT_WIN_EXCUSED: GameResult.BLACK_FORFEIT_WIN_EXCUSED,
+    GameResult.BLACK_FORFEIT_WIN_EXCUSED: GameResult.WHITE_FORFEIT_WIN_EXCUSED,
+    GameResult.WHITE_FORFEIT_WIN_UNEXCUSED: GameResult.BLACK_FORFEIT_WIN_UNEXCUSED,
+    GameResult.BLACK_FORFEIT_WIN_UNEXCUSED: GameResult.WHITE_FORFEIT_WIN_UNEXCUSED,
 }
 
 # Notation typed by users, per discipline. Keys are normalised (lower case, no spaces, '½' -> '1/2').

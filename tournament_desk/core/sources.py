@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
 
-from tournament_desk.core.messages import Formatted, Msg, msg, pmsg
+from tournament_desk.core.messages import SEMICOLON, Formatted, Msg, list_separator, msg, pmsg
 
 __all__ = [
     "ELO_NATIONAL",
@@ -131,7 +131,7 @@ def cite(source: Source, section: str = "") -> Citation:
 
 def citations_text(citations: Iterable[Citation], lang: str = "en", *, short: bool = False) -> str:
     """Several citations in one line, separated by ``; ``."""
-    return "; ".join(c.text(lang, short=short) for c in citations)
+    return list_separator(SEMICOLON, lang).join(c.text(lang, short=short) for c in citations)
 
 
 def citations_message(citations: Sequence[Citation], *, short: bool = True) -> Formatted:

@@ -23,6 +23,7 @@ from typing import Any
 
 from tournament_desk.core.consistency import state_problems
 from tournament_desk.core.errors import EventFileError, TournamentError
+from tournament_desk.core.ids import PlayerId, TeamId
 from tournament_desk.core.messages import Msg, listing, msg
 from tournament_desk.core.model import (
     Bye,
@@ -40,6 +41,7 @@ from tournament_desk.core.model import (
 )
 from tournament_desk.core.results import Discipline, GameResult, Outcome, format_game_result
 from tournament_desk.core.scoring import ScoringProfile
+from tournament_desk.core.teams.model import Lineup, Team, TeamMatch, TeamRules
 
 __all__ = [
     "EVENT_FILE", "EVENT_SCHEMA", "MANIFEST_FILE", "MANIFEST_SCHEMA", "BundleError", "BundleProblem",
@@ -111,6 +113,7 @@ def state_to_bundle_dict(state: EventState) -> dict[str, Any]:
             "rating_system": e.rating_system.value, "initial_colour": e.initial_colour,
             "acceleration": e.acceleration, "numbering": e.numbering, "federation": e.federation,
             "round_dates": [_date(d) for d in e.round_dates],
+            **({"team_rules": e.team.as_dict()} if e.team is not None else {}),
         },
         "players": players,
         "rounds": rounds,
@@ -121,6 +124,23 @@ def state_to_bundle_dict(state: EventState) -> dict[str, Any]:
             "after_round": state.top_cut.after_round, "seeds": list(state.top_cut.seeds),
             "playoffs": [{"stage": s, "white": w, "winner": v} for s, w, v in state.top_cut.playoffs]},
         "options": dict(state.options),
+        **(_team_data(state) if e.team is not None else {}),
+    }
+
+
+def _team_data(state: EventState) -> dict[str, Any]:
+    """A team event's teams (rosters in board order), matches with their scores, and line-ups (schema 1 keys an
+    individual event's bundle does not have; docs/bundle-schema.md)."""
+    from tournament_desk.core.teams.scores import match_score
+
+    return {
+        "teams": [{"id": t.id, "name": t.name, "code": t.code, "club": t.club, "federation": t.federation,
+                   "captain": t.captain, "pairing_number": t.pairing_number, "members": list(t.members)}
+                  for t in state.teams],
+        "matches": [{"round": m.round, "number": m.number, "home": m.home, "away": m.away, "forfeit": m.forfeit,
+                     "score": [s.home, s.away], "finished": s.finished, "match_points": [s.home_mp, s.away_mp]}
+                    for m in state.matches for s in (match_score(state, m),)],
+        "lineups": [{"round": x.round, "team": x.team, "players": list(x.players)} for x in state.lineups],
     }
 
 
@@ -165,7 +185,17 @@ def state_from_bundle_dict(data: Mapping[str, Any]) -> EventState:
             initial_colour=ev.get("initial_colour", ""), acceleration=ev.get("acceleration", ""),
             numbering=ev.get("numbering", ""), federation=ev.get("federation", ""),
             round_dates=tuple(_parse_date(d) for d in ev.get("round_dates", ())),
+            team=TeamRules.from_dict(dict(ev["team_rules"])) if ev.get("team_rules") else None,
         )
+        teams = tuple(Team(TeamId(int(row["id"])), row["name"], row.get("code", ""), row.get("club", ""),
+                           row.get("federation", ""), row.get("captain", ""), row.get("pairing_number"),
+                           tuple(PlayerId(int(x)) for x in row["members"]))
+                      for row in data.get("teams", ()))
+        matches = tuple(TeamMatch(int(m["round"]), int(m["number"]), TeamId(int(m["home"])), TeamId(int(m["away"])),
+                                  str(m.get("forfeit", ""))) for m in data.get("matches", ()))
+        lineups = tuple(Lineup(int(x["round"]), TeamId(int(x["team"])),
+                               tuple(None if p is None else PlayerId(int(p)) for p in x["players"]))
+                        for x in data.get("lineups", ()))
         requests = tuple(ByeRequest(int(r["round"]), int(r["player"]), Outcome(r["kind"]))
                          for r in data.get("requested_byes", ()))
         pairs = tuple((int(a), int(b)) for a, b in data.get("forbidden_pairs", ()))
@@ -204,7 +234,7 @@ def state_from_bundle_dict(data: Mapping[str, Any]) -> EventState:
     except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError) as exc:
         detail = exc.msg if isinstance(exc, TournamentError) else str(exc)[:300]
         raise _bad(msg("invalid content ({kind}: {detail})", kind=type(exc).__name__, detail=detail)) from exc
-    state = EventState(event, players, rounds, requests, pairs, top_cut, options)
+    state = EventState(event, players, rounds, requests, pairs, top_cut, options, teams, matches, lineups)
     problems = state_problems(state)
     if problems:
         raise _bad(msg("the event is inconsistent: {problems}", problems=listing(problems[:3], "; ")))

@@ -25,7 +25,8 @@ def default_language() -> str:
 
 
 def run_gui(event_path: str | None = None) -> int:
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setOrganizationName("tournament_desk")
     app.setApplicationName("tournament_desk")
     app.setDesktopFileName("tournament-desk")  # matches installer/tournament-desk.desktop on Linux

@@ -63,8 +63,10 @@ class EventContext(Protocol):
         """A short message in the status bar (what was recorded, undone...)."""
         ...
 
-    def print_document(self, kind: str) -> None:
-        """Print (or save as PDF) one of the event's documents: ``pairings``, ``standings``..."""
+    def print_document(self, kind: str, round_number: int | None = None) -> None:
+        """Print (or save as PDF) one of the event's documents: ``pairings``, ``standings``, ``crosstable``,
+        ``grid``...; ``round_number``: the round shown (the pairing sheet's round; the round the standings or the
+        crosstable are asked after)."""
         ...
 
     def dialog_parent(self) -> QWidget: ...

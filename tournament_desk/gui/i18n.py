@@ -10,9 +10,56 @@ from __future__ import annotations
 
 from typing import Any
 
+from tournament_desk.core.messages import Msg, pmsg
 from tournament_desk.i18n import translate
 
 _installed: dict[str, Any] = {}
+
+QT_TEXTS_QT_LACKS: tuple[Msg, ...] = (
+    pmsg("QFileDialog", "&Look in:"),
+    pmsg("QFileDialog", "Files of &type:"),
+    pmsg("QFileDialog", "Look in:"),
+    pmsg("QFileDialog", "Files of type:"),
+    pmsg("QFileDialog", "Computer"),
+    pmsg("QFileSystemModel", "%1 KB"),
+    pmsg("QFileSystemModel", "%1 bytes"),
+    pmsg("QSidebar", "Remove"),
+    pmsg("QPrintDialog", "Print range"),
+    pmsg("QPrintDialog", "Pages from"),
+    pmsg("QPrintDialog", "Current Page"),
+    pmsg("QPrintDialog", "Selection"),
+    pmsg("QPrintDialog", "&Options >>"),
+    pmsg("QPrintDialog", "&Options <<"),
+    pmsg("QUnixPrintWidget", "Printer"),
+    pmsg("QUnixPrintWidget", "&Name:"),
+    pmsg("QUnixPrintWidget", "Location:"),
+    pmsg("QUnixPrintWidget", "Type:"),
+    pmsg("QUnixPrintWidget", "Output &file:"),
+    pmsg("QUnixPrintWidget", "P&roperties"),
+    pmsg("QPageSetupWidget", "Orientation"),
+)
+"""Texts of Qt's own dialogs that Qt's French catalogue (qtbase_fr) lacks, by Qt's context: the program's
+catalogue gives them (``msgctxt`` is Qt's class), through a translator installed after Qt's."""
+
+
+def _qt_texts_translator(lang: str) -> Any:
+    """A QTranslator that answers the texts of :data:`QT_TEXTS_QT_LACKS` from the program's catalogue (Qt asks
+    the translators installed last first; no answer sends it to the next one: Qt's own)."""
+    from PySide6.QtCore import QTranslator
+
+    known = {(m.context, m.source) for m in QT_TEXTS_QT_LACKS}
+
+    class QtTextsQtLacks(QTranslator):
+        def translate(self, context: str, source: str, disambiguation: str | None = None,
+                      n: int = -1) -> str | None:
+            if (context, source) in known:
+                return translate(source, lang, context)
+            return None  # a null string: not found here (an empty one would be taken as the translation)
+
+        def isEmpty(self) -> bool:
+            return False
+
+    return QtTextsQtLacks()
 
 
 def install_qt_translator(lang: str) -> bool:
@@ -24,9 +71,10 @@ def install_qt_translator(lang: str) -> bool:
     app = QCoreApplication.instance()
     if app is None:
         return False
-    old = _installed.pop("qtbase", None)
-    if old is not None:
-        app.removeTranslator(old)
+    for name in ("qtbase", "missing"):
+        old = _installed.pop(name, None)
+        if old is not None:
+            app.removeTranslator(old)
     QLocale.setDefault(QLocale(QLocale.Language.French if lang == "fr" else QLocale.Language.English,
                                QLocale.Country.France if lang == "fr" else QLocale.Country.UnitedKingdom))
     if lang != "fr":
@@ -37,6 +85,9 @@ def install_qt_translator(lang: str) -> bool:
         return False
     app.installTranslator(translator)
     _installed["qtbase"] = translator
+    missing = _qt_texts_translator(lang)
+    app.installTranslator(missing)
+    _installed["missing"] = missing
     return True
 
 

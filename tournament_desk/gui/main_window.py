@@ -9,10 +9,11 @@ and a tab not shown waits until it is.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QSettings, Qt, QTimer, QUrl
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -33,6 +34,7 @@ from tournament_desk import __version__
 from tournament_desk.core.arbiter_log import PublishedChange
 from tournament_desk.core.changes import Change, StateChange
 from tournament_desk.core.errors import StateError, TournamentError
+from tournament_desk.core.formatting import is_singular
 from tournament_desk.core.messages import N_, msg
 from tournament_desk.core.model import EventState
 from tournament_desk.gui.dialogs import file_problems as fp
@@ -46,6 +48,7 @@ from tournament_desk.gui.tabs.pairings import PairingsTab
 from tournament_desk.gui.tabs.registration import RegistrationTab
 from tournament_desk.gui.tabs.results import ResultsTab
 from tournament_desk.gui.tabs.standings import StandingsTab
+from tournament_desk.gui.tabs.teams import TeamsTab
 from tournament_desk.gui.window_documents import PRINTABLE, DocumentActions
 from tournament_desk.gui.window_files import FileActions, file_identity
 from tournament_desk.gui.worker import Cancelled, run_in_background
@@ -59,7 +62,7 @@ from tournament_desk.services.session import (
 T = TypeVar("T")
 FOLLOW_MS = 1000
 """How often a read-only window looks whether the writer saved something (one SQLite pragma: cheap)."""
-TAB_TITLES = (N_("&Registration"), N_("Pairin&gs"), N_("Re&sults"), N_("S&tandings"))
+TAB_TITLES = (N_("&Registration"), N_("Pairin&gs"), N_("Re&sults"), N_("S&tandings"), N_("Tea&ms"))
 
 
 class MainWindow(FileActions, DocumentActions, QMainWindow):
@@ -112,13 +115,16 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         self.pairings = PairingsTab(self)
         self.results = ResultsTab(self)
         self.standings = StandingsTab(self)
+        self.teams = TeamsTab(self)
         for tab in self.all_tabs():
             self.tabs.addTab(tab, "")
+        self.tabs.setTabVisible(self.tabs.indexOf(self.teams), False)  # a team event's tab
         self.tabs.currentChanged.connect(lambda _i: self._focus_current_tab())
         self._build_menus()
         self.state_label = QLabel()
         self.statusBar().addPermanentWidget(self.state_label)
-        self.resize(1100, 720)
+        room = self.screen().availableGeometry().size() - QSize(66, 68)  # a taskbar, the title bar, the edges
+        self.resize(QSize(1100, 720).boundedTo(room))
         self.retranslate()
         if session is not None:
             self.set_session(session)
@@ -146,7 +152,7 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         return self
 
     def all_tabs(self) -> tuple[Tab, ...]:
-        return (self.registration, self.pairings, self.results, self.standings)
+        return (self.registration, self.pairings, self.results, self.standings, self.teams)
 
     # -- menus ----------------------------------------------------------------------------------------------
     def _action(self, menu: Any, slot: Callable[[], Any], shortcut: Any = None) -> QAction:
@@ -178,11 +184,11 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         self.export_menu = self.file_menu.addMenu("")
         self.export_bundle_action = self._action(self.export_menu, lambda: self.export_bundle())
         self.export_trf_action = self._action(self.export_menu, lambda: self.export_trf())
-        self.export_pdf_actions = {kind: self._action(self.export_menu, lambda k=kind: self.export_pdf(k))
+        self.export_pdf_actions = {kind: self._action(self.export_menu, partial(self.export_pdf, kind))
                                    for kind in PRINTABLE}
         self.print_menu = self.file_menu.addMenu("")
         self.print_actions = {
-            kind: self._action(self.print_menu, lambda k=kind: self.print_document(k),
+            kind: self._action(self.print_menu, partial(self.print_document, kind),
                                S.Print if kind == "pairings" else None)
             for kind in PRINTABLE
         }
@@ -293,6 +299,7 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         for action in self.event_actions:
             action.setEnabled(True)
         self._update_editing()
+        self.tabs.setTabVisible(self.tabs.indexOf(self.teams), self._state.event.is_team_event)
         for tab in self.all_tabs():
             tab.refresh()
         self._update_title()
@@ -435,14 +442,19 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         if state is None:
             self.state_label.setText(t("No event open"))
             return
-        text = t("{n} players", n=len(state.players))
+        n = len(state.players)
+        text = t("{n} player", n=n) if is_singular(n, t.lang) else t("{n} players", n=n)
         if not state.rounds:
             text += " — " + t("No round paired yet")
         else:
             rnd = state.round(state.last_round)
             missing = len(rnd.missing_results)
-            text += " — " + (t("Round {r}: {m} result(s) missing", r=rnd.number, m=missing) if missing
-                             else t("Round {r}: complete", r=rnd.number))
+            if not missing:
+                text += " — " + t("Round {r}: complete", r=rnd.number)
+            elif is_singular(missing, t.lang):
+                text += " — " + t("Round {r}: {m} result missing", r=rnd.number, m=missing)
+            else:
+                text += " — " + t("Round {r}: {m} results missing", r=rnd.number, m=missing)
         if self._session is not None and self._session.readonly:
             text += " — " + t("read-only")
         elif self._session is not None:

@@ -22,25 +22,32 @@ printer, each page is rasterised at the printer's resolution and painted with ``
 :func:`print_pdf` does it all: dialog, then printing. A window can also split it, asking on the GUI thread
 (:func:`ask_printer`) and painting off it (:func:`paint_pdf`: ``QPainter`` may paint on a ``QPrinter`` from a
 worker thread), and keep one ``QPrinter`` so that the printer chosen is offered again next time.
+
+Saving as PDF is not printing: :func:`print_or_save` (the window's every "Print…") offers the print dialog with a
+"Save as PDF…" button, and proposes the document's own file name to the dialog's "Print to File (PDF)". Either
+way the file written is the document's own PDF — the bytes the command line writes, its text selectable — never
+pages rasterised (a page range keeps those pages of it); only a real printer gets the rasterised pages.
 """
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pypdfium2
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPageLayout, QPageRanges, QPainter
 from PySide6.QtPrintSupport import QAbstractPrintDialog, QPrintDialog, QPrinter
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLineEdit, QWidget
 
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.messages import msg
 
-__all__ = ["BAND_BYTES", "MAX_DPI", "PrintError", "PrintJob", "ask_printer", "page_sequence", "paint_pdf",
-           "print_pdf"]
+__all__ = ["BAND_BYTES", "MAX_DPI", "SAVE_AS_PDF", "PrintError", "PrintJob", "Printed", "ask_printer", "page_sequence",
+           "paint_pdf", "pdf_pages", "print_or_save", "print_pdf"]
 
 MAX_DPI = 600
 """The highest resolution a page is rasterised at (the printer's own resolution when lower)."""
@@ -79,6 +86,14 @@ def ask_printer(parent: QWidget | None, page_count: int, title: str, *, printer:
     """Qt's print dialog (printer, copies, page range, paper, orientation), starting in ``landscape`` when the
     document is. Returns the configured printer, or None when the user cancels. GUI thread only."""
     printer = printer or QPrinter(QPrinter.PrinterMode.HighResolution)
+    dialog = _print_dialog(parent, printer, page_count, title, landscape)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return printer
+
+
+def _print_dialog(parent: QWidget | None, printer: QPrinter, page_count: int, title: str,
+                  landscape: bool) -> QPrintDialog:
     printer.setDocName(title)
     # A QPrinter kept between two prints remembers the printer, paper, colour and duplex chosen; the pages and the
     # number of copies start afresh for each document (the last document's "pages 2-3, 5 copies" would otherwise
@@ -95,9 +110,7 @@ def ask_printer(parent: QWidget | None, page_count: int, title: str, *, printer:
         dialog.setOption(option, True)
     for option in (options.PrintSelection, options.PrintCurrentPage):
         dialog.setOption(option, False)
-    if dialog.exec() != QDialog.DialogCode.Accepted:
-        return None
-    return printer
+    return dialog
 
 
 def page_sequence(printer: QPrinter, page_count: int) -> tuple[int, ...]:
@@ -246,3 +259,95 @@ def print_pdf(parent: QWidget | None, pdf: bytes, title: str, *, printer: QPrint
         printer.setDocName(title)
     paint_pdf(printer, pdf)
     return True
+
+
+SAVE_AS_PDF = 2
+"""The print dialog's answer when its "Save as PDF…" button was clicked (Accepted is 1, Rejected 0)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Printed:
+    """What became of a document: ``saved`` names the PDF file written, ``job`` the sheets sent to a printer;
+    neither when the user cancelled."""
+
+    saved: Path | None = None
+    job: PrintJob | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.saved is not None or self.job is not None
+
+
+def pdf_pages(pdf: bytes, pages: tuple[int, ...]) -> bytes:
+    """The document reduced to ``pages`` (1-based, in that order), its text kept (PDFium copies the pages)."""
+    source = _open(pdf)
+    try:
+        if list(pages) == list(range(1, len(source) + 1)):
+            return pdf
+        target = pypdfium2.PdfDocument.new()
+        try:
+            target.import_pages(source, [p - 1 for p in pages])
+            out = io.BytesIO()
+            target.save(out)
+            return out.getvalue()
+        finally:
+            target.close()
+    finally:
+        source.close()
+
+
+def _file_pages(printer: QPrinter, page_count: int) -> tuple[int, ...]:
+    """The pages a PDF file gets: the range and order asked for, once (copies are for paper)."""
+    pages = page_sequence(printer, page_count)
+    seen: list[int] = []
+    for page in pages:
+        if page not in seen:
+            seen.append(page)
+    return tuple(seen)
+
+
+def print_or_save(parent: QWidget | None, pdf: bytes, name: str, proposed: Path, *, printer: QPrinter,
+                  save_label: str, choose_file: Callable[[Path], Path | None]) -> Printed:
+    """Qt's print dialog for ``pdf``, with a ``save_label`` button ("Save as PDF…") and ``proposed`` (the
+    document's own file name, ``Open de Lyon - appariements ronde 3.pdf``) offered to its "Print to File (PDF)".
+
+    * Save as PDF: ``choose_file(proposed)`` asks where (None: cancelled), then the document's own bytes are
+      written there.
+    * Print to File (PDF): the document's own bytes (the pages asked for) written to the file named in the
+      dialog — the PDF the command line writes, not pages rasterised.
+    * A printer: the pages rasterised and painted (:func:`paint_pdf`).
+
+    ``name`` names the print job. ``printer`` is kept by the window between documents: the printer, paper and
+    duplex chosen are offered again, but never the last document's file name. GUI thread only."""
+    document = _open(pdf)
+    try:
+        count = len(document)
+        if count < 1:
+            raise PrintError(msg("The document to print has no page."))
+        first = document[0]
+        width, height = first.get_size()
+        first.close()
+    finally:
+        document.close()
+    dialog = _print_dialog(parent, printer, count, name, _landscape(width, height))
+    field = dialog.findChild(QLineEdit, "filename")  # Qt's own dialog (a native dialog has none)
+    if field is not None:
+        field.setText(str(proposed))
+    buttons = dialog.findChild(QDialogButtonBox)
+    if buttons is not None:
+        save = buttons.addButton(save_label, QDialogButtonBox.ButtonRole.ActionRole)
+        save.clicked.connect(lambda: dialog.done(SAVE_AS_PDF))
+    answer = dialog.exec()
+    if answer == SAVE_AS_PDF:
+        target = choose_file(proposed)
+        if target is None:
+            return Printed()
+        target.write_bytes(pdf)
+        return Printed(saved=target)
+    if answer != QDialog.DialogCode.Accepted:
+        return Printed()
+    if printer.outputFormat() == QPrinter.OutputFormat.PdfFormat and printer.outputFileName():
+        target = Path(printer.outputFileName())
+        target.write_bytes(pdf_pages(pdf, _file_pages(printer, count)))
+        return Printed(saved=target)
+    return Printed(job=paint_pdf(printer, pdf))

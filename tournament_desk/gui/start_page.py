@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tournament_desk.core.formatting import is_singular
 from tournament_desk.gui.i18n import Translator
 from tournament_desk.services.paths import describe_event_files
 
@@ -37,8 +38,8 @@ class _RecentList(QListWidget):
 
 
 class StartPage(QWidget):
-    def __init__(self, on_new: Callable[[], None], on_open_dialog: Callable[[], None],
-                 on_open_path: Callable[[Path], None], on_open_bundle: Callable[[], None] | None = None) -> None:
+    def __init__(self, on_new: Callable[[], object], on_open_dialog: Callable[[], object],
+                 on_open_path: Callable[[Path], object], on_open_bundle: Callable[[], object] | None = None) -> None:
         super().__init__()
         self._on_open_path = on_open_path
         outer = QHBoxLayout(self)
@@ -110,9 +111,10 @@ class StartPage(QWidget):
         self._paths = [s.path for s in summaries]
         for s in summaries:
             if t is not None:
-                detail = t("{players} players, round {paired} of {rounds}", players=s.players, paired=s.rounds_paired,
-                           rounds=s.rounds) if s.rounds_paired else t("{players} players, not started",
-                                                                       players=s.players)
+                players = (t("{n} player", n=s.players) if is_singular(s.players, t.lang)
+                           else t("{n} players", n=s.players))
+                detail = t("{players}, round {paired} of {rounds}", players=players, paired=s.rounds_paired,
+                           rounds=s.rounds) if s.rounds_paired else t("{players}, not started", players=players)
             else:
                 detail = ""
             item = QListWidgetItem(f"{s.name} — {detail}\n{s.path}")

@@ -7,7 +7,6 @@ translator, :meth:`run`, the message boxes); it imports nothing of the window.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +17,10 @@ from tournament_desk.services.session import EventSession
 
 if TYPE_CHECKING:
     from tournament_desk.gui.i18n import Translator
+    from tournament_desk.gui.window_base import WindowBase as _WindowBase
+    from tournament_desk.services.printing import PrintedDocument
+else:
+    _WindowBase = object
 
 PRINTABLE = {
     "pairings": N_("Pairing &sheet (last round)…"),
@@ -27,61 +30,93 @@ PRINTABLE = {
     "ratings": N_("Rating &report…"),
     "bracket": N_("Top-cut &bracket…"),
 }
+"""The documents of the Print and Export menus (the round-robin grid is printed from the Pairings tab and its
+own menu entry)."""
 
 __all__ = ["PRINTABLE", "DocumentActions"]
 
 
-class DocumentActions:
+class DocumentActions(_WindowBase):
     """Print, export and import (see the module)."""
 
     _session: EventSession | None
     _t: Translator
     _printer: Any
+    standings: Any
+    """The Standings tab: the round it shows is the one its documents are printed after."""
+    _pdf_folder: Path | None = None
+    """The folder of the last PDF saved from this window (the event's folder before the first)."""
+
+    def _printed(self, kind: str, round_number: int | None) -> PrintedDocument:
+        from tournament_desk.services.printing import document
+
+        if kind in ("standings", "crosstable") and round_number is None:
+            round_number = self.standings.asked_round()  # what the Standings tab shows
+        return document(self.require(), kind, round_number=round_number, lang=self._t.lang)
 
     def _document(self, kind: str) -> bytes:
-        from tournament_desk.services import printing
-        from tournament_desk.services.swiss_variants import top_cut_pdf
+        return self._printed(kind, None).pdf
 
-        session, lang = self.require(), self._t.lang
-        makers: dict[str, Callable[[], bytes]] = {
-            "pairings": lambda: printing.pairing_sheet_pdf(session, None, lang),
-            "crosstable": lambda: printing.crosstable_pdf(session, lang),
-            "standings": lambda: printing.standings_pdf(session, None, lang),
-            "slips": lambda: printing.slips_pdf(session, None, lang),
-            "ratings": lambda: printing.rating_report_pdf(session, lang),
-            "bracket": lambda: top_cut_pdf(session, lang=lang),
-        }
-        return makers[kind]()
+    def _proposed(self, printed: PrintedDocument) -> Path:
+        """Where a document is offered to be saved: its own name, in the folder of the last PDF saved, else the
+        event's folder."""
+        session = self.require()
+        folder = self._pdf_folder if self._pdf_folder is not None and self._pdf_folder.is_dir() \
+            else session.path.parent
+        return folder / printed.file_name
 
-    def print_document(self, kind: str) -> None:
-        """Print one of the documents (``kind`` in :data:`PRINTABLE`) through the system's print dialog."""
+    def _saved(self, path: Path) -> None:
+        self._pdf_folder = path.parent
+        self.status(self.t("PDF written: {}", path))
+
+    def print_document(self, kind: str, round_number: int | None = None) -> None:
+        """Print one of the documents (``kind`` in :data:`PRINTABLE`, or ``grid``) through the print dialog, or
+        save it as PDF from there (the document's own PDF, the one the command line writes).
+
+        ``round_number``: the pairing sheet's or the slips' round (the last paired by default); the round the
+        standings or the crosstable are asked after (by default the one the Standings tab shows)."""
         if self._session is None:
             return
-        pdf = self.run(lambda: self._document(kind), busy=self.t("Printing…"))
-        if pdf is None:
+        printed = self.run(lambda: self._printed(kind, round_number), busy=self.t("Printing…"))
+        if printed is None:
             return
         from PySide6.QtPrintSupport import QPrinter
 
-        from tournament_desk.gui.printer import print_pdf
+        from tournament_desk.gui.printer import print_or_save
 
         if self._printer is None:  # one printer for the session: the printer, paper and duplex chosen are offered again
             self._printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        title = self.t(PRINTABLE[kind]).replace("&", "").rstrip("…")
-        printer = self._printer
-        if self.run(lambda: print_pdf(self, pdf, title, printer=printer)):
-            self.status(self.t("Sent to the printer: {}", title))
+        printer, proposed = self._printer, self._proposed(printed)
+        title = self.t("Save as PDF…").replace("&", "").rstrip("…")
 
-    def export_pdf(self, kind: str, path: str | None = None) -> None:
-        """Save one of the documents as a PDF file."""
+        def choose(path: Path) -> Path | None:
+            chosen, _ = QFileDialog.getSaveFileName(self, title, str(path), "PDF (*.pdf)")
+            return Path(chosen) if chosen else None
+
+        done = self.run(lambda: print_or_save(self, printed.pdf, printed.name, proposed, printer=printer,
+                                              save_label=self.t("Save as PDF…"), choose_file=choose))
+        if done is None:
+            return
+        if done.saved is not None:
+            self._saved(done.saved)
+        elif done.job is not None:
+            self.status(self.t("Sent to the printer: {}", printed.name))
+
+    def export_pdf(self, kind: str, path: str | None = None, round_number: int | None = None) -> None:
+        """Save one of the documents as a PDF file (the file dialog proposes the document's own name)."""
         if self._session is None:
             return
+        printed = self.run(lambda: self._printed(kind, round_number), busy=self.t("Printing…"))
+        if printed is None:
+            return
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self.t(PRINTABLE[kind]).replace("&", ""),
-                                                  str(self._session.path.with_name(f"{kind}.pdf")), "PDF (*.pdf)")
+            path, _ = QFileDialog.getSaveFileName(self, self.t(PRINTABLE.get(kind, "Save as PDF…")).replace("&", ""),
+                                                  str(self._proposed(printed)), "PDF (*.pdf)")
         if not path:
             return
         target = Path(path)
-        self.run(lambda: target.write_bytes(self._document(kind)), busy=self.t("Printing…"))
+        if self.run(lambda: target.write_bytes(printed.pdf)) is not None:
+            self._saved(target)
 
     def export_bundle(self, path: str | None = None) -> None:
         from tournament_desk.services.bundle import export_bundle

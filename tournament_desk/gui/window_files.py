@@ -32,13 +32,16 @@ from tournament_desk.services.session import (
 if TYPE_CHECKING:
     from tournament_desk.core.model import EventState
     from tournament_desk.gui.i18n import Translator
+    from tournament_desk.gui.window_base import WindowBase as _WindowBase
+else:
+    _WindowBase = object
 
 MAX_RECENT = 8
 
-__all__ = ["MAX_RECENT", "FileActions", "file_identity"]
+__all__ = ["MAX_RECENT", "FileActions", "file_identity", "forget_recent", "remember_recent"]
 
 
-class FileActions:
+class FileActions(_WindowBase):
     """New, open, save a copy, restore, recent events, a vanished file (see the module)."""
 
     _session: EventSession | None
@@ -61,7 +64,8 @@ class FileActions:
             return self._unsaved()
         while True:
             if target is None:
-                target, _ = QFileDialog.getSaveFileName(self, t("Save the event as"), str(_free_name(session.path)),
+                target, _ = QFileDialog.getSaveFileName(self, t("Save the event as"),
+                                                        str(_free_name(session.path, t.lang)),
                                                         t("Event files (*.tdesk)"))
             if not target:
                 return self._unsaved()
@@ -113,7 +117,8 @@ class FileActions:
             return True
         if answer == QMessageBox.StandardButton.Save:
             target, _ = QFileDialog.getSaveFileName(self, t("Save the event as"),
-                                                    str(_free_name(self._session.path)), t("Event files (*.tdesk)"))
+                                                    str(_free_name(self._session.path, t.lang)),
+                                                    t("Event files (*.tdesk)"))
             return bool(target) and self.save_elsewhere(self._session.path, target)
         return False
 
@@ -128,7 +133,7 @@ class FileActions:
                 return False
             values = dialog.values()
         if path is None:
-            suggested = str(events_folder() / f"{safe_file_stem(values['name'])}.tdesk")
+            suggested = str(events_folder(self._t.lang) / f"{safe_file_stem(values['name'])}.tdesk")
             path, _ = QFileDialog.getSaveFileName(self, self.t("New event").replace("&", ""), suggested,
                                                   self.t("Event files (*.tdesk)"))
             if not path:
@@ -148,7 +153,8 @@ class FileActions:
         return True
 
     def open_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, self.t("&Open…").replace("&", ""), str(events_folder()),
+        name, _ = QFileDialog.getOpenFileName(self, self.t("&Open…").replace("&", ""),
+                                              str(events_folder(self._t.lang)),
                                               self.t("Event files (*.tdesk)"))
         if name:
             self.open_path(Path(name))
@@ -165,12 +171,12 @@ class FileActions:
             return False
         if bundle is None:
             bundle, _ = QFileDialog.getOpenFileName(self, t("Open from a homologation b&undle…").replace("&", ""),
-                                                    str(events_folder()), t("Homologation bundles (*.zip)"))
+                                                    str(events_folder(t.lang)), t("Homologation bundles (*.zip)"))
             if not bundle:
                 return False
         source = Path(bundle)
         if target is None:
-            suggested = events_folder() / f"{safe_file_stem(source.stem)}.tdesk"
+            suggested = events_folder(self._t.lang) / f"{safe_file_stem(source.stem)}.tdesk"
             target, _ = QFileDialog.getSaveFileName(self, t("Save the event as"), str(suggested),
                                                     t("Event files (*.tdesk)"))
             if not target:
@@ -308,18 +314,15 @@ class FileActions:
     def _recent(self) -> list[str]:
         value = QSettings().value("recent", [])
         if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+            return [value]
+        return [str(v) for v in value] if isinstance(value, (list, tuple)) else []
 
     def _remember(self, path: Path) -> None:
-        resolved = str(path.resolve())
-        recent = [resolved] + [p for p in self._recent() if p != resolved]
-        QSettings().setValue("recent", recent[:MAX_RECENT])
+        QSettings().setValue("recent", remember_recent(self._recent(), str(path.resolve())))
         self._fill_recent()
 
     def _forget(self, path: Path) -> None:
-        resolved = str(path.resolve())
-        QSettings().setValue("recent", [p for p in self._recent() if p != resolved])
+        QSettings().setValue("recent", forget_recent(self._recent(), str(path.resolve())))
         self._fill_recent()
 
     def _fill_recent(self) -> None:
@@ -328,6 +331,23 @@ class FileActions:
             action = QAction(p, self)
             action.triggered.connect(lambda _c=False, p=p: self.open_path(Path(p)))
             self.recent_menu.addAction(action)
+
+
+def _same_file_key(path: str, flavour: Any = os.path) -> str:
+    """How the recent list compares two entries: Windows paths in any case and with ``/`` or ``\\`` are one file
+    (``os.path`` is ``ntpath`` there; the tests pass ``ntpath`` on Linux)."""
+    return str(flavour.normcase(flavour.normpath(path)))
+
+
+def remember_recent(recent: list[str], path: str, *, flavour: Any = os.path) -> list[str]:
+    """The recent list with ``path`` first, once, and at most :data:`MAX_RECENT` entries."""
+    key = _same_file_key(path, flavour)
+    return [path, *(p for p in recent if _same_file_key(p, flavour) != key)][:MAX_RECENT]
+
+
+def forget_recent(recent: list[str], path: str, *, flavour: Any = os.path) -> list[str]:
+    key = _same_file_key(path, flavour)
+    return [p for p in recent if _same_file_key(p, flavour) != key]
 
 
 def file_identity(path: Path) -> tuple[int, int] | None:
@@ -339,10 +359,10 @@ def file_identity(path: Path) -> tuple[int, int] | None:
     return (st.st_dev, st.st_ino)
 
 
-def _free_name(path: Path) -> Path:
+def _free_name(path: Path, lang: str) -> Path:
     """Where to suggest saving a vanished event: its own name if free, else ``<stem> (2).tdesk``...; in the
     events folder when its folder is gone (a removed USB stick)."""
-    folder = path.parent if path.parent.is_dir() else events_folder()
+    folder = path.parent if path.parent.is_dir() else events_folder(lang)
     candidate = folder / path.name
     n = 2
     while candidate.exists():

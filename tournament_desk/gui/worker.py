@@ -63,7 +63,11 @@ def run_in_background(parent: QWidget | None, label: str | None, fn: Callable[[]
     cancelled = []
     if cancellable:
         dialog.setCancelButtonText(dialog.tr("Cancel"))
-        dialog.canceled.connect(lambda: (cancelled.append(True), loop.quit()))
+        def cancel() -> None:
+            cancelled.append(True)
+            loop.quit()
+
+        dialog.canceled.connect(cancel)
     else:
         dialog.setCancelButton(None)
     thread.started.connect(worker.run)
@@ -99,4 +103,4 @@ def run_in_background(parent: QWidget | None, label: str | None, fn: Callable[[]
         raise Cancelled()
     if worker.error is not None:
         raise worker.error
-    return worker.result  # type: ignore[no-any-return]
+    return worker.result

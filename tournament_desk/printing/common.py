@@ -7,8 +7,9 @@
   place, dates, arbiter, document title and round) and a footer ``Page n / N``.
 * :func:`fit` makes a table cell that never overflows: the font shrinks down to a minimum size, then the text
   wraps (long words are split).
-* Notation helpers: points (``2½``), per-player result marks in the event's scale (2/1/0 draughts with the FFJD
-  forfeit codes, 1/½/0 chess with ``+``/``-`` forfeits), bye labels, start numbers.
+* Notation helpers: points (``2½``); per-player result marks in the event's scale (2/1/0 draughts with the FFJD
+  forfeit codes, 1/½/0 chess with ``+``/``-`` forfeits), bye labels and start numbers are the crosstable's
+  (``core.crosstable``: the screen writes them the same way), named here for the documents.
 """
 
 from __future__ import annotations
@@ -32,10 +33,21 @@ from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate
 
 from tournament_desk.core.collation import player_key
+from tournament_desk.core.crosstable import (
+    COLUMN_LABELS,
+    after_round_text,
+    bye_label,
+    bye_legend,
+    mark_legend,
+    outcome_mark,
+    player_rating,
+    rating_label,
+    start_numbers,
+    withdrawn_text,
+)
 from tournament_desk.core.formatting import format_date_range, format_number, format_score
-from tournament_desk.core.messages import Msg, msg, pmsg
+from tournament_desk.core.messages import Msg, pmsg
 from tournament_desk.core.model import EventState, Player
-from tournament_desk.core.results import Discipline, Outcome
 
 __all__ = [
     "FONT",
@@ -46,6 +58,7 @@ __all__ = [
     "alpha_key",
     "build_document",
     "bye_label",
+    "bye_legend",
     "cut_to_width",
     "dates_text",
     "fit",
@@ -53,8 +66,10 @@ __all__ = [
     "fmt_points",
     "header_info",
     "label",
+    "mark_legend",
     "outcome_mark",
     "para",
+    "player_rating",
     "rating_label",
     "round_text",
     "shrink_to_width",
@@ -91,23 +106,17 @@ _register_fonts()
 
 # ------------------------------------------------------------------------------------------------ labels
 _LABELS: dict[str, Msg] = {
-    # The catalogue's context "printed": the documents' own words (short column headings, titles).
-    "no": pmsg("printed", "No."),
-    "name": pmsg("printed", "Name"),
-    "club": pmsg("printed", "Club"),
-    "points": pmsg("printed", "Pts"),
-    "place": pmsg("printed", "Pl."),
+    # The catalogue's context "printed": the documents' own words (short column headings, titles); the tables'
+    # headings and titles are the crosstable's (core.crosstable).
+    **COLUMN_LABELS,
     "board": pmsg("printed", "Board"),
     "white": pmsg("printed", "White"),
     "black": pmsg("printed", "Black"),
     "result": pmsg("printed", "Result"),
     "colour": pmsg("printed", "Colour"),
-    "crosstable": pmsg("printed", "Crosstable"),
-    "wallchart": pmsg("printed", "Swiss wallchart"),
     "pairings": pmsg("printed", "Pairings"),
     "alpha_list": pmsg("printed", "Alphabetical list"),
     "byes": pmsg("printed", "Byes and absences"),
-    "standings": pmsg("printed", "Standings"),
     "slips": pmsg("printed", "Result slips"),
     "rating_report": pmsg("printed", "Rating preview"),
     "tiebreaks": pmsg("printed", "Tie-breaks"),
@@ -130,50 +139,6 @@ def round_text(number: int, lang: str) -> str:
     return pmsg("printed", "Round {number}", number=number).text(lang)
 
 
-def after_round_text(number: int, lang: str) -> str:
-    """``after round 3`` / ``après la ronde 3``."""
-    return pmsg("printed", "after round {number}", number=number).text(lang)
-
-
-def withdrawn_text(number: int, lang: str) -> str:
-    """``withdrawn from round 3`` / ``retiré à partir de la ronde 3``: beside a withdrawn player's name."""
-    return pmsg("printed", "withdrawn from round {number}", number=number).text(lang)
-
-
-_RATING_LABELS = {"ffjd": "CP", "fide": "Elo", "elo-fr": "Elo", "fmjd": "FMJD", "fisf-pl": "PL"}
-"""The rating lists' own abbreviations (the same in every language)."""
-
-
-def rating_label(state: EventState, lang: str) -> str:
-    found = _RATING_LABELS.get(state.event.rating_system.value)
-    return found if found is not None else pmsg("printed", "Rtg").text(lang)
-
-
-_BYE_LABELS: dict[Outcome, Msg] = {
-    Outcome.PAIRING_BYE: pmsg("printed bye", "BYE"),
-    Outcome.HALF_BYE: pmsg("printed bye", "½ bye"),
-    Outcome.FULL_BYE: pmsg("printed bye", "full bye"),
-    Outcome.ZERO_BYE: pmsg("printed bye", "absent"),
-    Outcome.WITHDRAWN: pmsg("printed bye", "withdrawn"),
-}
-_BYE_SHORT: dict[Outcome, Msg] = {
-    Outcome.PAIRING_BYE: pmsg("printed bye, short", "BYE"),
-    Outcome.HALF_BYE: pmsg("printed bye, short", "hpb"),
-    Outcome.FULL_BYE: pmsg("printed bye, short", "fpb"),
-    Outcome.ZERO_BYE: pmsg("printed bye, short", "abs"),
-    Outcome.WITHDRAWN: pmsg("printed bye, short", "wd"),
-}
-
-
-def bye_label(kind: Outcome, lang: str, *, short: bool = False) -> str:
-    """How a bye kind is printed (``EXEMPT`` for the pairing-allocated bye, as FFJD sheets say)."""
-    return (_BYE_SHORT if short else _BYE_LABELS)[kind].text(lang)
-
-
-def bye_legend(lang: str) -> str:
-    return "; ".join(f"{bye_label(k, lang, short=True)} = {bye_label(k, lang)}" for k in _BYE_SHORT)
-
-
 # ------------------------------------------------------------------------------------------------ notation
 # One place for the language's number forms (core.formatting), shared with the screen: the names stay for the
 # callers in printing/.
@@ -181,56 +146,10 @@ fmt_number = format_number
 fmt_points = format_score
 
 
-_CHESS_FORFEIT = {
-    Outcome.FORFEIT_WIN_EXCUSED: "+", Outcome.FORFEIT_WIN_UNEXCUSED: "+",
-    Outcome.FORFEIT_LOSS_EXCUSED: "-", Outcome.FORFEIT_LOSS_UNEXCUSED: "-",
-    Outcome.ZERO_BY_RULE: "0r", Outcome.DOUBLE_FORFEIT: "0d",
-}
-
-
-def outcome_mark(outcome: Outcome, state: EventState) -> str:
-    """One player's result in a crosstable cell, in the event's scale.
-
-    Played games: the points of the scoring profile (2/1/0 draughts, 1/½/0 chess). Draughts keeps the FFJD
-    codes for unplayed games (2fe, 0fe, 2fne, 0fne, 0r, 0d, seed 000 §4); other disciplines write ``+``/``-``
-    for forfeits and the FFJD codes 0r/0d.
-    """
-    if outcome in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS):
-        return fmt_points(state.event.scoring.points(outcome))
-    if outcome.is_bye:
-        return fmt_points(state.event.scoring.points(outcome))
-    if state.event.discipline is Discipline.DRAUGHTS:
-        return outcome.value
-    return _CHESS_FORFEIT[outcome]
-
-
-def mark_legend(state: EventState, lang: str) -> str:
-    if state.event.discipline is Discipline.DRAUGHTS:
-        return msg("2fe/0fe = win/loss by excused forfeit; 2fne/0fne = unexcused forfeit; 0r = 0-0 by rule; "
-                   "0d = double forfeit").text(lang)
-    return msg("+ / - = forfeit win / loss; 0r = 0-0 by rule; 0d = double forfeit").text(lang)
-
-
-def start_numbers(state: EventState) -> dict[int, int]:
-    """Printed player numbers: pairing numbers when assigned, then the others after them in id order."""
-    numbers = {p.id: p.pairing_number for p in state.players if p.pairing_number is not None}
-    nxt = max(numbers.values(), default=0)
-    for p in sorted(state.players, key=lambda q: q.id):
-        if p.id not in numbers:
-            nxt += 1
-            numbers[p.id] = nxt
-    return numbers  # type: ignore[return-value]
-
-
 def alpha_key(player: Player, lang: str = "fr") -> tuple[str, int]:
     """Alphabetical order of the language (core.collation, the same as on screen): accents and case break ties
     only (É sorts with E, Å with A), Œ as OE, apostrophes and hyphens ignored first."""
     return (player_key(player, lang), player.id)
-
-
-def player_rating(player: Player, state: EventState) -> str:
-    value = player.rating(state.event.rating_system)
-    return "" if value is None or player.unrated else str(value)
 
 
 # ------------------------------------------------------------------------------------------------ header

@@ -40,6 +40,7 @@ from tournament_desk.core.ratings.from_event import preview_event
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.rule_settings import read_rule_settings
 from tournament_desk.core.sources import PROGRAM_CHECK, Citation, citations_text
+from tournament_desk.core.teams.standings import team_standings
 from tournament_desk.formats.bundle import (
     EVENT_FILE,
     MANIFEST_FILE,
@@ -58,6 +59,7 @@ from tournament_desk.formats.trf import TrfError
 from tournament_desk.formats.trf import loads as trf_loads
 from tournament_desk.formats.trf_event import event_trf, state_to_trf
 from tournament_desk.printing.rating_report import rating_report_pdf
+from tournament_desk.printing.teams_pdf import team_standings_pdf
 from tournament_desk.services.arbiter_log import trf_log_lines
 from tournament_desk.services.printing import crosstable_state_pdf, rating_settings
 from tournament_desk.services.session import AuditEntry, EventSession
@@ -183,6 +185,9 @@ def bundle_files(state: EventState, lang: str = "fr", audit: Sequence[AuditEntry
     if state.event.discipline is Discipline.DRAUGHTS:
         files["ffjd-grid.csv"] = ffjd_grid_csv(state)
     files[STANDINGS_FILE] = standings_csv(state)
+    if state.event.team is not None:  # a team event: its own standings, the individual ones above being the boards'
+        files[TEAM_STANDINGS_FILE] = team_standings_csv(state)
+        files["team-standings.pdf"] = team_standings_pdf(state, None, lang)
     try:
         rows = preview_event(state)
     except TournamentError as exc:
@@ -223,11 +228,28 @@ def standings_csv(state: EventState) -> bytes:
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
+def team_standings_csv(state: EventState) -> bytes:
+    """``team-standings.csv`` of a team event: ``place;team_id;pairing_number;name;played;won;drawn;lost;
+    match_points;game_points`` then one column per team tie-break, UTF-8 with BOM, CRLF."""
+    rows = team_standings(state) if state.teams else []
+    out = io.StringIO()
+    w = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    codes = [c for c, _v in rows[0].tiebreaks] if rows else []
+    w.writerow(["place", "team_id", "pairing_number", "name", "played", "won", "drawn", "lost", "match_points",
+                "game_points", *codes])
+    for r in rows:
+        w.writerow([f"{r.rank}{'=' if r.shared else ''}", r.team.id, r.team.pairing_number or "", r.team.name,
+                    r.played, r.won, r.drawn, r.lost, f"{r.match_points:g}", f"{r.game_points:g}",
+                    *("" if v is None else f"{v:g}" for _c, v in r.tiebreaks)])
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
 # -- does the bundle tell one story? ---------------------------------------------------------------------------
 STANDINGS_FILE = "standings.csv"
+TEAM_STANDINGS_FILE = "team-standings.csv"
 KNOWN_FILES = frozenset({MANIFEST_FILE, EVENT_FILE, "results-trf16.txt", "results-trf26.txt", "crosstable.pdf",
                          "ffjd-grid.csv", STANDINGS_FILE, "rating-preview.pdf", "rating-preview.csv",
-                         "audit-log.csv", "checks.txt"})
+                         "audit-log.csv", "checks.txt", TEAM_STANDINGS_FILE, "team-standings.pdf"})
 """Every file a bundle of schema ``tournament_desk.bundle-manifest/1`` may hold (docs/bundle-schema.md)."""
 
 

@@ -15,9 +15,8 @@ from __future__ import annotations
 import contextlib
 import getpass
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from tournament_desk import __version__
 from tournament_desk.core.messages import Msg, msg
@@ -34,12 +33,8 @@ from tournament_desk.storage.identify import inspect_file
 from tournament_desk.storage.lock import OWNER_KEY, WriterLock
 from tournament_desk.storage.validate import newest_writer, version_key
 
-if TYPE_CHECKING:
-    from tournament_desk.services.session import EventSession
-
 __all__ = [
     "WRITTEN_WITH",
-    "add_open_listener",
     "create_event_file",
     "default_arbiter",
     "newest_good_backup",
@@ -54,16 +49,6 @@ __all__ = [
 WRITTEN_WITH = "written_with"
 """Meta key: the newest program that opened the file for writing (``tournament_desk 0.1.0``). With
 ``created_with`` it tells whether a newer version wrote the file (docs/event-file.md, rule settings)."""
-
-OPEN_LISTENERS: list[Callable[[EventSession], None]] = []
-
-
-def add_open_listener(listener: Callable[[EventSession], None]) -> Callable[[], None]:
-    """Call ``listener(session)`` whenever an event opens with :attr:`EventSession.warnings` (the CLI prints them
-    on stderr). Returns the function that removes it."""
-    OPEN_LISTENERS.append(listener)
-    return lambda: OPEN_LISTENERS.remove(listener) if listener in OPEN_LISTENERS else None
-
 
 def this_program() -> str:
     """How this program names itself in the file's meta data."""
@@ -198,7 +183,7 @@ def restore_event_backup(event_path: Path | str, backup: Path | str) -> Path | N
     event_path = real_path(event_path)
     lock = WriterLock(event_path).acquire() if event_path.exists() else None
     try:
-        return _restore_backup(Path(backup), event_path)
+        return _restore_backup(Path(backup), event_path, release=lock.release if lock is not None else None)
     finally:
         if lock is not None:
             lock.release()

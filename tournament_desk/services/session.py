@@ -26,7 +26,6 @@ from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import Event, EventState, Player, Round
 from tournament_desk.core.operations import Operation
 from tournament_desk.services.event_files import (
-    OPEN_LISTENERS,
     create_event_file,
     open_event_file,
     open_warnings,
@@ -58,6 +57,16 @@ class Planned(Generic[T]):
     backup: str | None
     by_hand: bool = False
     """The operation pairs a round by hand (:attr:`Operation.by_hand`): a manual pairing, for the arbiter's log."""
+
+
+OPEN_LISTENERS: list[Callable[[EventSession], None]] = []
+
+
+def add_open_listener(listener: Callable[[EventSession], None]) -> Callable[[], None]:
+    """Call ``listener(session)`` whenever an event opens with :attr:`EventSession.warnings` (the CLI prints them
+    on stderr). Returns the function that removes it."""
+    OPEN_LISTENERS.append(listener)
+    return lambda: OPEN_LISTENERS.remove(listener) if listener in OPEN_LISTENERS else None
 
 
 class EventSession:

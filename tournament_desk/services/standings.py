@@ -3,6 +3,13 @@
 * :func:`standings` — the standings after any round: shared places, each tie-break value formatted, the
   rule edition used and the column headings (catalogue messages), ready for the Standings
   tab, the CLI, CSV/JSON export and printing.
+* :func:`crosstable` — the same standings as the table the Standings tab's crosstable view shows and the
+  printed crosstable prints (:class:`~tournament_desk.core.crosstable.Crosstable`: the round-robin grid, the
+  Swiss wallchart, or the plain standings).
+
+Standings count the rounds up to the last one with all its results in, at most the round asked
+(:func:`~tournament_desk.core.crosstable.rounds_counted`, docs/rules.md §5): by default the last such round; a
+round in progress is named ("round 3 in progress: not counted") and never counted as played.
 * :func:`effective_tiebreaks` — the list the event uses: its own list, else a preset chosen from its
   discipline and system (seed 003 §3 menus, seed 004's order for score-group events, the Scrabble spread).
 * :func:`set_tiebreaks` — store the event's list and rule edition (codes checked, warnings returned).
@@ -22,7 +29,7 @@ from typing import Any
 
 from tournament_desk.core.actions.tiebreaks import TiebreakSetting, canonical_codes
 from tournament_desk.core.changes import Change
-from tournament_desk.core.errors import ValidationError
+from tournament_desk.core.crosstable import Crosstable, RoundsCounted, build_table, rounds_counted
 from tournament_desk.core.formatting import csv_separator, format_number
 from tournament_desk.core.messages import Msg, in_languages, msg, pmsg
 from tournament_desk.core.model import EventState, PairingSystem, Player
@@ -208,7 +215,8 @@ class StandingsLine:
 
 @dataclass(frozen=True, slots=True)
 class Standings:
-    """The standings of an event after ``after_round`` (0: before round 1), ready to show or print."""
+    """The standings of an event after ``after_round`` (0: before round 1), ready to show or print.
+    ``after_round`` is the last round counted; ``counted`` says which were asked, in progress or pending."""
 
     event_name: str
     after_round: int
@@ -218,10 +226,20 @@ class Standings:
     columns: tuple[Column, ...]
     lines: tuple[StandingsLine, ...]
     warnings: tuple[TieBreakWarning, ...]
+    counted: RoundsCounted | None = None
 
     @property
     def codes(self) -> tuple[str, ...]:
         return self.choice.codes
+
+    @property
+    def in_progress(self) -> tuple[int, ...]:
+        """The rounds paired after :attr:`after_round` whose results are not all in: not counted."""
+        return self.counted.in_progress if self.counted is not None else ()
+
+    def progress_notes(self, lang: str = "en") -> tuple[str, ...]:
+        """``Round 3 in progress: not counted`` (and the counted rounds' games without a result)."""
+        return self.counted.notes(lang) if self.counted is not None else ()
 
     def title(self, lang: str = "en") -> str:
         return msg("{event} — standings after round {after_round}/{rounds}", event=self.event_name,
@@ -241,7 +259,7 @@ class Standings:
     def to_text(self, lang: str = "en") -> str:
         """A fixed-width table with the title and, under it, the edition note."""
         widths = [5, 32, 6, 5, *(max(6, len(c.code)) for c in self.columns)]
-        out = [self.title(lang), ""]
+        out = [self.title(lang), *self.progress_notes(lang), ""]
         out.append("  ".join(h.ljust(w) if i == 1 else h.rjust(w)
                              for i, (h, w) in enumerate(zip(self.headings(lang), widths, strict=True))))
         for line in self.lines:
@@ -259,6 +277,9 @@ class Standings:
             "event": self.event_name,
             "after_round": self.after_round,
             "rounds": self.rounds,
+            "asked_round": self.counted.asked if self.counted is not None else None,
+            "in_progress": list(self.in_progress),
+            "pending_rounds": list(self.counted.pending) if self.counted is not None else [],
             "edition": {"code": self.edition.value, **in_languages(self.edition.message)},
             "tiebreaks": {"codes": list(self.codes), "source": self.choice.source, "preset": self.choice.preset,
                           **in_languages(self.choice.why)},
@@ -301,14 +322,8 @@ def _state(session_or_state: EventSession | EventState) -> EventState:
 
 
 def _check_round(state: EventState, after_round: int | None) -> int:
-    if after_round is None:
-        return state.last_round
-    if after_round < 0 or after_round > state.last_round:
-        raise ValidationError(
-            msg("No standings after round {after_round}: rounds 0 to {last_round} are paired",
-                after_round=after_round, last_round=state.last_round),
-        )
-    return after_round
+    """The last round counted for standings asked after ``after_round`` (:func:`rounds_counted`)."""
+    return rounds_counted(state, after_round).counted
 
 
 def _columns(codes: Sequence[str], edition: Edition) -> tuple[Column, ...]:
@@ -318,13 +333,15 @@ def _columns(codes: Sequence[str], edition: Edition) -> tuple[Column, ...]:
 
 def standings(session_or_state: EventSession | EventState, *, after_round: int | None = None,
               tiebreaks: Sequence[str] | None = None, edition: Edition | str | None = None) -> Standings:
-    """The standings after ``after_round`` (the last paired round by default).
+    """The standings after the last round with all its results in, at most ``after_round`` (the last paired
+    round by default): a round in progress is never counted (docs/rules.md §5).
 
     ``tiebreaks``/``edition`` override the event's settings for this call only (see
     :func:`effective_tiebreaks`). Every registered player appears once, withdrawn players included.
     """
     state = _state(session_or_state)
-    last = _check_round(state, after_round)
+    counted = rounds_counted(state, after_round)
+    last = counted.counted
     choice = effective_tiebreaks(state, tiebreaks=tiebreaks, edition=edition)
     rows = build_standings(state, choice.codes, edition=choice.edition, up_to_round=last)
     players = {p.id: p for p in state.players}
@@ -344,7 +361,22 @@ def standings(session_or_state: EventSession | EventState, *, after_round: int |
             withdrawn=p.withdrawn_from_round is not None and p.withdrawn_from_round <= last))
     warnings = tuple(check_tiebreaks(choice.codes, round_robin=state.event.system.is_round_robin))
     return Standings(state.event.name, last, state.event.rounds, choice.edition, choice,
-                     _columns(choice.codes, choice.edition), tuple(lines), warnings)
+                     _columns(choice.codes, choice.edition), tuple(lines), warnings, counted)
+
+
+def crosstable(session_or_state: EventSession | EventState, lang: str = "en", *, after_round: int | None = None,
+               view: str = "crosstable", tiebreaks: Sequence[str] | None = None,
+               edition: Edition | str | None = None) -> Crosstable:
+    """The table the Standings tab shows and the paper prints, in ``lang``, after the same rounds as
+    :func:`standings`: ``view`` ``"crosstable"`` (the round-robin grid or the Swiss wallchart, as the event's
+    system calls for) or ``"standings"`` (the ranked rows without cells)."""
+    state = _state(session_or_state)
+    counted = rounds_counted(state, after_round)
+    choice = effective_tiebreaks(state, tiebreaks=tiebreaks, edition=edition)
+    rows = build_standings(state, choice.codes, edition=choice.edition, up_to_round=counted.counted)
+    kind = "standings" if view == "standings" else None
+    return build_table(state, rows, choice.codes, rounds=counted, edition=choice.edition.value, lang=lang,
+                       kind=kind)
 
 
 # -- explanations ------------------------------------------------------------------------------------------------

@@ -42,10 +42,11 @@ from tournament_desk.core.model import (
     RatingSystem,
     TimeControl,
 )
-from tournament_desk.core.operations import ImportEvent
+from tournament_desk.core.operations import ImportEvent, ImportTeams
 from tournament_desk.core.pairing.swiss_state import Colour
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.scoring import CHESS, ScoringProfile
+from tournament_desk.core.teams.model import TeamRules
 from tournament_desk.core.tiebreaks.registry import get_tiebreak
 from tournament_desk.formats.players_trf import trf_player_fields
 from tournament_desk.formats.trf import (
@@ -333,7 +334,7 @@ def _player_ids(order: Sequence[int], ids: Sequence[int]) -> dict[int, PlayerId]
 
 def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str | None = None,
                           rounds: int | None = None, arbiter: str | None = None,
-                          rating_system: RatingSystem = RatingSystem.FIDE) -> TrfImport:
+                          rating_system: RatingSystem = RatingSystem.FIDE, boards: int | None = None) -> TrfImport:
     """Create the event file ``path`` from the TRF ``trf_path`` with its rounds and results (see module doc).
 
     ``rounds`` sets the number of rounds when the file gives none (``XXR``/``142``); ``name`` replaces the
@@ -341,9 +342,8 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
     """
     trf = _read(trf_path)
     if trf.is_team_event:
-        raise _error(trf.teams[0].line, 1, msg("the file reports a team event (team records 310): an event of this "
-                                               "program has individual players; 'players import' adds the file's "
-                                               "players to an event"))
+        return _import_team_registration(Path(path), trf, Path(trf_path).name, name=name, arbiter=arbiter,
+                                         rating_system=rating_system, boards=boards)
     path = Path(path)
     if path.exists():
         raise ValidationError(msg("{path} already exists: choose a new file name for the imported event", path=path))
@@ -433,6 +433,58 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
             path.unlink(missing_ok=True)
             raise
     return TrfImport(path, len(order), played, dict(id_of), tuple(warnings))
+
+
+def _import_team_registration(path: Path, trf: TrfTournament, file_name: str, *, name: str | None,
+                              arbiter: str | None, rating_system: RatingSystem, boards: int | None) -> TrfImport:
+    """A team file (``013`` or ``310`` records) before its first round: a team round robin with the file's teams,
+    each roster in the record's order, and their players, as one action. ``boards``: boards per match (default:
+    the board colours record ``352``'s length, else the smallest roster)."""
+    played = played_rounds(trf)
+    if played:
+        raise _error(trf.teams[0].line, 1, msg("the file reports a team event with {played} round(s) played: its "
+                                               "teams and players are imported before round 1 only (continuing "
+                                               "the rounds of a team event from a TRF is not available yet)",
+                                               played=played))
+    if path.exists():
+        raise ValidationError(msg("{path} already exists: choose a new file name for the imported event", path=path))
+    players = _players(trf, rating_system.value)
+    in_team = {rank for team in trf.teams for rank in team.players}
+    outside = sorted(set(players) - in_team)
+    if outside:
+        raise _error(trf.teams[0].line, 1, msg("players {ranks} are in no team record: a team event's players each "
+                                               "belong to a team", ranks=", ".join(map(str, outside[:10]))))
+    for team in trf.teams:
+        unknown = [rank for rank in team.players if rank not in players]
+        if unknown:
+            raise _error(team.line, 1, msg("team {name} names starting rank(s) {ranks} that no 001 record has",
+                                           name=team.name, ranks=", ".join(map(str, unknown))))
+    colours = (trf.headers.get("352") or [""])[0].strip()
+    count = boards or len(colours) or min(len(t.players) for t in trf.teams)
+    headers = trf.headers
+    title = name or (headers.get("012") or ["Imported tournament"])[0].strip() or "Imported tournament"
+    try:
+        rules = TeamRules(boards=count, rating_boards=count, colours=colours or "WB")
+        event = Event.for_discipline(title, Discipline.CHESS, system=PairingSystem.ROUND_ROBIN, rounds=1,
+                                     place=(headers.get("022") or [""])[0].strip(), rating_system=rating_system,
+                                     team=rules)
+    except TournamentError as exc:
+        raise ImportFormatError(exc.msg) from None
+    entries = [{"name": t.name or f"{t.number}", "code": t.nickname,
+                "players": [players[rank] for rank in t.players]} for t in trf.teams]
+    label = msg("Import {file}: {n} teams and {players} players", file=file_name, n=len(entries),
+                players=len(in_team))
+    with EventSession.create(path, event, arbiter=arbiter) as session:
+        try:
+            session.run(ImportTeams(entries, label=label))
+            state = session.state()
+        except BaseException:
+            session.close()
+            path.unlink(missing_ok=True)
+            raise
+    ranks = [rank for t in trf.teams for rank in t.players]
+    ids = [pid for t in state.teams for pid in t.members]
+    return TrfImport(path, len(ranks), 0, dict(_player_ids(ranks, ids)), ())
 
 
 def _players(trf: TrfTournament, rating_system: str) -> dict[int, dict[str, Any]]:

@@ -25,6 +25,7 @@ import shutil
 import sqlite3
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -150,7 +151,10 @@ def take_backup(event_path: Path, reason: str, *, keep: int = DEFAULT_KEEP, now:
         n += 1
     write_verified_copy(source if source is not None else event_path, target, verify=verify)
     for old in list_backups(event_path)[keep:]:
-        old.path.unlink(missing_ok=True)
+        # Windows refuses to delete a file that is open (an old backup opened read-only in another window): it is
+        # pruned by a later backup; the new backup is taken all the same.
+        with contextlib.suppress(OSError):
+            old.path.unlink(missing_ok=True)
     return target
 
 
@@ -250,13 +254,21 @@ def replaced_name(event_path: Path, now: dt.datetime | None = None) -> Path:
     return target
 
 
-def restore_backup(backup_path: Path, event_path: Path) -> Path | None:
+def restore_backup(backup_path: Path, event_path: Path, *, release: Callable[[], None] | None = None) -> Path | None:
     """Replace the event by ``backup_path`` (the event must not be open: the caller holds its writer lock).
 
     1. The backup is checked first (it opens, every row is valid): a bad backup changes nothing.
     2. The current file (with its WAL) is kept beside the event as ``<stem>-replaced-<stamp>.tdesk`` — copied
        with SQLite when it is readable, byte for byte when it is damaged.
     3. The backup is copied to a temporary file beside the event, synced and verified, then renamed over it.
+       The event's ``-wal`` and ``-shm`` are first renamed aside (never applied to the restored file), and renamed
+       back if the swap fails: Windows refuses to rename or replace a file another program has open (a read-only
+       window, a sync or antivirus tool), and then nothing is changed — the event keeps its file and its WAL, the
+       kept copy is removed again, and the message says the file is in use.
+
+    ``release``: called right before the swap on Windows, where a file cannot be replaced while a handle is open
+    on it — the writer lock's own included (the caller's lock is released there; any program that opens the
+    event in that instant makes the swap fail, and nothing is changed).
 
     Returns the path of the kept current file (None when there was no current file).
     """
@@ -265,6 +277,7 @@ def restore_backup(backup_path: Path, event_path: Path) -> Path | None:
         raise EventFileDamagedError(backup_path, problems)
     tmp = _partial(event_path.parent, event_path.name)
     kept: Path | None = None
+    moved: list[tuple[Path, Path]] = []  # (aside, original) of the -wal and -shm set aside
     try:
         src = connect(backup_path, "ro", timeout=10)
         try:
@@ -287,18 +300,39 @@ def restore_backup(backup_path: Path, event_path: Path) -> Path | None:
                 if wal.exists():
                     shutil.copyfile(wal, kept.with_name(kept.name + "-wal"))
                     fsync_path(kept.with_name(kept.name + "-wal"))
-        # The old WAL must never be applied to the restored file.
+        # The old WAL must never be applied to the restored file: set aside, put back if the swap fails.
         for suffix in ("-wal", "-shm"):
-            event_path.with_name(event_path.name + suffix).unlink(missing_ok=True)
+            original = event_path.with_name(event_path.name + suffix)
+            if original.exists():
+                aside = _partial(event_path.parent, original.name)
+                os.replace(original, aside)
+                moved.append((aside, original))
+        if release is not None and sys.platform == "win32":
+            release()
         os.replace(tmp, event_path)
-        fsync_path(event_path.parent, directory=True)
-    except EventFileError:
+    except (EventFileError, OSError, sqlite3.Error, UnicodeDecodeError) as exc:
         tmp.unlink(missing_ok=True)
-        raise
-    except (OSError, sqlite3.Error, UnicodeDecodeError) as exc:
-        tmp.unlink(missing_ok=True)
+        for aside, original in reversed(moved):
+            with contextlib.suppress(OSError):
+                os.replace(aside, original)
+        if kept is not None and not isinstance(exc, EventFileError):
+            for leftover in (kept, kept.with_name(kept.name + "-wal")):
+                with contextlib.suppress(OSError):
+                    leftover.unlink(missing_ok=True)
+        if isinstance(exc, EventFileError):
+            raise
         if _is_full(exc):
             raise DiskFullError(event_path) from exc
+        if isinstance(exc, PermissionError):
+            raise EventFileError(msg("Could not restore {name}: {event} is in use by another program (another "
+                                     "window, a sync or antivirus tool) or cannot be written ({strerror}). Nothing "
+                                     "was changed; close it there and try again", name=backup_path.name,
+                                     event=event_path.name, strerror=exc.strerror or exc)) from exc
         text = sqlite_message(exc) if isinstance(exc, UnicodeDecodeError) else exc
         raise EventFileError(msg("Could not restore {name}: {exc}", name=backup_path.name, exc=text)) from exc
+    for aside, _original in moved:
+        with contextlib.suppress(OSError):
+            aside.unlink()
+    with contextlib.suppress(OSError):
+        fsync_path(event_path.parent, directory=True)
     return kept

@@ -21,6 +21,7 @@ from tournament_desk.core.model import (
 )
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.scoring import ScoringProfile
+from tournament_desk.core.teams.model import Lineup, Team, TeamMatch, TeamRules
 
 
 def _date(value: str | None) -> dt.date | None:
@@ -51,6 +52,7 @@ def event_to_row(event: Event) -> dict[str, Any]:
         "initial_colour": event.initial_colour,
         "acceleration": event.acceleration,
         "numbering": event.numbering,
+        "team_rules": "" if event.team is None else json.dumps(event.team.as_dict()),
         "federation": event.federation,
         "round_dates": json.dumps([_iso(d) for d in event.round_dates]),
     }
@@ -75,6 +77,7 @@ def event_from_row(row: dict[str, Any]) -> Event:
         initial_colour=row.get("initial_colour") or "",
         acceleration=row.get("acceleration") or "",
         numbering=row.get("numbering") or "",
+        team=TeamRules.from_dict(json.loads(row["team_rules"])) if row.get("team_rules") else None,
         federation=row.get("federation") or "",
         round_dates=tuple(_date(d) for d in json.loads(row.get("round_dates") or "[]")),
     )
@@ -172,3 +175,17 @@ def top_cut_from_rows(row: dict[str, Any], playoffs: Iterable[dict[str, Any]]) -
     return TopCut(size=row["size"], draw_rule=row["draw_rule"], after_round=row["after_round"],
                   seeds=tuple(int(x) for x in json.loads(row["seeds"])),
                   playoffs=tuple(sorted((p["stage"], p["white_id"], p["winner_id"]) for p in playoffs)))
+
+
+def team_to_row(team: Team) -> dict[str, Any]:
+    return {"id": team.id, "name": team.name, "code": team.code, "club": team.club, "federation": team.federation,
+            "captain": team.captain, "pairing_number": team.pairing_number, "members": json.dumps(list(team.members))}
+
+
+def match_to_row(match: TeamMatch) -> dict[str, Any]:
+    return {"round": match.round, "number": match.number, "home": match.home, "away": match.away,
+            "forfeit": match.forfeit}
+
+
+def lineup_to_row(lineup: Lineup) -> dict[str, Any]:
+    return {"round": lineup.round, "team": lineup.team, "players": json.dumps(list(lineup.players))}

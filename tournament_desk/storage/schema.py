@@ -49,6 +49,7 @@ class EventRow(Base):
     initial_colour: Mapped[str] = mapped_column(String(5), default="", server_default="")
     acceleration: Mapped[str] = mapped_column(String(10), default="", server_default="")
     numbering: Mapped[str] = mapped_column(String(60), default="", server_default="")
+    team_rules: Mapped[str] = mapped_column(Text, default="", server_default="")  # JSON TeamRules; "" individual
     federation: Mapped[str] = mapped_column(String(3), default="", server_default="")
     round_dates: Mapped[str] = mapped_column(Text, default="[]", server_default="[]")  # JSON: ISO dates or null
 
@@ -160,6 +161,43 @@ class OptionRow(Base):
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class TeamRow(Base):
+    """A team of a team event; ``members``: its roster, a JSON list of player ids in board order."""
+
+    __tablename__ = "team"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    code: Mapped[str] = mapped_column(String(5), default="", server_default="")
+    club: Mapped[str] = mapped_column(String(200), default="", server_default="")
+    federation: Mapped[str] = mapped_column(String(10), default="", server_default="")
+    captain: Mapped[str] = mapped_column(String(100), default="", server_default="")
+    pairing_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    members: Mapped[str] = mapped_column(Text, default="[]", server_default="[]")
+
+
+class TeamMatchRow(Base):
+    """Two teams meeting in a round, ``home`` the first-named; ``forfeit``: who forfeited the whole match."""
+
+    __tablename__ = "team_match"
+
+    round: Mapped[int] = mapped_column(ForeignKey("round.number"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    home: Mapped[int] = mapped_column(ForeignKey("team.id"))
+    away: Mapped[int] = mapped_column(ForeignKey("team.id"))
+    forfeit: Mapped[str] = mapped_column(String(5), default="", server_default="")
+
+
+class LineupRow(Base):
+    """A team's line-up for a round: a JSON list of player ids by board (null: the board left empty)."""
+
+    __tablename__ = "lineup"
+
+    round: Mapped[int] = mapped_column(ForeignKey("round.number"), primary_key=True)
+    team: Mapped[int] = mapped_column(ForeignKey("team.id"), primary_key=True)
+    players: Mapped[str] = mapped_column(Text)
 
 
 class JournalRow(Base):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from tournament_desk.core.changes import StateChange
-from tournament_desk.core.model import EventState, Player, Round
+from tournament_desk.core.model import EventState, Player, Round, Team
 from tournament_desk.storage import mapping
 from tournament_desk.storage.repository import UnitOfWork
 
@@ -109,8 +109,22 @@ def store_difference(uow: UnitOfWork, old: EventState, new: EventState, change: 
                 uow.delete("top_cut_playoff", {"stage": stage, "white_id": white})
         if new.top_cut is None:
             uow.delete("top_cut", {"id": 1})
+    old_matches = {(m.round, m.number): m for m in old.matches}
+    new_matches = {(m.round, m.number): m for m in new.matches}
+    old_lineups = {(x.round, x.team): x for x in old.lineups}
+    new_lineups = {(x.round, x.team): x for x in new.lineups}
+    old_teams: dict[int, Team] = {t.id: t for t in old.teams}
+    new_teams: dict[int, Team] = {t.id: t for t in new.teams}
+    if old.lineups != new.lineups:
+        for key in sorted(old_lineups.keys() - new_lineups.keys()):
+            uow.delete("lineup", {"round": key[0], "team": key[1]})
+    if old.matches != new.matches:
+        for key in sorted(old_matches.keys() - new_matches.keys()):
+            uow.delete("team_match", {"round": key[0], "number": key[1]})
     for number in sorted(change.rounds_removed, reverse=True):
         _delete_round(uow, number)
+    for team_id in sorted(old_teams.keys() - new_teams.keys()):
+        uow.delete("team", {"id": team_id})
     for pid in sorted(change.players_removed):
         for r in uow.select_rows("player_rating", player_id=pid):
             uow.delete("player_rating", {"player_id": pid, "system": r["system"]})
@@ -150,6 +164,29 @@ def store_difference(uow: UnitOfWork, old: EventState, new: EventState, change: 
         for stage, white, winner in new.top_cut.playoffs:
             if (stage, white, winner) not in before:  # a changed winner was deleted in step 1
                 uow.insert("top_cut_playoff", {"stage": stage, "white_id": white, "winner_id": winner})
+    # 4. a team event's teams, matches and line-ups (after the rounds and players they name)
+    for changed in sorted(change.teams):
+        if changed in new_teams:
+            row = mapping.team_to_row(new_teams[changed])
+            if changed in old_teams:
+                uow.update("team", {"id": changed}, {k: v for k, v in row.items() if k != "id"})
+            else:
+                uow.insert("team", row)
+    if old.matches != new.matches:
+        for key, match in sorted(new_matches.items()):
+            if key not in old_matches:
+                uow.insert("team_match", mapping.match_to_row(match))
+            elif old_matches[key] != match:
+                row = mapping.match_to_row(match)
+                uow.update("team_match", {"round": key[0], "number": key[1]},
+                           {k: v for k, v in row.items() if k not in ("round", "number")})
+    if old.lineups != new.lineups:
+        for key, lineup in sorted(new_lineups.items()):
+            if key not in old_lineups:
+                uow.insert("lineup", mapping.lineup_to_row(lineup))
+            elif old_lineups[key] != lineup:
+                uow.update("lineup", {"round": key[0], "team": key[1]},
+                           {"players": mapping.lineup_to_row(lineup)["players"]})
     for option in sorted(change.options):
         if option not in new_options:
             uow.delete("option", {"key": option})

@@ -28,7 +28,8 @@ TABLES: dict[str, tuple[Column, ...]] = {
         ("tc_base_minutes", "integer", False), ("tc_increment_seconds", "integer", False),
         ("scoring", "text", False), ("tiebreaks", "text", False), ("tiebreak_edition", "text", False),
         ("rating_system", "text", False), ("initial_colour", "text", False), ("acceleration", "text", False),
-        ("numbering", "text", False), ("federation", "text", False), ("round_dates", "text", False),
+        ("numbering", "text", False), ("team_rules", "text", False), ("federation", "text", False),
+        ("round_dates", "text", False),
     ),
     "player": (
         ("id", "integer", False), ("surname", "text", False), ("first_name", "text", False), ("sex", "text", False),
@@ -53,6 +54,14 @@ TABLES: dict[str, tuple[Column, ...]] = {
                 ("after_round", "integer", False), ("seeds", "text", False)),
     "top_cut_playoff": (("stage", "integer", False), ("white_id", "integer", False), ("winner_id", "integer", False)),
     "option": (("key", "text", False), ("value", "text", False)),
+    "team": (
+        ("id", "integer", False), ("name", "text", False), ("code", "text", False), ("club", "text", False),
+        ("federation", "text", False), ("captain", "text", False), ("pairing_number", "integer", True),
+        ("members", "text", False),
+    ),
+    "team_match": (("round", "integer", False), ("number", "integer", False), ("home", "integer", False),
+                   ("away", "integer", False), ("forfeit", "text", False)),
+    "lineup": (("round", "integer", False), ("team", "integer", False), ("players", "text", False)),
     "journal": (
         ("id", "integer", False), ("label", "text", False), ("at", "real", False), ("undone", "boolean", False),
         ("changes", "text", False),
@@ -68,7 +77,8 @@ PRIMARY_KEYS: dict[str, tuple[str, ...]] = {
     "meta": ("key",), "event": ("id",), "player": ("id",), "player_rating": ("player_id", "system"),
     "round": ("number",), "game": ("id",), "bye": ("id",), "bye_request": ("round", "player_id"),
     "forbidden_pair": ("player_a", "player_b"), "top_cut": ("id",), "top_cut_playoff": ("stage", "white_id"),
-    "option": ("key",), "journal": ("id",), "audit": ("id",),
+    "option": ("key",), "team": ("id",), "team_match": ("round", "number"), "lineup": ("round", "team"),
+    "journal": ("id",), "audit": ("id",),
 }
 
 COLUMN_NAMES: dict[str, tuple[str, ...]] = {t: tuple(c[0] for c in cols) for t, cols in TABLES.items()}

@@ -52,6 +52,7 @@ from tournament_desk.core.model import (
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.rule_settings import StoredIssue, read_rule_settings
 from tournament_desk.core.scoring import ScoringProfile
+from tournament_desk.core.teams.model import Lineup, Team, TeamMatch, TeamRules
 from tournament_desk.i18n import LANGUAGES
 from tournament_desk.storage.connection import decoded_rows, sqlite_message
 from tournament_desk.storage.errors import Problem
@@ -262,7 +263,7 @@ def _json(value: str, kind: type, what: Msg) -> Any:
 
 def _event(row: tuple[Any, ...]) -> Event:
     (_id, name, discipline, system, rounds, place, start, end, arbiters, organiser, base, inc, scoring, tiebreaks,
-     edition, rating, initial_colour, acceleration, numbering, federation, round_dates) = row
+     edition, rating, initial_colour, acceleration, numbering, team_rules, federation, round_dates) = row
     scoring_data = _json(scoring, dict, msg("the scoring profile"))
     if not isinstance(scoring_data.get("name", ""), str) or \
             any(isinstance(v, bool) for k, v in scoring_data.items() if k != "uses_game_scores"):
@@ -279,6 +280,7 @@ def _event(row: tuple[Any, ...]) -> Event:
         initial_colour=initial_colour, acceleration=acceleration, numbering=numbering, federation=federation,
         round_dates=tuple(_date(d, msg("a round date")) if isinstance(d, str) or d is None else _not_a_date(d)
                           for d in _json(round_dates, list, msg("the round dates"))),
+        team=TeamRules.from_dict(_json(team_rules, dict, msg("the team rules"))) if team_rules else None,
     )
 
 
@@ -411,12 +413,13 @@ def _read_state(conn: sqlite3.Connection, version: int | None, check_types: bool
         except _ROW_ERRORS as exc:
             problems.append(_problem("top_cut", 1, exc))
     options = tuple((k, v) for k, v in conn.execute('SELECT key, value FROM "option" ORDER BY key'))
+    teams, matches, lineups = _team_rows(conn, problems)
     if problems:
         raise DamagedContent(problems)
     numbers = [n for (n,) in conn.execute('SELECT number FROM "round" ORDER BY number')]
     state = EventState(event, tuple(players),
                        tuple(Round(n, tuple(games.get(n, ())), tuple(byes.get(n, ()))) for n in numbers),
-                       tuple(requests), tuple(pairs), top_cut, options)
+                       tuple(requests), tuple(pairs), top_cut, options, teams, matches, lineups)
     orphans = (set(games) | set(byes)) - set(numbers)
     if orphans:
         problems.append(msg("games or byes belong to rounds {orphans} that do not exist", orphans=sorted(orphans)[:5]))
@@ -425,6 +428,40 @@ def _read_state(conn: sqlite3.Connection, version: int | None, check_types: bool
     if problems:
         raise DamagedContent(problems)
     return state
+
+
+def _ids(value: str, what: Msg, *, empty: bool) -> tuple[Any, ...]:
+    data = _json(value, list, what)
+    if not all(type(x) is int or (empty and x is None) for x in data):
+        raise _Bad(msg("{what} holds something else than player ids", what=what))
+    return tuple(data)
+
+
+def _team_rows(conn: sqlite3.Connection, problems: list[Problem]
+               ) -> tuple[tuple[Team, ...], tuple[TeamMatch, ...], tuple[Lineup, ...]]:
+    """A team event's teams, matches and line-ups, each row checked (what spans them: core.consistency)."""
+    teams = []
+    for tid, name, code, club, federation, captain, number, members in conn.execute(
+            "SELECT id, name, code, club, federation, captain, pairing_number, members FROM team ORDER BY id"):
+        try:
+            teams.append(Team(tid, name, code, club, federation, captain, number,
+                              _ids(members, msg("the roster"), empty=False)))
+        except _ROW_ERRORS as exc:
+            problems.append(_problem("team", tid, exc))
+    matches = []
+    for rnd, number, home, away, forfeit in conn.execute(
+            "SELECT round, number, home, away, forfeit FROM team_match ORDER BY round, number"):
+        try:
+            matches.append(TeamMatch(rnd, number, home, away, forfeit))
+        except _ROW_ERRORS as exc:
+            problems.append(_problem("team_match", f"{rnd}/{number}", exc))
+    lineups = []
+    for rnd, team, players in conn.execute("SELECT round, team, players FROM lineup ORDER BY round, team"):
+        try:
+            lineups.append(Lineup(rnd, team, _ids(players, msg("the line-up"), empty=True)))
+        except _ROW_ERRORS as exc:
+            problems.append(_problem("lineup", f"{rnd}/{team}", exc))
+    return tuple(teams), tuple(matches), tuple(lineups)
 
 
 # -------------------------------------------------------------------------------------------- rule settings

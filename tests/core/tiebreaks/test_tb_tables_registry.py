@@ -96,7 +96,7 @@ def test_edition_printed_per_column():
     info = {i.code: i for i in describe_tiebreaks(["BH", "CUM"], edition=Edition.FIDE_2026, lang="fr")}
     assert "2026" in info["BH"].edition and "sans ajustement" in info["CUM"].edition
     assert info["BH"].label == "Buchholz"
-    assert info["CUM"].source == "FFE, annexe « Départages » §2.1.1; FIDE C.07 (2023) Art. 7.5"
+    assert info["CUM"].source == "FFE, annexe « Départages » §2.1.1\u00a0; FIDE C.07 (2023) Art. 7.5"
 
 
 def test_presets_seed003_s3_and_platform_order_seed004():

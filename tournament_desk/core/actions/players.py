@@ -31,8 +31,9 @@ PLAYER_FIELDS = frozenset(f.name for f in dataclasses.fields(Player)) - {"id"}
 
 
 class DuplicatePlayerError(ValidationError):
-    """A registration looks like one already made (same licence, or same name and birth date). Two real
-    players can share a name and a birth date, so the caller may register anyway (``allow_duplicates``)."""
+    """A registration looks like one already made (the same name and birth date). Two real players can share a
+    name and a birth date, so the caller may register anyway (``allow_duplicates``). The same licence number is
+    not a possible duplicate but a refusal (:class:`LicenceTakenError`)."""
 
     code = "duplicate"
 
@@ -40,6 +41,18 @@ class DuplicatePlayerError(ValidationError):
         super().__init__(message)
         self.duplicates = tuple(duplicates)
         """``(new, existing)`` pairs."""
+
+
+class LicenceTakenError(ValidationError):
+    """A registration gives a licence number that another player of the event already has: one licence is one
+    person, so this is refused whatever the caller chose ("register anyway" is for namesakes only)."""
+
+    code = "licence_taken"
+
+    def __init__(self, message: Msg, clashes: Sequence[tuple[Player, Player]]) -> None:
+        super().__init__(message, field="licence_id")
+        self.clashes = tuple(clashes)
+        """``(new, other)`` pairs: the registration and the player who already has its licence."""
 
 
 def initial_order_key(player: Player, rating_system: str) -> tuple[int, int, str, str, int]:
@@ -55,18 +68,23 @@ def _same_person_key(p: Player) -> tuple[str, str, str] | None:
     return (p.surname.casefold(), p.first_name.casefold(), p.birth_date.isoformat())
 
 
+def _licence_key(p: Player) -> str:
+    """The licence as compared: spaces trimmed, any case (``""``: no licence)."""
+    return p.licence_id.strip().casefold()
+
+
 def find_duplicates(new: Iterable[Player], existing: Iterable[Player]) -> list[tuple[Player, Player]]:
     """Registrations that look like one another: the same licence, or the same name and birth date, compared
     after trimming spaces and ignoring case (a new player is also compared with the new ones before it)."""
     seen = list(existing)
     found: list[tuple[Player, Player]] = []
     for p in new:
-        licence = p.licence_id.strip().casefold()
+        licence = _licence_key(p)
         person = _same_person_key(p)
         for other in seen:
             if other.id == p.id:
                 continue
-            if (licence and other.licence_id.strip().casefold() == licence) or \
+            if (licence and _licence_key(other) == licence) or \
                     (person is not None and _same_person_key(other) == person):
                 found.append((p, other))
                 break
@@ -74,18 +92,57 @@ def find_duplicates(new: Iterable[Player], existing: Iterable[Player]) -> list[t
     return found
 
 
+def licence_clashes(new: Iterable[Player], existing: Iterable[Player]) -> list[tuple[Player, Player]]:
+    """``(new, other)``: a registration whose licence ``other`` already has (compared as
+    :func:`find_duplicates` does; a new player is also compared with the new ones before it)."""
+    seen = list(existing)
+    found: list[tuple[Player, Player]] = []
+    for p in new:
+        licence = _licence_key(p)
+        other = next((o for o in seen if licence and o.id != p.id and _licence_key(o) == licence), None)
+        if other is not None:
+            found.append((p, other))
+        seen.append(p)
+    return found
+
+
+def _refuse_licence_clashes(clashes: Sequence[tuple[Player, Player]], registered: Iterable[Player]) -> None:
+    """One licence, one player: each clash names the other player (name and id when already registered)."""
+    if not clashes:
+        return
+    ids = {p.id for p in registered}
+    lines = [msg("{new} has licence {licence}, already registered for {other} (id {other_id})", new=new.name,
+                 licence=other.licence_id.strip(), other=other.name, other_id=other.id) if other.id in ids else
+             msg("{first} and {second} both have licence {licence}", first=other.name, second=new.name,
+                 licence=other.licence_id.strip())
+             for new, other in clashes]
+    raise LicenceTakenError(msg("A licence number belongs to one player only: {clashes}",
+                                clashes=listing(lines, "; ")), clashes)
+
+
 def _refuse_duplicates(duplicates: Sequence[tuple[Player, Player]]) -> None:
+    """Possible duplicates (the same name and birth date): refused unless the caller registers anyway."""
     if not duplicates:
         return
-    def same_licence(new: Player, old: Player) -> bool:
-        return bool(old.licence_id.strip()) and old.licence_id.strip().casefold() == new.licence_id.strip().casefold()
-
-    pairs = [msg("{new} looks like {old}, already registered (licence {licence})", new=new.name, old=old.name,
-                 licence=old.licence_id) if same_licence(new, old) else
-             msg("{new} looks like {old}, already registered", new=new.name, old=old.name) for new, old in duplicates]
+    pairs = [msg("{new} looks like {old} (id {old_id}), already registered", new=new.name, old=old.name,
+                 old_id=old.id) for new, old in duplicates]
     raise DuplicatePlayerError(msg("Possible duplicate: {duplicates}. Register anyway if they are different people",
                                    duplicates=listing(pairs, "; ")),
                                duplicates)
+
+
+def _namesakes(new: Iterable[Player], existing: Iterable[Player]) -> list[tuple[Player, Player]]:
+    """``(new, existing)``: registrations with the same name and birth date as an earlier one."""
+    seen = list(existing)
+    found: list[tuple[Player, Player]] = []
+    for p in new:
+        person = _same_person_key(p)
+        other = next((o for o in seen if person is not None and o.id != p.id and _same_person_key(o) == person),
+                     None)
+        if other is not None:
+            found.append((p, other))
+        seen.append(p)
+    return found
 
 
 def _check_fields(fields: Mapping[str, Any]) -> None:
@@ -100,7 +157,7 @@ def add_players(state: EventState, entries: Sequence[Mapping[str, Any]], *, allo
 
     A round robin takes no entry once round 1 is paired (the grid is fixed: seed 000 Annexe A). In a Swiss a
     late entry is welcome; it is numbered when the next round is paired (see the module docstring)."""
-    if state.rounds and state.event.system.is_round_robin:
+    if state.rounds and state.event.system.is_round_robin and not state.event.is_team_event:
         raise StateError(msg("A round robin cannot take a late entry once round 1 is paired"))
     next_id = max((p.id for p in state.players), default=0) + 1
     new: list[Player] = []
@@ -116,8 +173,9 @@ def add_players(state: EventState, entries: Sequence[Mapping[str, Any]], *, allo
             taken.add(p.pairing_number)
     if not new:
         raise ValidationError(msg("No player to register"))
+    _refuse_licence_clashes(licence_clashes(new, state.players), state.players)
     if not allow_duplicates:
-        _refuse_duplicates(find_duplicates(new, state.players))
+        _refuse_duplicates(_namesakes(new, state.players))
     if label is None:
         label = (msg("Add player {name}", name=new[0].name) if len(new) == 1
                  else msg("Import {n_new} players", n_new=len(new)))
@@ -147,8 +205,11 @@ def edit_player(state: EventState, player_id: int, changes: Mapping[str, Any], *
     if "pairing_number" in changes and changes["pairing_number"] != current.pairing_number:
         _pairing_number_changes(state, {player_id: changes["pairing_number"]})
     updated = dataclasses.replace(current, **changes)
+    others = [p for p in state.players if p.id != player_id]
+    if _licence_key(updated) != _licence_key(current):  # a file may hold a licence twice from an older version
+        _refuse_licence_clashes(licence_clashes([updated], others), others)
     if not allow_duplicates:
-        _refuse_duplicates(find_duplicates([updated], [p for p in state.players if p.id != player_id]))
+        _refuse_duplicates(_namesakes([updated], others))
     return step(_replace_player(state, updated), msg("Edit player {name}", name=updated.name))
 
 
@@ -178,6 +239,10 @@ def remove_player(state: EventState, player_id: int) -> Step[None]:
                                  name=player.name, number=rnd.number))
     if state.top_cut is not None and player_id in state.top_cut.seeds:
         raise StateError(msg("{name} is in the top cut", name=player.name))
+    team = state.team_of(player_id)
+    if team is not None:
+        raise StateError(msg("{name} is in the roster of {team}: take the player out of it first", name=player.name,
+                             team=team.name))
     new = dataclasses.replace(
         state,
         players=tuple(p for p in state.players if p.id != player_id),

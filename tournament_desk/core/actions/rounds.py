@@ -67,7 +67,9 @@ def remove_last_round(state: EventState) -> Step[int]:
     number = state.last_round
     rnd = state.round(number)
     results = sum(1 for g in rnd.games if g.result is not None)
-    new = dataclasses.replace(state, rounds=tuple(r for r in state.rounds if r.number != number))
+    new = dataclasses.replace(state, rounds=tuple(r for r in state.rounds if r.number != number),
+                              matches=tuple(m for m in state.matches if m.round != number),
+                              lineups=tuple(x for x in state.lineups if x.round != number))
     if state.top_cut is not None and number <= state.top_cut.after_round:
         new = dataclasses.replace(new, top_cut=None)  # back into the Swiss rounds: the cut is made again later
     elif state.top_cut is not None:
@@ -140,8 +142,12 @@ class ResultConflictError(StateError):
 
 
 def record_bye(state: EventState, round_number: int, player_id: int, kind: Outcome | str) -> Step[None]:
-    """Give a player without a board in a paired round a bye-type outcome (half-point bye, absence...)."""
+    """Give a player without a board in a paired round a bye-type outcome (half-point bye, absence...). A team
+    event has no individual byes: a player missing from a line-up leaves a board empty (lost by forfeit)."""
     rnd = state.round(round_number)
+    if state.event.is_team_event:
+        raise StateError(msg("A team event has no individual byes: leave the board empty in the line-up (lost by "
+                             "forfeit) or forfeit the match"))
     kind = kind if isinstance(kind, Outcome) else parse_bye(kind)
     if not kind.is_bye:
         raise ResultError(msg("'{kind}' is not a bye", kind=kind))

@@ -23,7 +23,8 @@ def take_whole_event(state: EventState, whole: EventState, label: Message) -> St
     pairs kept apart, top cut, options) as ONE step; undone, the event is empty again. Refused when ``state``
     already holds players, rounds, requests, pairs, a top cut or options, and when ``whole`` is inconsistent
     (:func:`core.consistency.state_problems`, the checks an event file passes at open)."""
-    if state.players or state.rounds or state.requests or state.forbidden_pairs or state.top_cut or state.options:
+    if (state.players or state.rounds or state.requests or state.forbidden_pairs or state.top_cut or state.options
+            or state.teams):
         raise StateError(msg("A whole event can be taken only by an empty one"))
     problems = state_problems(whole)
     if problems:

@@ -34,6 +34,20 @@ def rounds_possible(state: EventState) -> HomologationCheck | None:
     e = state.event
     if e.system in (PairingSystem.KNOCKOUT, PairingSystem.MANUAL):
         return None
+    if e.system.is_round_robin and e.team is not None:  # a team round robin: the grid's places are the teams'
+        n = len(state.teams)
+        if n < 2:
+            return None
+        cycles = 2 if e.system is PairingSystem.DOUBLE_ROUND_ROBIN else 1
+        expected = ((n if n % 2 == 0 else n + 1) - 1) * cycles
+        if e.rounds == expected:
+            return HomologationCheck("rounds-possible", "ok", msg(
+                "{rounds} rounds: the team round robin of {n} teams ({cycles} cycle(s)).", rounds=e.rounds, n=n,
+                cycles=cycles), rule=cite(FIDE_C05))
+        return HomologationCheck("rounds-possible", "error" if state.rounds else "info", msg(
+            "{rounds} rounds announced, but a team round robin of {n} teams ({cycles} cycle(s)) has {expected} "
+            "rounds (set when round 1 is paired).", rounds=e.rounds, n=n, cycles=cycles, expected=expected),
+            rule=cite(FIDE_C05))
     if e.system.is_round_robin:
         n = len(state.players)  # the grid's players, the EXEMPT included (it is the bye of an odd field)
         if n < 2:

@@ -6,6 +6,7 @@ solve for wide weights, warm starts and the optimality certificate. The blossom 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from operator import sub
 
 from tournament_desk.core.pairing.blossom import BlossomSolver as _Solver
 from tournament_desk.core.pairing.cardinality import augmenting_path, max_cardinality_matching
@@ -91,7 +92,7 @@ def _cascade_solver(
                         handover("cascade: not certified")
                         return None
                     continue
-                solver = _Solver(n, sub)
+                solver = _Solver(n, sub, *greedy_start(n, sub))
             else:
                 keep = [i for i, w in enumerate(cw) if w > 0]
                 cur = [cur[i] for i in keep]
@@ -151,6 +152,39 @@ def _cascade_solver(
         handover("cascade: error", exc)
         return None
     return None  # pragma: no cover - the last level (shift 0) always returns
+
+
+def greedy_start(n: int, edges: Sequence[tuple[int, int, int]]) -> tuple[list[int], list[int]]:
+    """A feasible start for the general form of the solver (the first level of :func:`_cascade_solver`):
+    vertex duals and a matching of edges tight under them, so that the solve begins with pairs made.
+
+    Every dual starts at the largest weight at its vertex (each edge is then covered: ``y_i + y_j >= 2 w``);
+    then, vertex after vertex, it is lowered as far as its neighbours' duals allow, which makes at least
+    one edge at it tight and keeps every edge covered. Edges tight under the final duals are matched
+    greedily in the order given. A single vertex's dual is raised to the next even number, so that single
+    vertices share a parity, as the general dual step needs (a matched pair keeps ``y_i + y_j = 2 w``). Any
+    feasible start leads to a maximum-weight matching; the callers either choose among all of them by the
+    duals' tight edges (``lexmatch``) or certify the result over every edge."""
+    nbrs: list[list[int]] = [[] for _ in range(n)]
+    twice: list[list[int]] = [[] for _ in range(n)]  # 2w, beside nbrs
+    for i, j, w in edges:
+        nbrs[i].append(j)
+        nbrs[j].append(i)
+        twice[i].append(w + w)
+        twice[j].append(w + w)
+    top = [max(ws) // 2 if ws else 0 for ws in twice]
+    get = top.__getitem__
+    for v in range(n):  # each dual as low as the others allow: an edge at v becomes tight
+        if nbrs[v]:
+            y = max(map(sub, twice[v], map(get, nbrs[v])))
+            top[v] = y if y > 0 else 0
+    partner = [-1] * n
+    for i, j, w in edges:
+        if partner[i] == -1 and partner[j] == -1 and top[i] + top[j] == w + w:
+            partner[i] = j
+            partner[j] = i
+    dual = [y + (y & 1) if partner[v] == -1 else y for v, y in enumerate(top)]
+    return dual, partner
 
 
 def _pushed_duals(solver: _Solver) -> list[int]:

@@ -1,33 +1,42 @@
-"""Team tie-breaks: game points, match points, Berlin, team Sonneborn-Berger, team direct encounter.
+"""Team tie-breaks: game points, match points, Berlin, team Sonneborn-Berger, team Buchholz, team direct encounter.
 
-The domain model (``core.model``) has no teams yet, so these functions take their own simple input: a list
-of :class:`TeamMatch`, each with the board results of one match from board 1 down. A team is any hashable
-name. :func:`build_team_standings` ranks teams with the same engine as the individual standings.
+These functions take their own simple input, a list of :class:`TeamMatch` (each with the board results of one
+finished match from board 1 down, and the match points each team earned when the event's scale is not the
+annex's 2/1/0), so that they can be checked on the annex's examples without an event;
+:mod:`tournament_desk.core.teams.standings` builds that list from a team event. A team is any hashable name.
+:func:`build_team_standings` ranks teams with the same engine as the individual standings, and
+:func:`explain_team_tiebreak` says which matches (and boards) made a team's value.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from tournament_desk.core.errors import ValidationError
-from tournament_desk.core.messages import msg
+from tournament_desk.core.messages import Msg, msg
+from tournament_desk.core.teams.model import TEAM_TIEBREAKS
 from tournament_desk.core.tiebreaks.ranking import KeySource, rank
 
 Team = Hashable
+
+TEAM_CODES = TEAM_TIEBREAKS
 
 
 @dataclass(frozen=True, slots=True)
 class TeamMatch:
     """One match: ``boards[i]`` = (home points, away points) on board i + 1. ``board_points`` is the value
-    of a won board (1 in chess, 2 in draughts)."""
+    of a won board (1 in chess, 2 in draughts). ``points``: the match points each team earned, (home, away),
+    when the event gives them otherwise than the annex's 2/1/0 (another scale, a forfeited match); None computes
+    them by §2.1.2."""
 
     round: int
     home: Team
     away: Team
     boards: tuple[tuple[float, float], ...]
     board_points: float = 1.0
+    points: tuple[float, float] | None = None
 
     def __post_init__(self) -> None:
         if self.home == self.away:
@@ -49,7 +58,10 @@ class TeamMatch:
         return float(sum(self.board_scores(team)))
 
     def match_points(self, team: Team) -> float:
-        """Seed 003 §2.1.2: 2 when the team scored more than half the boards, 1 for exactly half, else 0."""
+        """The event's match points, else the annex §2.1.2: 2 when the team scored more than half the boards, 1 for
+        exactly half, else 0."""
+        if self.points is not None:
+            return self.points[0 if team == self.home else 1]
         half = len(self.boards) * self.board_points / 2
         gp = self.game_points(team)
         return 2.0 if gp > half + 1e-9 else 1.0 if abs(gp - half) <= 1e-9 else 0.0
@@ -60,35 +72,46 @@ class TeamMatch:
         return float(sum(score * (n - i) for i, score in enumerate(self.board_scores(team))))
 
 
-def _teams(matches: Sequence[TeamMatch]) -> list[Team]:
+Extra = Mapping[Team, tuple[float, float]]
+"""Points a team earned outside the matches listed (match points, game points): a round without a match."""
+
+
+def _teams(matches: Sequence[TeamMatch], extra: Extra | None = None) -> list[Team]:
     seen: dict[Team, None] = {}
     for m in matches:
         seen.setdefault(m.home)
         seen.setdefault(m.away)
+    for t in extra or {}:
+        seen.setdefault(t)
     return list(seen)
 
 
-def game_points(matches: Sequence[TeamMatch]) -> dict[Team, float]:
-    """Seed 003 §3 "Points de Parties": the sum of the board points."""
-    out = dict.fromkeys(_teams(matches), 0.0)
+def game_points(matches: Sequence[TeamMatch], extra: Extra | None = None) -> dict[Team, float]:
+    """Seed 003 §3 "Points de Parties": the sum of the board points (and of the game points of a round without a
+    match)."""
+    out = dict.fromkeys(_teams(matches, extra), 0.0)
     for m in matches:
         for t in m.teams():
             out[t] += m.game_points(t)
+    for t, (_mp, gp) in (extra or {}).items():
+        out[t] += gp
     return out
 
 
-def match_points(matches: Sequence[TeamMatch]) -> dict[Team, float]:
-    """Seed 003 §2.1.2 "Les Points de Match": 2 / 1 / 0 per match."""
-    out = dict.fromkeys(_teams(matches), 0.0)
+def match_points(matches: Sequence[TeamMatch], extra: Extra | None = None) -> dict[Team, float]:
+    """Seed 003 §2.1.2 "Les Points de Match": 2 / 1 / 0 per match (or the event's scale)."""
+    out = dict.fromkeys(_teams(matches, extra), 0.0)
     for m in matches:
         for t in m.teams():
             out[t] += m.match_points(t)
+    for t, (mp, _gp) in (extra or {}).items():
+        out[t] += mp
     return out
 
 
-def berlin(matches: Sequence[TeamMatch]) -> dict[Team, float]:
+def berlin(matches: Sequence[TeamMatch], extra: Extra | None = None) -> dict[Team, float]:
     """Seed 003 §4 "BERLIN", summed over the team's matches."""
-    out = dict.fromkeys(_teams(matches), 0.0)
+    out = dict.fromkeys(_teams(matches, extra), 0.0)
     for m in matches:
         for t in m.teams():
             out[t] += m.berlin(t)
@@ -99,13 +122,13 @@ Measure = Literal["match_points", "game_points"]
 
 
 def team_sonneborn_berger(matches: Sequence[TeamMatch], *, opponent_score: Measure = "match_points",
-                          result: Measure = "game_points") -> dict[Team, float]:
+                          result: Measure = "game_points", extra: Extra | None = None) -> dict[Team, float]:
     """Seed 003 §2.2.2.2: "la somme des scores des équipes adverses, chaque score étant multiplié par le
     résultat réalisé face à cette équipe adverse". The seed does not say which score and which result: by
     default the opponents' match points times the game points scored against them (reading,
     docs/tiebreaks.md); both are selectable."""
-    scores = match_points(matches) if opponent_score == "match_points" else game_points(matches)
-    out = dict.fromkeys(_teams(matches), 0.0)
+    scores = match_points(matches, extra) if opponent_score == "match_points" else game_points(matches, extra)
+    out = dict.fromkeys(_teams(matches, extra), 0.0)
     for m in matches:
         for t in m.teams():
             achieved = m.game_points(t) if result == "game_points" else m.match_points(t)
@@ -113,11 +136,12 @@ def team_sonneborn_berger(matches: Sequence[TeamMatch], *, opponent_score: Measu
     return out
 
 
-def team_buchholz(matches: Sequence[TeamMatch], *, measure: Measure = "match_points") -> dict[Team, float]:
+def team_buchholz(matches: Sequence[TeamMatch], *, measure: Measure = "match_points",
+                  extra: Extra | None = None) -> dict[Team, float]:
     """Seed 003 §3 "Système Suisse par Equipes: ... Buchholz": the sum of the opponents' match points (or
     game points) over the team's matches."""
-    scores = match_points(matches) if measure == "match_points" else game_points(matches)
-    out = dict.fromkeys(_teams(matches), 0.0)
+    scores = match_points(matches, extra) if measure == "match_points" else game_points(matches, extra)
+    out = dict.fromkeys(_teams(matches, extra), 0.0)
     for m in matches:
         for t in m.teams():
             out[t] += scores[m.opponent(t)]
@@ -141,9 +165,6 @@ def team_direct_encounter(matches: Sequence[TeamMatch], group: list[Team]
     return {t: ((pts[t],), pts[t]) for t in group}
 
 
-TEAM_CODES = ("MP", "GP", "BERLIN", "SBB", "BH", "DE")
-
-
 @dataclass(frozen=True, slots=True)
 class TeamStandingRow:
     rank: int
@@ -154,28 +175,106 @@ class TeamStandingRow:
 
 
 def build_team_standings(matches: Sequence[TeamMatch], tiebreaks: Sequence[str], *,
-                         primary: Literal["MP", "GP"] = "MP") -> list[TeamStandingRow]:
+                         primary: Literal["MP", "GP"] = "MP", teams: Sequence[Team] | None = None,
+                         extra: Extra | None = None) -> list[TeamStandingRow]:
     """Rank teams by match points (or game points), then by ``tiebreaks`` among MP, GP, BERLIN, SBB (team
-    Sonneborn-Berger), BH (team Buchholz) and DE (seed 003 §3, "Tournoi ... par Equipes")."""
-    computed = {"MP": match_points, "GP": game_points, "BERLIN": berlin, "SBB": team_sonneborn_berger,
-                "BH": team_buchholz}
+    Sonneborn-Berger), BH (team Buchholz) and DE (seed 003 §3, "Tournoi ... par Equipes"). ``teams``: every team
+    to rank, in display order (also those without a finished match); ``extra``: points of rounds without a match."""
+    listed = list(teams) if teams is not None else _teams(matches, extra)
     sources: list[KeySource] = []
     for code in tiebreaks:
         key = code.strip().upper()
         if key == "DE":
             sources.append(KeySource(group=lambda g: team_direct_encounter(matches, g)))
-        elif key in computed:
-            values = computed[key](matches)
-            sources.append(KeySource(values=dict(values)))
+        elif key in _COMPUTED:
+            computed = _COMPUTED[key](matches, extra)
+            sources.append(KeySource(values={t: computed.get(t, 0.0) for t in listed}))
         else:
             raise ValidationError(
                 msg("'{code}' is not a team tie-break (known: {team_codes})", code=code,
                     team_codes=', '.join(TEAM_CODES)),
             )
-    scores = match_points(matches) if primary == "MP" else game_points(matches)
-    teams = _teams(matches)
-    index = {t: i for i, t in enumerate(teams)}
-    ranked = rank(teams, scores, sources, order=lambda t: index[t])
+    scores = match_points(matches, extra) if primary == "MP" else game_points(matches, extra)
+    for t in listed:
+        scores.setdefault(t, 0.0)
+    index = {t: i for i, t in enumerate(listed)}
+    ranked = rank(listed, scores, sources, order=lambda t: index[t])
     codes = [c.strip().upper() for c in tiebreaks]
     return [TeamStandingRow(r.rank, r.id, scores[r.id], tuple(zip(codes, r.shown, strict=True)), r.shared)
             for r in ranked]
+
+
+def _sbb(matches: Sequence[TeamMatch], extra: Extra | None) -> dict[Team, float]:
+    return team_sonneborn_berger(matches, extra=extra)
+
+
+def _bh(matches: Sequence[TeamMatch], extra: Extra | None) -> dict[Team, float]:
+    return team_buchholz(matches, extra=extra)
+
+
+_COMPUTED = {"MP": match_points, "GP": game_points, "BERLIN": berlin, "SBB": _sbb, "BH": _bh}
+
+
+# -- explanations ---------------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TeamExplanationLine:
+    """One match's part in a team's tie-break value (``board``: one board of it, for Berlin)."""
+
+    round: int | None
+    opponent: Team | None
+    value: float
+    note: Msg
+
+
+def explain_team_tiebreak(matches: Sequence[TeamMatch], team: Team, code: str, *, extra: Extra | None = None,
+                          tied: Sequence[Team] = ()) -> tuple[float | None, tuple[TeamExplanationLine, ...]]:
+    """Which matches made ``team``'s value of ``code`` and how (``tied``: the group a direct encounter is computed
+    in). Returns the value and one line per contribution."""
+    key = code.strip().upper()
+    own = [m for m in matches if team in m.teams()]
+    lines: list[TeamExplanationLine] = []
+    if key == "DE":
+        group = list(tied) or [team]
+        result = team_direct_encounter(matches, group)
+        members = set(group)
+        for m in own:
+            if m.opponent(team) in members:
+                lines.append(TeamExplanationLine(m.round, m.opponent(team), m.match_points(team),
+                                                 msg("match points against a tied team")))
+        if len(group) > 1 and result[team][1] is None:
+            lines.append(TeamExplanationLine(None, None, 0.0, msg("not every tied team met every other: no value")))
+        return result[team][1], tuple(lines)
+    if key not in _COMPUTED:
+        raise ValidationError(msg("'{code}' is not a team tie-break (known: {team_codes})", code=code,
+                                  team_codes=", ".join(TEAM_CODES)))
+    value = _COMPUTED[key](matches, extra).get(team)
+    mp, gp = (extra or {}).get(team, (0.0, 0.0))
+    if key in ("MP", "GP"):
+        for m in own:
+            got = m.match_points(team) if key == "MP" else m.game_points(team)
+            lines.append(TeamExplanationLine(m.round, m.opponent(team), got,
+                                             msg("match points") if key == "MP" else msg("game points")))
+        if (mp if key == "MP" else gp):
+            lines.append(TeamExplanationLine(None, None, mp if key == "MP" else gp,
+                                             msg("rounds without a match")))
+    elif key == "BERLIN":
+        for m in own:
+            n = len(m.boards)
+            for i, score in enumerate(m.board_scores(team)):
+                lines.append(TeamExplanationLine(m.round, m.opponent(team), score * (n - i),
+                                                 msg("board {board}: {score} × {coefficient}", board=i + 1,
+                                                     score=score, coefficient=n - i)))
+    else:
+        scores = match_points(matches, extra)
+        for m in own:
+            opponent = m.opponent(team)
+            if key == "SBB":
+                achieved = m.game_points(team)
+                lines.append(TeamExplanationLine(m.round, opponent, scores[opponent] * achieved,
+                                                 msg("the opponent's match points {score} × the game points scored "
+                                                     "against it {achieved}", score=scores[opponent],
+                                                     achieved=achieved)))
+            else:
+                lines.append(TeamExplanationLine(m.round, opponent, scores[opponent],
+                                                 msg("the opponent's match points")))
+    return value, tuple(lines)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 from tournament_desk.core.collation import name_key
 from tournament_desk.core.operations import SetForbiddenPair
 from tournament_desk.gui.context import EventContext
+from tournament_desk.gui.dialogs.form import names_combo
 
 
 class ApartDialog(QDialog):
@@ -28,8 +28,8 @@ class ApartDialog(QDialog):
         self.ctx = ctx
         t = ctx.t
         self.setWindowTitle(t("Players who must not meet"))
-        self.first = QComboBox()
-        self.second = QComboBox()
+        self.first = names_combo()
+        self.second = names_combo()
         self.add_button = QPushButton(t("&Keep apart"))
         self.add_button.clicked.connect(lambda: self.keep_apart())
         self.pairs = QListWidget()

@@ -3,7 +3,8 @@ import of a rating list with a progress bar.
 
 * :class:`ColumnMappingDialog` shows each label of the list's header with the field it is read as (a combo
   box: not read, licence, FIDE id, rating...), filled with what was recognised; OK needs an id column and the
-  rating column. :meth:`ColumnMappingDialog.columns` gives ``{field: label}``, what
+  rating column; a long header (FIDE's list: 19 columns) scrolls, so that the dialog fits a small screen.
+  :meth:`ColumnMappingDialog.columns` gives ``{field: label}``, what
   :func:`tournament_desk.services.rating_lists.load_rating_list` takes (and remembers for the layout).
 * :func:`import_rating_list` is the whole File > Import > Rating list step: the mapping dialog when the header
   is not understood (a remembered mapping is used without asking), then the list read in a worker thread
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QProgressDialog,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -74,7 +76,9 @@ class ColumnMappingDialog(QDialog):
         self.setWindowTitle(_t("title", self.lang))
         intro = QLabel(_t("intro", self.lang))
         intro.setWordWrap(True)
-        form = QFormLayout()
+        rows = QWidget()
+        form = QFormLayout(rows)
+        form.setContentsMargins(0, 0, 0, 0)
         self.combos: list[QComboBox] = []
         for label, field_name in zip(header.labels, header.fields, strict=True):
             combo = QComboBox()
@@ -91,9 +95,15 @@ class ColumnMappingDialog(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        scroll = QScrollArea()  # as tall as its rows up to about 24 lines of text, then it scrolls
+        scroll.setWidget(rows)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(rows.sizeHint().width() + scroll.verticalScrollBar().sizeHint().width())
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
-        layout.addLayout(form)
+        layout.addWidget(scroll, 1)
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
         self._check()

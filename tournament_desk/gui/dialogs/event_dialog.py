@@ -1,5 +1,6 @@
 """New event and event settings: name, place, dates, arbiters, discipline, system, rounds, cadence, scoring,
-rating system, tie-breaks, and for a Dutch Swiss the initial colour and the acceleration.
+rating system, tie-breaks, and for a Dutch Swiss the initial colour and the acceleration (their rows, label
+and field, are hidden for the other systems).
 
 Choosing a discipline in a new event applies its defaults (draughts: an FMJD round robin, FFJD rating and 2/1/0
 scoring; chess: a FIDE Dutch Swiss, FIDE rating, 1/½/0...). A refused value is shown next to its field."""
@@ -10,15 +11,22 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QDate
-from PySide6.QtWidgets import QComboBox, QDateEdit, QLineEdit, QSpinBox
+from PySide6.QtWidgets import QComboBox, QLineEdit
 
 from tournament_desk.core.errors import TournamentError, ValidationError
 from tournament_desk.core.messages import N_
 from tournament_desk.core.model import DEFAULT_RATING, DEFAULT_SCORING, Event, PairingSystem, RatingSystem, TimeControl
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.scoring import PROFILES
-from tournament_desk.gui.dialogs.form import FormDialog, combo_enum, fill_enum_combo, select_data
+from tournament_desk.gui.dialogs.form import (
+    DateField,
+    FormDialog,
+    SpinBox,
+    combo_enum,
+    fill_enum_combo,
+    read_field,
+    select_data,
+)
 from tournament_desk.gui.i18n import Translator
 
 DEFAULT_SYSTEM = {
@@ -42,14 +50,6 @@ RATING_NAMES = {
 }
 
 
-def _qdate(value: dt.date | None) -> QDate:
-    return QDate(value) if value else QDate.currentDate()
-
-
-def _pydate(value: QDate) -> dt.date:
-    return dt.date(value.year(), value.month(), value.day())
-
-
 class EventDialog(FormDialog):
     """``event=None``: the new-event form (``submit`` defaults to validating the event); otherwise the
     settings of an existing event (the system is locked once round 1 is paired, as the rules require)."""
@@ -60,11 +60,9 @@ class EventDialog(FormDialog):
         self.setWindowTitle(t("Event settings") if event else t("New event"))
         self.name = QLineEdit(event.name if event else "")
         self.place = QLineEdit(event.place if event else "")
-        self.start = QDateEdit(_qdate(event.start_date if event else None))
-        self.end = QDateEdit(_qdate(event.end_date if event else None))
-        for d in (self.start, self.end):
-            d.setDisplayFormat(t("yyyy-MM-dd"))  # the language's date pattern (French: dd/MM/yyyy)
-            d.setCalendarPopup(True)
+        today = dt.date.today()
+        self.start = DateField(t, event.start_date if event else today, calendar=True)
+        self.end = DateField(t, event.end_date if event else today, calendar=True)
         self.arbiters = QLineEdit(", ".join(event.arbiters) if event else arbiter)
         self.arbiters.setPlaceholderText(t("Names, separated by commas"))
         self.organiser = QLineEdit(event.organiser if event else "")
@@ -79,7 +77,7 @@ class EventDialog(FormDialog):
                                       (PairingSystem.MANUAL, t("Swiss (manual)")),
                                       (PairingSystem.KNOCKOUT, t("Knockout"))))
         self.system.setEnabled(not system_locked)
-        self.rounds = QSpinBox()
+        self.rounds = SpinBox()
         self.rounds.setRange(1, 99)
         self.rounds.setValue(event.rounds if event else 7)
         self.time_control = QLineEdit(str(event.time_control) if event else "90+30")
@@ -108,8 +106,6 @@ class EventDialog(FormDialog):
         else:
             self.discipline.currentIndexChanged.connect(lambda _i: self.apply_discipline_defaults())
             self.apply_discipline_defaults()
-        self.system.currentIndexChanged.connect(lambda _i: self._dutch_only())
-        self._dutch_only()
         self._custom_scoring = event.scoring if event and event.scoring.name not in PROFILES else None
         for label, widget, field in (
             (t("&Name"), self.name, "name"), (t("&Place"), self.place, "place"),
@@ -123,6 +119,8 @@ class EventDialog(FormDialog):
             (t("Acceleration"), self.acceleration, "acceleration"),
         ):
             self.add_row(label, widget, field)
+        self.system.currentIndexChanged.connect(lambda _i: self._dutch_only())
+        self._dutch_only()
         self.finish_layout()
 
     def apply_discipline_defaults(self) -> None:
@@ -136,10 +134,7 @@ class EventDialog(FormDialog):
     def _dutch_only(self) -> None:
         dutch = combo_enum(self.system, PairingSystem) is PairingSystem.DUTCH
         for combo in (self.initial_colour, self.acceleration):
-            combo.setVisible(dutch)
-            label = self.form.labelForField(combo)
-            if label is not None:
-                label.setVisible(dutch)
+            self.set_row_visible(combo, dutch)
         if not dutch:
             select_data(self.acceleration, "")
 
@@ -154,8 +149,8 @@ class EventDialog(FormDialog):
         return {
             "name": self.name.text().strip(),
             "place": self.place.text().strip(),
-            "start_date": _pydate(self.start.date()),
-            "end_date": _pydate(self.end.date()),
+            "start_date": read_field("start_date", self.start.date),
+            "end_date": read_field("end_date", self.end.date),
             "arbiters": tuple(a.strip() for a in self.arbiters.text().split(",") if a.strip()),
             "organiser": self.organiser.text().strip(),
             "discipline": combo_enum(self.discipline, Discipline),

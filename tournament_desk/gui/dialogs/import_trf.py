@@ -22,13 +22,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.messages import msg
+from tournament_desk.gui.dialogs.form import NumberField
 from tournament_desk.services.trf_io import TrfError, TrfImport, import_event_from_trf, read_trf_summary
 
 __all__ = ["ImportTrfDialog"]
@@ -64,9 +64,7 @@ class ImportTrfDialog(QDialog):
         self.trf_edit = QLineEdit(trf_path)
         self.event_edit = QLineEdit(event_path)
         self.name_edit = QLineEdit()
-        self.rounds = QSpinBox()
-        self.rounds.setRange(0, 99)
-        self.rounds.setSpecialValueText("—")
+        self.rounds = NumberField(maximum=99)  # empty until the TRF gives it or the arbiter types it
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.error = QLabel()
@@ -130,7 +128,7 @@ class ImportTrfDialog(QDialog):
                                                              system=f" — {trf.system}" if trf.system else ""))
         if not self.name_edit.text():
             self.name_edit.setText(trf.name)
-        self.rounds.setValue(trf.total_rounds or 0)
+        self.rounds.setValue(trf.total_rounds or None)
         if not self.event_edit.text():
             self.event_edit.setText(str(Path(text).with_suffix(".tdesk")))
 

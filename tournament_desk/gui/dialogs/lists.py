@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -40,6 +41,13 @@ class HistoryDialog(QDialog):
         self.resize(1100, 480)
 
 
+def _reason(reason: str, t: Callable[..., str]) -> str:
+    """Why a backup was taken, in the user's language: the program's own reason (``before-round-N``, also in
+    the file's name) as words; a reason the arbiter typed as typed."""
+    found = re.fullmatch(r"before-round-(\d+)", reason)
+    return t("before round {}", int(found.group(1))) if found else reason
+
+
 class BackupsDialog(QDialog):
     """Choose a backup to restore; :attr:`chosen` holds it once accepted."""
 
@@ -50,7 +58,7 @@ class BackupsDialog(QDialog):
         self.chosen: BackupInfo | None = None
         self.model = RowsModel([
             (t("Taken"), lambda b: format_datetime(b.taken, getattr(t, "lang", "en"))),
-            (t("Reason"), lambda b: b.reason),
+            (t("Reason"), lambda b: _reason(b.reason, t)),
             (t("File"), lambda b: b.path.name),
         ], self.backups)
         self.view = make_table(self.model)

@@ -20,9 +20,14 @@ from PySide6.QtWidgets import (
 from tournament_desk.core.actions.manual import ManualRound
 from tournament_desk.core.changes import Change
 from tournament_desk.core.errors import PairingError, TournamentError
+from tournament_desk.core.formatting import format_score
+from tournament_desk.core.messages import N_
 from tournament_desk.gui.models.tables import RowsModel, make_table
 from tournament_desk.services import swiss_variants as variants
 from tournament_desk.services.session import EventSession
+
+_COLOURS = {"white": N_("White"), "black": N_("Black")}
+"""The colour a player is due (the pairing's codes) as the dialog names it."""
 
 
 class ManualPairingDialog(QDialog):
@@ -38,15 +43,16 @@ class ManualPairingDialog(QDialog):
         """The round stored (its change, for the window to redraw what it names)."""
         self.setWindowTitle(t("Pair by hand"))
         self.players_model = RowsModel([
-            (t("Name"), lambda b: b.name), (t("Points"), lambda b: f"{b.points:g}"),
-            (t("Solkoff"), lambda b: f"{b.solkoff:g}"), (t("W/B"), lambda b: f"{b.whites}/{b.blacks}"),
-            (t("Colour"), lambda b: b.suggested),
+            (t("Name"), lambda b: b.name), (t("Points"), lambda b: format_score(b.points, self.lang)),
+            (t("Solkoff"), lambda b: format_score(b.solkoff, self.lang)),
+            (t("W/B"), lambda b: f"{b.whites}/{b.blacks}"),
+            (t("Colour"), lambda b: t(_COLOURS[b.suggested]) if b.suggested in _COLOURS else b.suggested),
         ])
         self.players_view = make_table(self.players_model)
         self.players_view.clicked.connect(lambda index: self.choose(self.players_model.row_object(index.row())
                                                                     .player_id))
         self.candidates_model = RowsModel([
-            (t("Opponent"), lambda c: c.name), (t("Points"), lambda c: f"{c.points:g}"),
+            (t("Opponent"), lambda c: c.name), (t("Points"), lambda c: format_score(c.points, self.lang)),
             (t("White"), lambda c: self.names.get(c.white_id, "")),
         ])
         self.candidates_view = make_table(self.candidates_model)

@@ -1,25 +1,34 @@
 """Add or edit a player: every field of the registration. OK registers through ``submit``; a refused value is
-shown next to its field and the form stays open; a possible duplicate asks "register anyway?"."""
+shown next to its field and the form stays open; a possible duplicate (the same name and birth date) asks
+"register anyway?"; a licence number another player already has is refused under the licence, with no such
+question (one licence, one player). The rating and the birth date take typing at once (``1850``, ``20/03/1990``
+in French), and may stay empty."""
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QDate
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDateEdit, QLineEdit, QMessageBox, QSpinBox
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QMessageBox
 
 from tournament_desk.core.actions.players import DuplicatePlayerError
 from tournament_desk.core.errors import TournamentError, ValidationError
 from tournament_desk.core.model import MAX_NAME_LENGTH, Player, Sex
-from tournament_desk.gui.dialogs.form import FormDialog, combo_enum, fill_enum_combo, select_data
+from tournament_desk.gui.dialogs.form import (
+    DateField,
+    FormDialog,
+    NumberField,
+    combo_enum,
+    fill_enum_combo,
+    read_field,
+    select_data,
+)
 from tournament_desk.gui.i18n import Translator
 
 # National licence ids: letters and digits, 3 to 12 characters (FFE "A12345", FFJD numeric ids, FFSc ids).
 LICENCE_PATTERN = re.compile(r"^[A-Za-z0-9]{3,12}$")
-NO_DATE = QDate(1900, 1, 1)
+MAX_RATING = 4000
 
 Submit = Callable[[dict[str, Any], bool], Any]
 """``submit(fields, allow_duplicates)``: registers or edits, returns the change, raises on a refusal."""
@@ -43,11 +52,7 @@ class PlayerDialog(FormDialog):
         fill_enum_combo(self.sex, ((Sex.UNKNOWN, "—"), (Sex.MALE, t("Male")), (Sex.FEMALE, t("Female"))))
         if player:
             select_data(self.sex, player.sex)
-        self.birth = QDateEdit()
-        self.birth.setDisplayFormat(t("yyyy-MM-dd"))  # the language's date pattern (French: dd/MM/yyyy)
-        self.birth.setMinimumDate(NO_DATE)
-        self.birth.setSpecialValueText("—")
-        self.birth.setDate(QDate(player.birth_date) if player and player.birth_date else NO_DATE)
+        self.birth = DateField(t, player.birth_date if player else None)
         self.category = QLineEdit(player.category if player else "")
         self.club = QLineEdit(player.club if player else "")
         self.federation = QLineEdit(player.federation if player else "")
@@ -55,10 +60,7 @@ class PlayerDialog(FormDialog):
         self.fide_id = QLineEdit(player.fide_id if player else "")
         self.fmjd_id = QLineEdit(player.fmjd_id if player else "")
         self.title_edit = QLineEdit(player.title if player else "")
-        self.rating = QSpinBox()
-        self.rating.setRange(0, 4000)
-        self.rating.setSpecialValueText("—")
-        self.rating.setValue((player.rating(rating_system) or 0) if player else 0)
+        self.rating = NumberField(player.rating(rating_system) if player else None, maximum=MAX_RATING)
         self.unrated = QCheckBox(t("&Unrated"))
         self.unrated.setChecked(bool(player and player.unrated))
         for label, widget, field in (
@@ -75,15 +77,17 @@ class PlayerDialog(FormDialog):
         self._ratings_other = tuple((s, v) for s, v in (player.ratings if player else ()) if s != rating_system)
 
     def fields(self) -> dict[str, Any]:
-        birth = self.birth.date()
+        """The values typed (a birth date that is not one is refused under its field)."""
+        birth = read_field("birth_date", self.birth.date)
         ratings = self._ratings_other
-        if self.rating.value() > 0:
-            ratings = (*ratings, (self.rating_system, self.rating.value()))
+        rating = self.rating.value()
+        if rating:  # empty (or 0): no rating in the event's system
+            ratings = (*ratings, (self.rating_system, rating))
         return {
             "surname": self.surname.text().strip(),
             "first_name": self.first_name.text().strip(),
             "sex": combo_enum(self.sex, Sex),
-            "birth_date": None if birth == NO_DATE else dt.date(birth.year(), birth.month(), birth.day()),
+            "birth_date": birth,
             "category": self.category.text().strip(),
             "club": self.club.text().strip(),
             "federation": self.federation.text().strip().upper(),

@@ -21,14 +21,13 @@ import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
-    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -51,11 +50,14 @@ from tournament_desk.core.messages import N_, msg
 from tournament_desk.core.model import RatingSystem
 from tournament_desk.core.ratings import ffjd, scrabble_pl
 from tournament_desk.core.ratings.common import PreviewRow
+from tournament_desk.gui.dialogs.form import DateField
 from tournament_desk.gui.worker import run_in_background
 from tournament_desk.services import ratings as rating_services
 from tournament_desk.services.ratings import EventInputs, PeriodEvent, PeriodResult
 
 __all__ = ["PeriodServices", "RatingPeriodDialog", "default_services"]
+
+W = TypeVar("W", bound=QWidget)
 
 
 class PeriodServices(Protocol):
@@ -124,6 +126,37 @@ _SCRABBLE_COLUMNS = (4, 5)
 _FFJD_COLUMNS = (6, 7, 8)
 
 
+class _Table(QTableWidget):
+    """A table that asks for ``rows`` lines of height (the dialog fits a 1366×768 screen; it grows when the
+    dialog is made taller)."""
+
+    def __init__(self, columns: int, rows: int) -> None:
+        super().__init__(0, columns)
+        self.rows_asked = rows
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        line = self.verticalHeader().defaultSectionSize()
+        return QSize(hint.width(), self.horizontalHeader().sizeHint().height() + self.rows_asked * line +
+                     2 * self.frameWidth())
+
+
+class _Note(QLabel):
+    """A wrapped line of text that takes no room while it is empty."""
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.setWordWrap(True)
+        self.hide()
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.setVisible(bool(text))
+
+    def clear(self) -> None:
+        self.setText("")
+
+
 class RatingPeriodDialog(QDialog):
     """The period dialog. ``services``: the :class:`PeriodServices` to call (the services by default). The
     ``add_*`` and ``save_*`` methods open a file chooser unless they are given their paths."""
@@ -137,7 +170,7 @@ class RatingPeriodDialog(QDialog):
         self.event_files: list[Path] = []
         self.results_files: list[Path] = []
         self.events: list[PeriodEvent] = []
-        self.result: PeriodResult | None = None
+        self.period_result: PeriodResult | None = None
         self.messages: list[str] = []
         self.setWindowTitle(self.t("Rating period"))
 
@@ -147,9 +180,7 @@ class RatingPeriodDialog(QDialog):
         self.system.setCurrentIndex(self.system.findData(system))
         self.system.currentIndexChanged.connect(self._system_changed)
         self.check_period = QCheckBox(self.t("check that every event lies in the period"))
-        self.period_start = QDateEdit(QDate.currentDate())
-        self.period_start.setDisplayFormat("dd/MM/yyyy")
-        self.period_start.setCalendarPopup(True)
+        self.period_start = DateField(self._translate, dt.date.today(), optional=False, calendar=True)
         self.period_start.setEnabled(False)
         self.check_period.toggled.connect(self.period_start.setEnabled)
         head = QFormLayout()
@@ -159,7 +190,7 @@ class RatingPeriodDialog(QDialog):
         start_row.addWidget(self.check_period)
         head.addRow(self.t("Period start"), start_row)
 
-        self.table = QTableWidget(0, len(_COLUMNS))
+        self.table = _Table(len(_COLUMNS), 4)
         self.table.setHorizontalHeaderLabels([self.t(c) for c in _COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -190,14 +221,12 @@ class RatingPeriodDialog(QDialog):
 
         self.compute_button = QPushButton(self.t("&Compute"))
         self.compute_button.clicked.connect(lambda: self.compute())
-        self.results = QTableWidget(0, len(_RESULT_COLUMNS))
+        self.results = _Table(len(_RESULT_COLUMNS), 5)
         self.results.setHorizontalHeaderLabels([self.t(c) for c in _RESULT_COLUMNS])
         self.results.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.results.setSortingEnabled(True)
-        self.summary = QLabel("")
-        self.summary.setWordWrap(True)
-        self.error_label = QLabel("")
-        self.error_label.setWordWrap(True)
+        self.summary = _Note()
+        self.error_label = _Note()
         self.error_label.setStyleSheet("color: #b00020")
         self.save_list_button = QPushButton(self.t("Save the new &list (CSV)…"))
         self.save_carry_button = QPushButton(self.t("Save the &carry for the next period…"))
@@ -222,7 +251,7 @@ class RatingPeriodDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(self.results, 1)
         layout.addWidget(close)
-        self.resize(1000, 720)
+        self.resize(1000, 640)
         self._system_changed()
 
     # -- texts --------------------------------------------------------------------------------------------------
@@ -347,13 +376,20 @@ class RatingPeriodDialog(QDialog):
         present.setCurrentIndex(present.findData(shown.present or ffjd.Present.COUNTED_GAME))
         self.table.setCellWidget(row, 8, present)
 
+    def _cell(self, row: int, column: int, kind: type[W]) -> W:
+        """The widget of a cell of the events table, of the kind :meth:`_add_row` put there."""
+        widget = self.table.cellWidget(row, column)
+        if not isinstance(widget, kind):
+            raise TypeError(f"row {row}, column {column}: {type(widget).__name__}, not {kind.__name__}")
+        return widget
+
     def _row_inputs(self, row: int) -> EventInputs:
         """The inputs of one row of the table (a bilingual error for an EONC that is not a number)."""
-        kind: QComboBox = self.table.cellWidget(row, 4)  # type: ignore[assignment]
-        classic_b: QCheckBox = self.table.cellWidget(row, 5)  # type: ignore[assignment]
-        eonc: QLineEdit = self.table.cellWidget(row, 6)  # type: ignore[assignment]
-        cadence: QComboBox = self.table.cellWidget(row, 7)  # type: ignore[assignment]
-        present: QComboBox = self.table.cellWidget(row, 8)  # type: ignore[assignment]
+        kind = self._cell(row, 4, QComboBox)
+        classic_b = self._cell(row, 5, QCheckBox)
+        eonc = self._cell(row, 6, QLineEdit)
+        cadence = self._cell(row, 7, QComboBox)
+        present = self._cell(row, 8, QComboBox)
         text = eonc.text().strip()
         estimate = None
         if text:
@@ -377,17 +413,17 @@ class RatingPeriodDialog(QDialog):
         """Fill one row of the table as the arbiter would (tests, scripted use)."""
         row = next(r for r, ev in enumerate(self.events) if ev.label == label or ev.name == label)
         if kind is not None:
-            combo: QComboBox = self.table.cellWidget(row, 4)  # type: ignore[assignment]
+            combo = self._cell(row, 4, QComboBox)
             combo.setCurrentIndex(combo.findData(kind))
         if classic_b is not None:
-            self.table.cellWidget(row, 5).setChecked(classic_b)  # type: ignore[union-attr]
+            self._cell(row, 5, QCheckBox).setChecked(classic_b)
         if organiser_estimate is not None:
-            self.table.cellWidget(row, 6).setText(f"{organiser_estimate:g}")  # type: ignore[union-attr]
+            self._cell(row, 6, QLineEdit).setText(f"{organiser_estimate:g}")
         if cadence is not None:
-            combo = self.table.cellWidget(row, 7)  # type: ignore[assignment]
+            combo = self._cell(row, 7, QComboBox)
             combo.setCurrentIndex(combo.findData(cadence))
         if present is not None:
-            combo = self.table.cellWidget(row, 8)  # type: ignore[assignment]
+            combo = self._cell(row, 8, QComboBox)
             combo.setCurrentIndex(combo.findData(present))
 
     # -- compute and save ---------------------------------------------------------------------------------------
@@ -403,7 +439,7 @@ class RatingPeriodDialog(QDialog):
                      if self.carry_in[1].text().strip() else None)
             players = (self.services.load_player_inputs(Path(self.players_file[1].text()))
                        if system is RatingSystem.FISF_PL and self.players_file[1].text().strip() else None)
-            start = self.period_start.date().toPython() if self.check_period.isChecked() else None
+            start = self.period_start.date() if self.check_period.isChecked() else None
 
             def work() -> PeriodResult:
                 return self.services.run(self.event_files, system, start, rating_list=rating_list, carry=carry,
@@ -414,7 +450,7 @@ class RatingPeriodDialog(QDialog):
         except TournamentError as exc:
             self._show_error(exc)
             return None
-        self.result = result
+        self.period_result = result
         self._show_result(result)
         return result
 
@@ -449,22 +485,22 @@ class RatingPeriodDialog(QDialog):
         return Path(chosen) if chosen else None
 
     def save_list(self, path: Path | str | None = None) -> Path | None:
-        if self.result is None:
+        if self.period_result is None:
             return None
         target = self._save_path(path, N_("Save the new &list (CSV)…"), "nouvelle-liste.csv", N_("CSV (*.csv)"))
         if target is None:
             return None
-        written = self.services.write_list(self.result, target)
+        written = self.services.write_list(self.period_result, target)
         self.summary.setText(self.summary.text() + "\n" + self.t("Written: {}", written))
         return written
 
     def save_carry(self, path: Path | str | None = None) -> Path | None:
-        if self.result is None:
+        if self.period_result is None:
             return None
         target = self._save_path(path, N_("Save the &carry for the next period…"), "report.json", N_("Carry (*.json)"))
         if target is None:
             return None
-        written = self.services.write_carry(self.result, target)
+        written = self.services.write_carry(self.period_result, target)
         self.summary.setText(self.summary.text() + "\n" + self.t("Written: {}", written))
         return written
 

@@ -6,14 +6,14 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import QComboBox, QLabel, QTableWidget, QTableWidgetItem
 
 from tournament_desk.core.collation import name_key
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import N_
 from tournament_desk.core.model import REQUESTABLE_BYES, EventState, Player
 from tournament_desk.core.results import Outcome
-from tournament_desk.gui.dialogs.form import FormDialog
+from tournament_desk.gui.dialogs.form import FormDialog, SpinBox, names_combo
 from tournament_desk.gui.i18n import Translator
 
 REQUEST_LABELS = {
@@ -30,7 +30,7 @@ class WithdrawDialog(FormDialog):
                  submit: Callable[[dict[str, Any]], Any]) -> None:
         super().__init__(parent, t, submit)
         self.setWindowTitle(t("Withdraw {}", player.name))
-        self.from_round = QSpinBox()
+        self.from_round = SpinBox()
         self.from_round.setRange(1, state.event.rounds + 1)
         self.from_round.setValue(min(state.last_round + 1, state.event.rounds + 1))
         self.add_row(t("Takes no part from &round:"), self.from_round, "from_round")
@@ -56,13 +56,13 @@ class ByeRequestDialog(FormDialog):
         super().__init__(parent, t, submit)
         self.state = state
         self.setWindowTitle(t("Bye request"))
-        self.player = QComboBox()
+        self.player = names_combo()
         active = [p for p in state.players if p.is_active_in(state.last_round + 1)]
         for p in sorted(active, key=lambda p: name_key(p.name, t.lang)):
             self.player.addItem(p.name, p.id)
         if player is not None and self.player.findData(player.id) >= 0:
             self.player.setCurrentIndex(self.player.findData(player.id))
-        self.round = QSpinBox()
+        self.round = SpinBox()
         self.round.setRange(min(state.last_round + 1, state.event.rounds), state.event.rounds)
         self.round.setValue(state.last_round + 1)
         self.kind = QComboBox()
@@ -123,7 +123,8 @@ class NumbersDialog(FormDialog):
     def values(self) -> dict[str, Any]:
         numbers: dict[int, int] = {}
         for row, pid in enumerate(self.ids):
-            text = (self.table.item(row, 0).text() if self.table.item(row, 0) else "").strip()
+            item = self.table.item(row, 0)
+            text = (item.text() if item is not None else "").strip()
             if not text.isdigit():
                 raise ValidationError(self.t("Row {}: '{}' is not a number", row + 1, text), field="numbers")
             numbers[pid] = int(text)

@@ -3,12 +3,12 @@ unpair, pair by hand, the top cut, the byes requested for the next round, and th
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QInputDialog,
     QLabel,
@@ -101,7 +101,7 @@ class PairingsTab(Tab):
         self.topcut_button = QPushButton()
         self.topcut_button.clicked.connect(lambda: self.start_top_cut())
         self.print_button = QPushButton()
-        self.print_button.clicked.connect(lambda: self.ctx.print_document("pairings"))
+        self.print_button.clicked.connect(lambda: self.ctx.print_document("pairings", self.round.currentData()))
         self.why_button = QPushButton()
         self.why_button.clicked.connect(lambda: self.explain_board())
         for b in (self.pair_button, self.why_button, self.manual_button, self.unpair_button, self.topcut_button,
@@ -288,7 +288,7 @@ class PairingsTab(Tab):
         try:
             while True:
                 try:
-                    planned = run_in_background(parent, label, lambda f=force: plan_next(session, force=f),
+                    planned = run_in_background(parent, label, partial(plan_next, session, force=force),
                                                 cancellable=True)
                     break
                 except MissingResultsError as exc:
@@ -417,13 +417,13 @@ class PairingsTab(Tab):
         self.run(lambda: session.run(UnpairLastRound()))
 
     def print_grid(self, path: str | None = None) -> None:
+        """Print the round-robin grid (the print dialog, or "Save as PDF" from it); with ``path``, write its PDF
+        there without asking (scripted use)."""
         session = self.ctx.session
         if session is None:
             return
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self.t("Print the gr&id…").replace("&", ""), "",
-                                                  "PDF (*.pdf)")
-        if not path:
+            self.ctx.print_document("grid")
             return
         target = Path(path)
         self.run(lambda: target.write_bytes(event_grid_pdf(session, lang=self.t.lang)))

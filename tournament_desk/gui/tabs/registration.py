@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPush
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.collation import name_key
 from tournament_desk.core.errors import TournamentError
-from tournament_desk.core.model import EventState, Player
+from tournament_desk.core.messages import Msg, msg, pmsg
+from tournament_desk.core.model import EventState, Player, Sex
 from tournament_desk.core.operations import (
     AddPlayer,
     AddPlayers,
@@ -43,6 +44,26 @@ class _Row(NamedTuple):
 
     player: Player
     status: str
+
+
+def _withdrawn(player: Player, lang: str) -> str:
+    """The status of a withdrawn player, agreed with the player (French: "retirée" for a woman)."""
+    number = player.withdrawn_from_round
+    if player.sex is Sex.FEMALE:
+        return pmsg("a woman", "withdrawn from round {number}", number=number).text(lang)
+    if player.sex is Sex.MALE:
+        return pmsg("a man", "withdrawn from round {number}", number=number).text(lang)
+    return msg("withdrawn from round {number}", number=number).text(lang)
+
+
+def _reinstate(player: Player) -> Msg:
+    """The question asked when the withdrawn ``player`` is chosen again, agreed with the player."""
+    name, number = player.name, player.withdrawn_from_round
+    if player.sex is Sex.FEMALE:
+        return pmsg("a woman", "{name} has withdrawn from round {r}. Reinstate them?", name=name, r=number)
+    if player.sex is Sex.MALE:
+        return pmsg("a man", "{name} has withdrawn from round {r}. Reinstate them?", name=name, r=number)
+    return msg("{name} has withdrawn from round {r}. Reinstate them?", name=name, r=number)
 
 
 class RegistrationTab(Tab):
@@ -96,7 +117,8 @@ class RegistrationTab(Tab):
         self.view.doubleClicked.connect(lambda _i: self.edit_player() if self.writable() else None)
         layout.addWidget(self.view)
         self.setTabOrder(self.filter, self.view)
-        QShortcut(QKeySequence("Ctrl+B"), self, activated=lambda: self.request_bye() if self.writable() else None)
+        bye = QShortcut(QKeySequence("Ctrl+B"), self)
+        bye.activated.connect(lambda: self.request_bye() if self.writable() else None)
 
     def _session(self) -> Any:
         session = self.ctx.session
@@ -167,7 +189,7 @@ class RegistrationTab(Tab):
         t = self.t
         next_round = state.last_round + 1
         if player.withdrawn_from_round is not None:
-            status = t("withdrawn from round {}", player.withdrawn_from_round)
+            status = _withdrawn(player, t.lang)
         else:
             requested = state.requests_for(next_round).get(player.id)
             status = t("round {}: {}", next_round, t(REQUEST_LABELS[requested])) if requested else t("active")
@@ -238,8 +260,7 @@ class RegistrationTab(Tab):
             return
         state = self.ctx.state or session.state()
         if player.withdrawn_from_round is not None:
-            question = self.t("{name} has withdrawn from round {r}. Reinstate them?", name=player.name,
-                              r=player.withdrawn_from_round)
+            question = _reinstate(player).text(self.t.lang)
             if self.ctx.ask(question, self.t("Withdraw")):
                 self.run(lambda: session.run(ReinstatePlayer(player.id)))
             return

@@ -176,7 +176,8 @@ class ResultsTab(Tab):
 
     def _show_byes(self, state: EventState, rnd: Round, names: dict[int, str]) -> None:
         t = self.t
-        self.byes.setText(", ".join(f"{names[b.player_id]}: {bye_text(t, state, b.kind)}" for b in rnd.byes))
+        self.byes.setText(", ".join(t("{name}: {bye}", name=names[b.player_id], bye=bye_text(t, state, b.kind))
+                                    for b in rnd.byes))
 
     # -- entry ----------------------------------------------------------------------------------------------
     def current_game(self) -> Game | None:

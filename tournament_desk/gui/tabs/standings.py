@@ -1,5 +1,7 @@
-"""Standings tab: after any round, place, points and the event's tie-break columns, with the rule edition;
-double-click a tie-break value to see how it was computed; export as CSV."""
+"""Standings tab: after any round with all its results in, place, points and the event's tie-break columns, with
+the rule edition; or the crosstable (the round-robin grid, the Swiss wallchart) as it prints, from the same value
+(:func:`services.standings.crosstable`); double-click a tie-break value to see how it was computed; export as
+CSV; "Print…" prints what is shown (the view, after the round chosen)."""
 
 from __future__ import annotations
 
@@ -19,14 +21,15 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_desk.core.changes import StateChange
+from tournament_desk.core.crosstable import Crosstable
 from tournament_desk.core.errors import TournamentError
-from tournament_desk.core.formatting import colour_letter
-from tournament_desk.core.model import Bye, EventState
+from tournament_desk.core.model import EventState
 from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.dialogs.event_dialog import RATING_NAMES
 from tournament_desk.gui.models.tables import RowsModel
 from tournament_desk.gui.tabs.base import Tab, make_table
-from tournament_desk.services.standings import Standings, StandingsLine, explain, standings
+from tournament_desk.services.paths import document_name
+from tournament_desk.services.standings import Standings, StandingsLine, crosstable, explain, standings
 
 
 class StandingsTab(Tab):
@@ -45,7 +48,7 @@ class StandingsTab(Tab):
         self.export_button.clicked.connect(lambda: self.export_csv())
         top.addWidget(self.export_button)
         self.print_button = QPushButton()
-        self.print_button.clicked.connect(lambda: self.ctx.print_document("standings"))
+        self.print_button.clicked.connect(lambda: self.print_shown())
         top.addWidget(self.print_button)
         layout.addLayout(top)
         self.model = RowsModel([])
@@ -56,9 +59,16 @@ class StandingsTab(Tab):
         self.note.setWordWrap(True)
         layout.addWidget(self.note)
         self.table: Standings | None = None
+        """The standings shown (the plain view), or the standings of the round shown (the crosstable view)."""
+        self.shown: Crosstable | None = None
+        """The crosstable shown (its view), None in the plain view: the value the printed crosstable prints."""
         self._headers: tuple[Any, ...] | None = None
-        """What the columns were set from (language, crosstable, rounds, tie-breaks, preview)."""
-        self._view: tuple[EventState, dict[int, int], dict[int, tuple[float | None, float | None]], str]
+        """What the columns were set from (language, view, rounds, tie-breaks, preview)."""
+        self._view: tuple[EventState, dict[int, int], dict[int | str, tuple[float | None, float | None]], str]
+        self._offered: tuple[int, ...] = ()
+        """The rounds offered in :attr:`after`: 0 and every round with all its results in."""
+        self._session: object = None
+        """The event the rounds were offered for."""
 
     def focus_main(self) -> None:
         self.view.setFocus()
@@ -69,51 +79,88 @@ class StandingsTab(Tab):
         self.export_button.setText(self.t("E&xport CSV…"))
         self.crosstable.setText(self.t("&Crosstable"))
         self.print_button.setText(self.t("&Print…"))
+        for i in range(self.after.count()):  # the rounds' labels in the new language, the choice kept
+            self.after.setItemText(i, self.t("After round {}", self.after.itemData(i)))
 
     def shows(self, what: StateChange) -> bool:
         return what.affects_standings
 
-    def reload(self) -> None:
-        state = self.ctx.state
+    # -- the round shown -------------------------------------------------------------------------------------
+    def asked_round(self) -> int | None:
+        """The round chosen in :attr:`after`; None for the default (the last round with all its results in, the
+        rounds in progress after it named as such): what printing the standings or the crosstable asks for."""
+        number = self.after.currentData()
+        if number is None or not self._offered or number == self._offered[-1]:
+            return None
+        return int(number)
+
+    def document_kind(self) -> str:
+        """What "Print…" prints: the view shown."""
+        return "crosstable" if self.crosstable.isChecked() else "standings"
+
+    def print_shown(self) -> None:
+        """Print (or save as PDF) what the tab shows: the view, after the round chosen."""
+        self.ctx.print_document(self.document_kind(), self.asked_round())
+
+    def _fill_rounds(self, state: EventState | None) -> None:
+        """Offer "After round n" for 0 and each round with all its results in (a round in progress is never
+        counted: docs/rules.md §5). The default, the last of them, is followed as rounds complete; a round
+        chosen before it stays chosen."""
+        offered = (0, *(r.number for r in sorted(state.rounds, key=lambda r: r.number) if r.is_complete)) \
+            if state is not None else ()
+        if offered == self._offered and self.after.count() == len(offered):
+            return
         keep = self.after.currentData()
-        if state is not None and state.last_round > self.after.count() - 1:
-            keep = state.last_round  # a new round: show the latest standings
+        followed = keep is None or not self._offered or keep == self._offered[-1]
+        self._offered = offered
         self.after.blockSignals(True)
         self.after.clear()
-        if state is not None:
-            for n in range(state.last_round + 1):
-                self.after.addItem(self.t("After round {}", n), n)
-            wanted = keep if keep is not None and keep <= state.last_round else state.last_round
+        for n in offered:
+            self.after.addItem(self.t("After round {}", n), n)
+        if offered:
+            wanted = offered[-1] if followed or keep not in offered else keep
             self.after.setCurrentIndex(self.after.findData(wanted))
         self.after.blockSignals(False)
+
+    def reload(self) -> None:
+        if self.ctx.session is not self._session:  # another event: its default round, nothing of the last one
+            self._session = self.ctx.session
+            self._offered = ()
+            self.after.blockSignals(True)
+            self.after.clear()
+            self.after.blockSignals(False)
+        self._fill_rounds(self.ctx.state)
         self.show_table()
 
     def show_table(self) -> None:
-        """Compute the standings after the round chosen and show them: the columns are set again only when
-        they differ (a tie-break, a round, the crosstable); otherwise only the rows whose content changed are
-        redrawn."""
+        """Compute the table after the round chosen and show it: the columns are set again only when they
+        differ (a tie-break, a round, the view); otherwise only the rows whose content changed are redrawn."""
         state = self.ctx.state
         if state is None:
-            self.model.set_rows([])
+            self.model.set_table([], [])
+            self._headers = None
+            self.table = self.shown = None
+            self.note.setText("")
             return
+        self._fill_rounds(state)
         lang = self.t.lang
+        asked = self.asked_round()
         try:
-            table = standings(state, after_round=self.after.currentData())
+            if self.crosstable.isChecked():
+                self._show_crosstable(state, crosstable(state, lang, after_round=asked))
+                return
+            table = standings(state, after_round=asked)
         except TournamentError as exc:  # e.g. a tie-break that needs data the event lacks: say why
             self.note.setText(exc.message(lang))
-            self.model.set_rows([])
+            self.model.set_table([], [])
+            self._headers = None
             return
-        self.table = table
-        preview, preview_note = self._rating_preview(state)
-        crosstable = self.crosstable.isChecked()
+        self.table, self.shown = table, None
+        preview, preview_note = self._rating_preview(state, table)
         place = {ln.player_id: ln.place for ln in table.lines}
         self._view = (state, place, preview, lang)
-        rows = [_Row(ln, _first(table, ln),
-                     tuple(_cell(state, ln.player_id, n, place, lang) for n in range(1, table.after_round + 1))
-                     if crosstable else (),
-                     preview.get(ln.player_id, (None, None)))
-                for ln in table.lines]
-        headers = (lang, crosstable, table.after_round, tuple(c.code for c in table.columns), bool(preview))
+        rows = [_Row(ln, _first(table, ln), preview.get(ln.player_id, (None, None))) for ln in table.lines]
+        headers = (lang, "standings", table.after_round, tuple(c.code for c in table.columns), bool(preview))
         if headers != self._headers:
             self._headers = headers
             columns: list[tuple[str, Any]] = [
@@ -123,9 +170,6 @@ class StandingsTab(Tab):
                 (self.t("Rating"), lambda r: r.line.rating),
                 (self.t("Points"), lambda r: r.line.points_text(self._view[3])),
             ]
-            if crosstable:
-                for number in range(1, table.after_round + 1):
-                    columns.append((str(number), lambda r, i=number - 1: r.cells[i]))
             for i, col in enumerate(table.columns):
                 columns.append((col.code, lambda r, i=i: r.line.texts(self._view[3])[i]))
             if preview:
@@ -135,22 +179,37 @@ class StandingsTab(Tab):
             self.view.resizeColumnsToContents()
         else:
             self.model.show_rows(rows)
-        self.note.setText(table.edition_note(lang) + (f"\n{preview_note}" if preview_note else ""))
+        notes = [*table.progress_notes(lang), table.edition_note(lang), *([preview_note] if preview_note else [])]
+        self.note.setText("\n".join(notes))
+
+    def _show_crosstable(self, state: EventState, table: Crosstable) -> None:
+        """The crosstable view: the columns and rows of the value the printed crosstable prints (the round-robin
+        grid or the Swiss wallchart), then its notes."""
+        self.shown = table
+        self.table = None
+        headers = (table.lang, table.kind, table.headings())
+        if headers != self._headers:
+            self._headers = headers
+            columns = [(c.heading, lambda r, c=c: r.text(c)) for c in table.columns]
+            self.model.set_table(columns, table.rows, lambda r: "#eeeeee" if r.withdrawn else None)
+            self.view.resizeColumnsToContents()
+        else:
+            self.model.show_rows(table.rows)
+        self.note.setText("\n".join(table.notes))
 
     def redraw(self, what: StateChange) -> None:
         """The standings computed again; the rows whose content changed are redrawn (a result moves places and
-        opponents' tie-breaks: which rows, the new standings say). A round paired or taken back, or another
-        number of players, draws the tab again (the rounds offered change)."""
-        if what.rounds_added or what.rounds_removed or what.players_added or what.players_removed:
-            self.reload()
-        else:
-            self.show_table()
+        opponents' tie-breaks: which rows, the new standings say). A round completed, paired or taken back
+        changes the rounds offered."""
+        self.show_table()
 
-    def _rating_preview(self, state: EventState) -> tuple[dict[int, tuple[float | None, float | None]], str]:
-        """Preview of the event's rating system (FFJD, national Elo, Scrabble PL), after the last round only."""
+    def _rating_preview(self, state: EventState, table: Standings
+                        ) -> tuple[dict[int | str, tuple[float | None, float | None]], str]:
+        """Preview of the event's rating system (FFJD, national Elo, Scrabble PL), after the last round only,
+        once all its results are in."""
         session = self.ctx.session
         if session is None or state.event.rating_system.value not in ("ffjd", "elo-fr", "fisf-pl", "fide") \
-                or self.after.currentData() != state.last_round or not state.rounds:
+                or not state.rounds or table.after_round != state.last_round:
             return {}, ""
         from tournament_desk.services.ratings import rating_preview  # numpy and scipy: only when shown
 
@@ -164,39 +223,48 @@ class StandingsTab(Tab):
 
     def explain_cell(self, row: int, column: int, *, show: bool = True) -> str | None:
         """The explanation of the tie-break in ``column`` for the player on ``row`` (a message box)."""
-        first = 5 + (self.table.after_round if self.table is not None and self.crosstable.isChecked() else 0)
-        if self.table is None or not first <= column < first + len(self.table.columns) \
-                or row >= len(self.table.lines):
-            return None
         state = self.ctx.state
-        if state is None:
+        if state is None or not 0 <= row < self.model.rowCount():
             return None
-        code = self.table.columns[column - first].code
-        line = self.table.lines[row]
-        text = explain(state, line.player_id, code, after_round=self.table.after_round).to_text(self.t.lang)
+        if self.shown is not None:
+            if not 0 <= column < len(self.shown.columns) or self.shown.columns[column].key != "tiebreak":
+                return None
+            code = self.shown.codes[self.shown.columns[column].index]
+            player_id, after = self.model.row_object(row).player_id, self.shown.after_round
+        else:
+            if self.table is None or not 5 <= column < 5 + len(self.table.columns):
+                return None
+            code = self.table.columns[column - 5].code
+            player_id, after = self.table.lines[row].player_id, self.table.after_round
+        text = explain(state, player_id, code, after_round=after).to_text(self.t.lang)
         if show:
             QMessageBox.information(self, code, text)
         return text
 
     def export_csv(self, path: str | None = None) -> None:
-        if self.table is None:
+        """The standings after the round shown as CSV (the file proposed is named after the event and round)."""
+        state, session = self.ctx.state, self.ctx.session
+        if state is None:
             return
+        table = standings(state, after_round=self.asked_round())
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self.t("E&xport CSV…"), "", "CSV (*.csv)")
+            folder = session.path.parent if session is not None else Path.home()
+            name = document_name(state, "standings", table.after_round, self.t.lang)
+            path, _ = QFileDialog.getSaveFileName(self, self.t("E&xport CSV…").replace("&", ""),
+                                                  str(folder / f"{name}.csv"), "CSV (*.csv)")
         if not path:
             return
-        table, target = self.table, Path(path)
+        target = Path(path)
         self.run(lambda: target.write_text(table.to_csv(self.t.lang), encoding="utf-8-sig"))
 
 
 @dataclass(frozen=True, slots=True)
 class _Row:
     """One row of the Standings tab: the standings line, whether it is the first of its shared place, the
-    crosstable's cells, the rating preview (change, new rating)."""
+    rating preview (change, new rating)."""
 
     line: StandingsLine
     first: bool
-    cells: tuple[str, ...]
     preview: tuple[float | None, float | None]
 
 
@@ -211,24 +279,3 @@ def _signed(value: float | None) -> str:
 
 def _number(value: float | None) -> str:
     return "" if value is None else f"{value:.0f}"
-
-
-def _cell(state: EventState, player_id: int, number: int, place: dict[int, int], lang: str = "en") -> str:
-    """A wallchart cell: the opponent's place, the colour and the points scored (``5w1``, ``12b½``; in French
-    ``5B1``, ``12N½`` as on the printed crosstable), or the bye."""
-    rnd = state.round(number)
-    entry = rnd.entry_of(player_id)
-    if entry is None:
-        return ""
-    if isinstance(entry, Bye):
-        return {"pab": "bye", "hpb": "½bye", "fpb": "+bye", "zpb": "abs", "withdrawn": "—"}.get(entry.kind.value, "")
-    outcome = entry.outcome_of(player_id)
-    opponent = entry.opponent_of(player_id)
-    colour = colour_letter(entry.white_id == player_id, lang)
-    if outcome is None:
-        return f"{place.get(opponent, '?')}{colour}"
-    if outcome.is_forfeit:
-        mark = "+" if state.event.scoring.points(outcome) > 0 else "-"
-    else:
-        mark = f"{state.event.scoring.points(outcome):g}".replace("0.5", "½")
-    return f"{place.get(opponent, '?')}{colour}{mark}"

@@ -8,17 +8,15 @@ key, "section": ...}, ...]}`` with the kinds of ``core/arbiter_log.py`` and the 
 ``{}`` for every other action).
 Nothing else changes: rows stored before read as "not given".
 
-Numbered 0008 (0007 is another branch's revision): when both are merged, this one revises 0007.
-
 Revision ID: 0008
-Revises: 0006
+Revises: 0007
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0008"
-down_revision = "0006"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 

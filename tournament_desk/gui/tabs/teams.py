@@ -1,0 +1,480 @@
+"""Teams tab of a team event: the teams and their rosters in board order (reordered by buttons or Ctrl+Up/Down),
+the matches of a round, each match's line-ups (one choice per board) and its board results typed on the keyboard
+as on the Results tab (home team first: 1 the home player won, 0 lost, = drawn), and the team standings.
+
+Every change is one operation through the window's context (one undo step each)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tournament_desk.core.actions.rounds import ResultConflictError
+from tournament_desk.core.actions.teams import team_average
+from tournament_desk.core.changes import StateChange
+from tournament_desk.core.formatting import format_number, format_score
+from tournament_desk.core.model import EventState
+from tournament_desk.core.operations import AddTeams, NumberTeams, RecordBoardResult, SetLineup, SetRoster
+from tournament_desk.core.results import GameResult, format_game_result
+from tournament_desk.core.teams.boards import MatchBoard
+from tournament_desk.core.teams.model import Team
+from tournament_desk.core.teams.scores import MatchScore, round_scores
+from tournament_desk.core.teams.standings import TeamRow, team_results, team_standings
+from tournament_desk.gui.context import EventContext
+from tournament_desk.gui.models.tables import RowsModel
+from tournament_desk.gui.tabs.base import Tab, make_table
+from tournament_desk.gui.tabs.results import key_to_result
+from tournament_desk.services.pairing import pair_next
+
+__all__ = ["TeamsTab"]
+
+
+class TeamsTab(Tab):
+    def __init__(self, ctx: EventContext) -> None:
+        super().__init__(ctx)
+        layout = QHBoxLayout(self)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        layout.addWidget(split)
+
+        # -- left: teams and the selected team's roster
+        left = QWidget()
+        lv = QVBoxLayout(left)
+        self.teams_model = RowsModel([])
+        self.teams_view = make_table(self.teams_model)
+        self.teams_view.selectionModel().currentRowChanged.connect(lambda _c, _p: self.show_roster())
+        lv.addWidget(self.teams_view)
+        add_row = QHBoxLayout()
+        self.team_name = QLineEdit()
+        self.team_name.returnPressed.connect(lambda: self.add_team())
+        add_row.addWidget(self.team_name)
+        self.add_team_button = QPushButton()
+        self.add_team_button.clicked.connect(lambda: self.add_team())
+        add_row.addWidget(self.add_team_button)
+        self.number_button = QPushButton()
+        self.number_button.clicked.connect(lambda: self.number_teams())
+        add_row.addWidget(self.number_button)
+        lv.addLayout(add_row)
+        self.roster_label = QLabel()
+        lv.addWidget(self.roster_label)
+        self.roster_model = RowsModel([])
+        self.roster_view = make_table(self.roster_model)
+        self.roster_view.installEventFilter(self)
+        lv.addWidget(self.roster_view)
+        roster_row = QHBoxLayout()
+        self.up_button, self.down_button, self.remove_button = QPushButton(), QPushButton(), QPushButton()
+        self.up_button.clicked.connect(lambda: self.move_member(-1))
+        self.down_button.clicked.connect(lambda: self.move_member(1))
+        self.remove_button.clicked.connect(lambda: self.remove_member())
+        for b in (self.up_button, self.down_button, self.remove_button):
+            roster_row.addWidget(b)
+        lv.addLayout(roster_row)
+        join_row = QHBoxLayout()
+        self.free_players = QComboBox()
+        join_row.addWidget(self.free_players, 1)
+        self.join_button = QPushButton()
+        self.join_button.clicked.connect(lambda: self.add_member())
+        join_row.addWidget(self.join_button)
+        lv.addLayout(join_row)
+        split.addWidget(left)
+
+        # -- right: the matches of a round, the selected match's boards and line-ups, the standings
+        right = QWidget()
+        rv = QVBoxLayout(right)
+        top = QHBoxLayout()
+        self.round_box = QComboBox()
+        self.round_box.currentIndexChanged.connect(lambda _i: self.show_matches())
+        top.addWidget(self.round_box)
+        self.pair_button = QPushButton()
+        self.pair_button.clicked.connect(lambda: self.pair())
+        top.addWidget(self.pair_button)
+        top.addStretch(1)
+        rv.addLayout(top)
+        self.matches_model = RowsModel([])
+        self.matches_view = make_table(self.matches_model)
+        self.matches_view.selectionModel().currentRowChanged.connect(lambda _c, _p: self.show_boards())
+        rv.addWidget(self.matches_view)
+        self.boards_model = RowsModel([])
+        self.boards_view = make_table(self.boards_model)
+        self.boards_view.installEventFilter(self)
+        rv.addWidget(self.boards_view)
+        self.lineup_box = QGroupBox()
+        lineup_layout = QVBoxLayout(self.lineup_box)
+        side_row = QHBoxLayout()
+        self.side = QComboBox()
+        self.side.currentIndexChanged.connect(lambda _i: self.fill_lineup())
+        side_row.addWidget(self.side, 1)
+        self.save_lineup_button = QPushButton()
+        self.save_lineup_button.clicked.connect(lambda: self.save_lineup())
+        side_row.addWidget(self.save_lineup_button)
+        lineup_layout.addLayout(side_row)
+        self.board_form = QFormLayout()
+        lineup_layout.addLayout(self.board_form)
+        self.board_choices: list[QComboBox] = []
+        rv.addWidget(self.lineup_box)
+        self.standings_label = QLabel()
+        rv.addWidget(self.standings_label)
+        self.standings_model = RowsModel([])
+        self.standings_view = make_table(self.standings_model)
+        rv.addWidget(self.standings_view)
+        split.addWidget(right)
+        self.last_message = ""
+        self._finished_scores: dict[int, tuple[object, ...]] = {}
+
+    def editing_widgets(self) -> tuple[QWidget, ...]:
+        return (self.add_team_button, self.number_button, self.up_button, self.down_button, self.remove_button,
+                self.join_button, self.pair_button, self.save_lineup_button, self.team_name)
+
+    def retranslate(self) -> None:
+        t = self.t
+        self.add_team_button.setText(t("A&dd a team"))
+        self.team_name.setPlaceholderText(t("Team name"))
+        self.number_button.setText(t("&Number the teams by rating"))
+        self.up_button.setText(t("Board &up"))
+        self.down_button.setText(t("Board do&wn"))
+        self.remove_button.setText(t("Ta&ke out of the roster"))
+        self.join_button.setText(t("Add to the r&oster"))
+        self.pair_button.setText(t("&Pair the next round"))
+        self.lineup_box.setTitle(t("Line-up"))
+        self.save_lineup_button.setText(t("Save the &line-up"))
+        self.standings_label.setText(t("Team standings"))
+        self.reload()
+
+    def shows(self, what: StateChange) -> bool:
+        state = self.ctx.state
+        return not what.empty and (what.everything or (state is not None and state.event.team is not None))
+
+    def redraw(self, what: StateChange) -> None:
+        """A result or a line-up (boards, matches of a round): the matches, the boards and the standings only;
+        anything else (teams, rosters, players, settings, rounds): everything."""
+        state = self.ctx.state
+        if (state is None or state.event.team is None or what.teams or what.players or what.event_fields
+                or what.rounds_added or what.rounds_removed or what.everything):
+            self.reload()
+            return
+        self.show_matches()
+        finished = self._finished(state, what.rounds)
+        if any(self._finished_scores.get(r) != key for r, key in finished.items()):
+            self.show_standings(state)  # the standings count finished matches only: else they are as they were
+
+    def _finished(self, state: EventState, rounds: frozenset[int] | set[int]) -> dict[int, tuple[object, ...]]:
+        """The finished matches' scores of ``rounds``: what the standings depend on in those rounds."""
+        return {r: tuple((s.match.number, s.home, s.away, s.home_mp, s.away_mp) for s in round_scores(state, r)
+                         if s.finished) for r in rounds if 1 <= r <= state.last_round}
+
+    def focus_main(self) -> None:
+        self.teams_view.setFocus()
+
+    # -- drawing --------------------------------------------------------------------------------------------
+    def reload(self) -> None:
+        state = self.ctx.state
+        if state is None or state.event.team is None:
+            for model in (self.teams_model, self.roster_model, self.matches_model, self.boards_model,
+                          self.standings_model):
+                model.set_rows([])
+            return
+        t = self.t
+        lang = t.lang
+        current = self.current_team()
+        teams = sorted(state.teams, key=lambda x: (x.pairing_number or 10**6, x.id))
+        self.teams_model.set_table([
+            (t("No."), lambda x: x.pairing_number or ""),
+            (t("Team"), lambda x: x.name),
+            (t("Club"), lambda x: x.club),
+            (t("Average"), lambda x: format_number(round(team_average(state, x), 1), lang)),
+            (t("Players"), lambda x: len(x.members)),
+        ], teams)
+        row = next((i for i, x in enumerate(teams) if current is not None and x.id == current.id), 0)
+        if teams:
+            self.teams_view.setCurrentIndex(self.teams_model.index(row, 1))
+        self.show_roster()
+        keep = self.round_box.currentData()
+        if keep is None or state.last_round > self.round_box.count():
+            keep = state.last_round
+        self.round_box.blockSignals(True)
+        self.round_box.clear()
+        for n in range(1, state.last_round + 1):
+            self.round_box.addItem(t("Round {}", n), n)
+        self.round_box.setCurrentIndex(max(0, self.round_box.findData(keep)))
+        self.round_box.blockSignals(False)
+        self.show_matches()
+        self.show_standings(state)
+
+    def current_team(self) -> Team | None:
+        index = self.teams_view.currentIndex()
+        if not index.isValid() or index.row() >= self.teams_model.rowCount():
+            return None
+        return self.teams_model.row_object(index.row())  # type: ignore[no-any-return, unused-ignore]
+
+    def show_roster(self) -> None:
+        state, team = self.ctx.state, self.current_team()
+        t = self.t
+        if state is None or team is None or state.event.team is None:
+            self.roster_model.set_rows([])
+            return
+        team = state.team(team.id)
+        boards = state.event.team.boards
+        system = state.event.rating_system
+        rows = [(i, state.player(pid)) for i, pid in enumerate(team.members, start=1)]
+        self.roster_label.setText(t("Roster of {} (board order; past board {}: reserves)", team.name, boards))
+        current = self.roster_view.currentIndex().row()
+        self.roster_model.set_table([
+            (t("Board"), lambda r: r[0] if r[0] <= boards else t("reserve")),
+            (t("Name"), lambda r: r[1].name),
+            (t("Rating"), lambda r: r[1].rating(system) or ""),
+        ], rows)
+        if rows:
+            self.roster_view.setCurrentIndex(self.roster_model.index(min(max(current, 0), len(rows) - 1), 1))
+        self.free_players.clear()
+        for p in state.players:
+            if state.team_of(p.id) is None:
+                self.free_players.addItem(p.name, p.id)
+
+    def current_round(self) -> int | None:
+        data = self.round_box.currentData()
+        return int(data) if data is not None else None
+
+    def show_matches(self) -> None:
+        state, number = self.ctx.state, self.current_round()
+        t = self.t
+        if state is None or number is None or state.event.team is None:
+            self.matches_model.set_rows([])
+            self.show_boards()
+            return
+        lang = t.lang
+        scores = round_scores(state, number)
+        current = self.matches_view.currentIndex().row()
+        self.matches_model.set_table([
+            (t("Match"), lambda s: s.match.number),
+            (t("Home"), lambda s: state.team(s.match.home).name),
+            (t("Score"), lambda s: f"{format_score(s.home, lang)}-{format_score(s.away, lang)}"),
+            (t("Away"), lambda s: state.team(s.match.away).name),
+            (t("Status"), lambda s: t("finished") if s.finished else t("{} board(s) to go", len(s.missing))),
+        ], scores)
+        if scores:
+            self.matches_view.setCurrentIndex(self.matches_model.index(min(max(current, 0), len(scores) - 1), 1))
+        self.show_boards()
+
+    def current_score(self) -> MatchScore | None:
+        index = self.matches_view.currentIndex()
+        if not index.isValid() or index.row() >= self.matches_model.rowCount():
+            return None
+        return self.matches_model.row_object(index.row())  # type: ignore[no-any-return, unused-ignore]
+
+    def show_boards(self) -> None:
+        state, score = self.ctx.state, self.current_score()
+        t = self.t
+        if state is None or score is None:
+            self.boards_model.set_rows([])
+            self.side.clear()
+            self.fill_lineup()
+            return
+        discipline = state.event.discipline
+
+        def name(pid: int | None) -> str:
+            return state.player(pid).name if pid is not None else "—"
+
+        def result(b: MatchBoard) -> str:
+            return format_game_result(b.home_result, discipline) if b.home_result is not None else ""
+
+        current = self.boards_view.currentIndex().row()
+        self.boards_model.set_table([
+            (t("Board"), lambda b: b.board),
+            (t("Colour"), lambda b: t("White") if b.home_colour == "W" else t("Black")),
+            (state.team(score.match.home).name, lambda b: name(b.home)),
+            (t("Result"), result),
+            (state.team(score.match.away).name, lambda b: name(b.away)),
+        ], score.boards)
+        self.boards_view.setCurrentIndex(self.boards_model.index(min(max(current, 0), len(score.boards) - 1), 3))
+        keep = self.side.currentIndex()
+        self.side.blockSignals(True)
+        self.side.clear()
+        for tid in score.match.teams():
+            self.side.addItem(state.team(tid).name, tid)
+        self.side.setCurrentIndex(max(keep, 0))
+        self.side.blockSignals(False)
+        self.fill_lineup()
+
+    def fill_lineup(self) -> None:
+        """One choice per board for the team chosen: its roster (the line-up given, else the roster's order)."""
+        while self.board_form.rowCount():
+            self.board_form.removeRow(0)
+        self.board_choices = []
+        state, score = self.ctx.state, self.current_score()
+        tid = self.side.currentData()
+        if state is None or score is None or tid is None or state.event.team is None:
+            return
+        team = state.team(tid)
+        given = state.lineup(score.match.round, tid)
+        boards = state.event.team.boards
+        chosen = list(given.players) if given is not None else [*team.members[:boards]]
+        chosen += [None] * (boards - len(chosen))
+        for b in range(1, boards + 1):
+            box = QComboBox()
+            box.addItem(self.t("— (empty: lost by forfeit)"), 0)
+            for pid in team.members:
+                box.addItem(state.player(pid).name, pid)
+            box.setCurrentIndex(max(0, box.findData(chosen[b - 1] or 0)))
+            self.board_form.addRow(self.t("Board {}", b), box)
+            self.board_choices.append(box)
+
+    def show_standings(self, state: EventState) -> None:
+        t = self.t
+        lang = t.lang
+        results = team_results(state)
+        finished: dict[int, list[tuple[object, ...]]] = {r: [] for r in range(1, state.last_round + 1)}
+        for s in results.scores:
+            if s.finished:
+                finished[s.match.round].append((s.match.number, s.home, s.away, s.home_mp, s.away_mp))
+        self._finished_scores = {r: tuple(v) for r, v in finished.items()}
+        rows = team_standings(state, results=results) if state.teams else []
+        codes = [c for c, _v in rows[0].tiebreaks] if rows else []
+
+        def tiebreak(i: int) -> Any:
+            return lambda r: "—" if r.tiebreaks[i][1] is None else format_number(r.tiebreaks[i][1], lang)
+
+        columns: list[tuple[str, Any]] = [
+            (t("Rank"), lambda r: f"{r.rank}{'=' if r.shared else ''}"),
+            (t("Team"), lambda r: r.team.name),
+            (t("Played"), lambda r: r.played),
+            (t("MP"), lambda r: format_score(r.match_points, lang)),
+            (t("GP"), lambda r: format_score(r.game_points, lang)),
+        ]
+        columns += [(code, tiebreak(i)) for i, code in enumerate(codes)]
+        self.standings_model.set_table(columns, rows)
+
+    def standings_rows(self) -> list[TeamRow]:
+        return [self.standings_model.row_object(i) for i in range(self.standings_model.rowCount())]
+
+    # -- actions --------------------------------------------------------------------------------------------
+    def _done(self, change: Any) -> bool:
+        if change is None:
+            return False
+        self.last_message = change.label(self.t.lang)
+        self.ctx.status(self.last_message)
+        return True
+
+    def add_team(self) -> bool:
+        session, name = self.ctx.session, self.team_name.text().strip()
+        if session is None or not name or not self.writable():
+            return False
+        done = self._done(self.run(lambda: session.run(AddTeams([{"name": name}]))))
+        if done:
+            self.team_name.clear()
+            self.teams_view.setCurrentIndex(self.teams_model.index(self.teams_model.rowCount() - 1, 1))
+        return done
+
+    def number_teams(self) -> bool:
+        session = self.ctx.session
+        if session is None or not self.writable():
+            return False
+        return self._done(self.run(lambda: session.run(NumberTeams("rating"))))
+
+    def _roster(self, members: Sequence[int], row: int | None = None) -> bool:
+        session, team = self.ctx.session, self.current_team()
+        if session is None or team is None or not self.writable():
+            return False
+        done = self._done(self.run(lambda: session.run(SetRoster(team.id, members))))
+        if done and row is not None:
+            self.roster_view.setCurrentIndex(self.roster_model.index(row, 1))
+        return done
+
+    def move_member(self, step: int) -> bool:
+        """Move the chosen player one board up (-1) or down (+1) in the roster."""
+        state, team = self.ctx.state, self.current_team()
+        row = self.roster_view.currentIndex().row()
+        if state is None or team is None or row < 0:
+            return False
+        members = list(state.team(team.id).members)
+        other = row + step
+        if not 0 <= other < len(members):
+            return False
+        members[row], members[other] = members[other], members[row]
+        return self._roster(members, other)
+
+    def remove_member(self) -> bool:
+        state, team = self.ctx.state, self.current_team()
+        row = self.roster_view.currentIndex().row()
+        if state is None or team is None or row < 0:
+            return False
+        members = list(state.team(team.id).members)
+        del members[row]
+        return self._roster(members)
+
+    def add_member(self) -> bool:
+        state, team, pid = self.ctx.state, self.current_team(), self.free_players.currentData()
+        if state is None or team is None or pid is None:
+            return False
+        return self._roster([*state.team(team.id).members, int(pid)])
+
+    def pair(self) -> bool:
+        session = self.ctx.session
+        if session is None or not self.writable():
+            return False
+        done = self._done(self.run(lambda: pair_next(session)))
+        if done and self.ctx.state is not None:
+            self.round_box.setCurrentIndex(self.round_box.findData(self.ctx.state.last_round))
+        return done
+
+    def save_lineup(self) -> bool:
+        session, score, tid = self.ctx.session, self.current_score(), self.side.currentData()
+        if session is None or score is None or tid is None or not self.writable():
+            return False
+        players = [int(box.currentData()) or None for box in self.board_choices]
+        return self._done(self.run(lambda: session.run(SetLineup(score.match.round, tid, players))))
+
+    def record(self, result: GameResult | None, *, confirm: bool | None = None) -> bool:
+        """Record ``result`` (home team first) on the chosen board, then go to the next board."""
+        session, score = self.ctx.session, self.current_score()
+        row = self.boards_view.currentIndex().row()
+        if session is None or score is None or row < 0 or not self.writable():
+            return False
+        m = score.match
+
+        def enter(replace: bool) -> Any:
+            return session.run(RecordBoardResult(m.round, m.number, row + 1, result, replace=replace))
+
+        try:
+            change = self.run(lambda: enter(False), passes=(ResultConflictError,))
+        except ResultConflictError as exc:
+            if confirm is None:
+                confirm = self.ctx.ask(exc.message(self.t.lang))
+            if not confirm:
+                return False
+            change = self.run(lambda: enter(True))
+        if not self._done(change):
+            return False
+        self.boards_view.setCurrentIndex(self.boards_model.index(min(row + 1, self.boards_model.rowCount() - 1), 3))
+        return True
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            ctrl = event.modifiers() & Qt.KeyboardModifier.ControlModifier
+            if watched is self.roster_view and ctrl and event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+                self.move_member(-1 if event.key() == Qt.Key.Key_Up else 1)
+                return True
+            state = self.ctx.state
+            if watched is self.boards_view and state is not None:
+                if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+                    self.record(None)
+                    return True
+                result = key_to_result(event.text(), state.event.discipline) if event.text() else None
+                if result is not None:
+                    self.record(result)
+                    return True
+        return super().eventFilter(watched, event)
