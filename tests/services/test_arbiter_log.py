@@ -160,3 +160,40 @@ def test_colours_swapped_is_named_with_its_rules(two_rounds: Path) -> None:
     assert change is not None and change.kinds == (PublishedKind.COLOURS,) and change.rounds == (1,)
     assert change.rules == (cite(FIDE_C04_2, "Art. 1.5"), cite(FIDE_C04_1))
     assert published_changes(state, state) is None
+
+
+def test_a_team_events_pairing_is_its_matches(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A team event pairs teams; each team then gives its line-up for the paired round, which fills the boards:
+    that is no re-pairing (FIDE C.04.2 Art. 1.5 is about the pairing, here the matches). The matches changed is
+    one; a match forfeited once the next round was paired changes a published result (C.04.2)."""
+    from tournament_desk.core.operations import ForfeitMatch, SetLineup
+
+    event = tmp_path / "coupe.tdesk"
+    _ok(["new", str(event), "--name", "Coupe", "--system", "round-robin", "--team", "--boards", "2"], capsys)
+    for t, team in enumerate(("Nord", "Sud", "Est", "Ouest")):
+        ids = [_ok(["players", "add", str(event), "--surname", f"{team}{b}", "--rating", str(1900 - 50 * t - b)],
+                   capsys) and str(2 * t + b + 1) for b in range(2)]
+        _ok(["teams", "add", str(event), "--name", team, "--members", ",".join(ids)], capsys)
+    _ok(["teams", "number", str(event), "--rating"], capsys)
+    _ok(["pair", str(event)], capsys)
+    with EventSession.open(event) as session:
+        paired = session.state()
+        match = next(m for m in paired.matches if m.round == 1)
+        for side in (match.home, match.away):  # both line-ups given: the boards' games
+            session.run(SetLineup(1, side, list(paired.team(side).members)))
+        lined_up = session.state()
+        assert lined_up.round(1).games and published_changes(paired, lined_up) is None
+        swapped = dataclasses.replace(lined_up, matches=tuple(
+            dataclasses.replace(m, home=m.away, away=m.home) if m == match else m for m in lined_up.matches))
+        change = published_changes(lined_up, swapped)
+        assert change is not None and change.kinds == (PublishedKind.PAIRING,) and change.rounds == (1,)
+        assert change.rules == (cite(FIDE_C04_2, "Art. 1.5"),)
+        assert published_changes(lined_up, session.plan(ForfeitMatch(1, match.number, "away")).step.state) is None
+        for m in lined_up.matches:  # round 1 over: the home teams did not come
+            session.run(ForfeitMatch(1, m.number, "home"))
+    _ok(["pair", str(event)], capsys)
+    with EventSession.open(event) as session:
+        before = session.state()
+        change = published_changes(before, session.plan(ForfeitMatch(1, match.number, "away")).step.state)
+    assert change is not None and change.kinds == (PublishedKind.RESULT,) and change.rounds == (1,)
+    assert change.rules == (cite(FIDE_C04_2),)

@@ -111,7 +111,9 @@ def published_changes(before: EventState, after: EventState, *, by_hand: bool = 
     """What the step from ``before`` to ``after`` did to rounds already published (paired), or None when it
     touched none of them. Only the rounds paired before the action count: pairing the next round is not a change
     to a published round (unless ``by_hand``: the arbiter paired it instead of the event's system, a manual
-    pairing; an event whose system is manual pairing is always paired so); a round cancelled is (a re-pairing)."""
+    pairing; an event whose system is manual pairing is always paired so); a round cancelled is (a re-pairing).
+    A team event's published pairing is its matches: the line-ups that fill the boards of a paired round change
+    no pairing (a board's result corrected after the next round was paired still changes a published round)."""
     kinds: set[PublishedKind] = set()
     touched: set[int] = set()
     if by_hand and before.event.system is not PairingSystem.MANUAL:  # a manual system is paired by hand
@@ -123,12 +125,22 @@ def published_changes(before: EventState, after: EventState, *, by_hand: bool = 
         return None
     last_paired = before.last_round
     after_rounds = {r.number: r for r in after.rounds}
+    teams = before.event.is_team_event
     for old in before.rounds:
         new = after_rounds.get(old.number)
         if new is None:
             kinds.add(PublishedKind.PAIRING)
             touched.add(old.number)
             continue
+        if teams:  # a team event pairs teams: the boards' games come from the line-ups, given once it is paired
+            old_matches = {(m.number, m.home, m.away): m.forfeit for m in before.matches if m.round == old.number}
+            new_matches = {(m.number, m.home, m.away): m.forfeit for m in after.matches if m.round == old.number}
+            if set(old_matches) != set(new_matches):
+                kinds.add(PublishedKind.PAIRING)
+                touched.add(old.number)
+            elif old_matches != new_matches and old.number < last_paired:
+                kinds.add(PublishedKind.RESULT)  # a match forfeited, or no longer, once the next round was paired
+                touched.add(old.number)
         if new == old:
             continue
         old_games, new_games = _oriented(old.games), _oriented(new.games)
@@ -136,7 +148,7 @@ def published_changes(before: EventState, after: EventState, *, by_hand: bool = 
         new_byes = {(b.player_id, b.kind) for b in new.byes}
         old_pab = {b.player_id for b in old.byes if b.kind is Outcome.PAIRING_BYE}
         new_pab = {b.player_id for b in new.byes if b.kind is Outcome.PAIRING_BYE}
-        if set(old_games) != set(new_games) or old_pab != new_pab:
+        if not teams and (set(old_games) != set(new_games) or old_pab != new_pab):
             kinds.add(PublishedKind.PAIRING)
             touched.add(old.number)
         for pair in set(old_games) & set(new_games):
