@@ -81,7 +81,7 @@ def test_rate_period_and_import_the_result(tmp_path: Path, capsys: pytest.Captur
     assert (top["evolution"], top["new_rating"], top["games_counted"]) == (270, 1470, 10)  # rounded once, §2
     _run(["ratings", "check", str(new_list)])
     assert capsys.readouterr().out.strip() == "6 rows (csv), 6 rated"
-    _run(["ratings", "import", str(b), str(new_list)])
+    _run(["ratings", "import", str(b), str(new_list), "--reason", "Ratings of the new period"])
     text = capsys.readouterr().out
     assert "6 player(s) updated, 0 row(s) matched nobody" in text and "1200 ->   1470" in text
     with EventSession.open(b, readonly=True) as session:
@@ -95,12 +95,12 @@ def test_ratings_import_reports_unmatched_rows(tmp_path: Path, capsys: pytest.Ca
     event = _draughts(tmp_path / "e.tdesk", "1-1", dt.date(2026, 3, 7))
     listed = tmp_path / "liste.csv"
     listed.write_text("Licence;Nom;Prénom;CP\nD1;Dames1;B;1333\nX9;Inconnu;Z;1500\n", encoding="cp1252")
-    _run(["ratings", "import", str(event), str(listed), "--json"])
+    _run(["ratings", "import", str(event), str(listed), "--json", "--reason", "List of March"])
     data = json.loads(capsys.readouterr().out)
     assert [(u["name"], u["old_rating"], u["new_rating"]) for u in data["updated"]] == [("DAMES1 B", 1300, 1333)]
     assert [(e["line"], e["licence"]) for e in data["unmatched"]] == [(3, "X9")]
     assert len(data["not_in_list"]) == 5
-    _run(["ratings", "import", str(event), str(listed)], lang="fr")
+    _run(["ratings", "import", str(event), str(listed), "--reason", "Liste de mars"], lang="fr")
     text = capsys.readouterr().out
     assert "Lignes sans joueur inscrit" in text and "ligne 3: X9 INCONNU Z" in text
 

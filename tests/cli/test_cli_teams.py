@@ -366,3 +366,41 @@ def test_a_trf16_team_registration_file_imports_its_teams_and_players(capsys: py
     sample = Path(__file__).resolve().parents[1] / "data" / "trf" / "trf26_team_6x4.trf"
     err = _run(capsys, "new", str(tmp_path / "no.tdesk"), "--from-trf", str(sample), code=3)
     assert "3 round(s) played" in err and not (tmp_path / "no.tdesk").exists()
+
+
+def test_a_team_event_keeps_the_arbiters_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Issue 33 on a team event: a board result of round 1 corrected after round 2 was paired changes a published
+    round (FIDE C.04.2, the arbiter's log), so the command line refuses it without ``--reason`` and changes
+    nothing; with it, the correction is stored and the reason kept in the file's audit."""
+    path = tmp_path / "coupe.tdesk"
+    p = str(path)
+    _run(capsys, "new", p, "--name", "Coupe", "--system", "round-robin", "--team", "--boards", "2")
+    for t, team in enumerate(("Nord", "Sud", "Est", "Ouest")):
+        ids = [str(_json(capsys, "players", "add", p, "--surname", f"{team}{b}",  # type: ignore[index]
+                         "--rating", str(2000 - 100 * t - 10 * b))["id"]) for b in range(2)]
+        _run(capsys, "teams", "add", p, "--name", team, "--members", ",".join(ids))
+    _run(capsys, "teams", "number", p, "--rating")
+    teams = _json(capsys, "teams", "list", p)
+    members = {t["id"]: t["members"] for t in teams}  # type: ignore[index, union-attr]
+    for rnd in (1, 2):
+        matches = _json(capsys, "pair", p)["matches"]  # type: ignore[index]
+        for m in matches:
+            for side in ("home", "away"):
+                _run(capsys, "lineup", p, "--round", str(rnd), "--team", str(m[side]),
+                     *[str(x) for x in members[m[side]]])
+            if rnd == 1:
+                for board in (1, 2):
+                    _run(capsys, "result", p, "--round", "1", "--match", str(m["number"]), "--board", str(board),
+                         "1-0")
+    before = _rows(path)
+    correction = ("result", p, "--round", "1", "--match", "1", "--board", "2", "0-1", "--replace")
+    err = _run(capsys, *correction, code=3)
+    assert "published round" in err and "--reason" in err, err
+    assert _rows(path) == before  # refused: nothing changed
+    _run(capsys, *correction, "--reason", "The score sheet of board 2 says 0-1")
+    with EventSession.open(path, readonly=True) as session:
+        state = session.state()
+        logged = [(e.reason, e.label.text("en")) for e in session.audit_log() if e.reason]
+    match = next(m for m in state.matches if m.round == 1 and m.number == 1)
+    assert state.event.is_team_event and match is not None
+    assert [reason for reason, _label in logged] == ["The score sheet of board 2 says 0-1"]

@@ -39,6 +39,7 @@ from tournament_desk.core.model import PairingSystem
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.gui.dialogs.event_dialog import EventDialog
 from tournament_desk.gui.dialogs.player_dialog import PlayerDialog
+from tournament_desk.gui.dialogs.reason_dialog import ReasonDialog
 from tournament_desk.gui.dialogs.registration_dialogs import ByeRequestDialog, WithdrawDialog
 from tournament_desk.services.bundle import verify_bundle
 from tournament_desk.services.printing import crosstable_pdf
@@ -80,7 +81,8 @@ def _new_event(name: str, discipline: Discipline, rounds: int, path: Path) -> Sc
     yield from wait_for(lambda: w.session is not None, "the new event")
 
 
-def _add_player(surname: str, first: str, rating: int) -> Script:
+def _add_player(surname: str, first: str, rating: int, reason: str = "") -> Script:
+    """Register a player; ``reason``: a late entry (round 1 paired), whose reason the window asks next."""
     w = _window()
     w.tabs.setCurrentWidget(w.registration)
     later(w.registration.add_button.click)
@@ -92,7 +94,16 @@ def _add_player(surname: str, first: str, rating: int) -> Script:
         dialog.rating.setValue(rating)
     else:
         dialog.unrated.setChecked(True)
-    click_ok(dialog)
+    if not reason:
+        click_ok(dialog)
+        yield
+        return
+    later(lambda: click_ok(dialog))
+    yield
+    asked = yield from modal(ReasonDialog)
+    assert asked.summary.text() == "Late entry.\nRules: FIDE C.04.2 Art. 2"
+    type_into(asked.editor, reason)
+    click_ok(asked)
     yield
 
 
@@ -161,7 +172,7 @@ def test_chess_club_swiss_of_30_players(qapp: QApplication, home: Path) -> None:
         w.registration.filter.clear()
         for number in range(1, 6):
             if number == 3:  # an unrated late entry before round 3
-                yield from _add_player("Retardataire", "Tom", 0)
+                yield from _add_player("Retardataire", "Tom", 0, reason="Arrived for round 3, organiser agreed")
             if number == 4:  # a withdrawal from round 4
                 _select_player(LAST[players[7]])
                 later(w.registration.withdraw_button.click)
@@ -192,8 +203,11 @@ def test_chess_club_swiss_of_30_players(qapp: QApplication, home: Path) -> None:
     assert code == 0
     with EventSession.open(event, readonly=True) as session:
         state = session.state()
+        log = session.audit_log()
     assert len(state.players) == 31 and len(state.rounds) == 5
     assert seen["standings_rows"] == 31 and "Open du club" in str(seen["title"])
+    entry = next(e for e in log if e.reason)
+    assert entry.reason == "Arrived for round 3, organiser agreed" and entry.changed_text("en") == "late entry"
     late = next(p for p in state.players if p.surname == "Retardataire")
     assert late.unrated and state.round(1).entry_of(late.id) is None and state.round(3).entry_of(late.id)
     requester = next(p for p in state.players if p.surname == LAST[players[4]])

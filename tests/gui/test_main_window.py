@@ -156,8 +156,10 @@ def test_print_export_and_rating_list(qtbot: QtBot, draughts_session: EventSessi
     assert (tmp_path / "bundle.zip").exists() and "bundle.zip" in window.messages[-1]
     ratings = tmp_path / "list.csv"
     ratings.write_text("licence;nom;classement\nL100;Alpha;1500\n", encoding="utf-8")
+    window.reason_answers = ["FFJD list of the month"]  # round 1 is paired: the arbiter's log asks the reason
     window.import_rating_list(str(ratings))
     assert draughts_session.state().player(1).rating("ffjd") == 1500
+    assert draughts_session.audit_log()[-1].reason == "FFJD list of the month"
 
 
 def test_rule_settings_from_the_window(qtbot: QtBot, draughts_session: EventSession) -> None:

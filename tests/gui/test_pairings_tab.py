@@ -83,12 +83,14 @@ def test_six_player_draughts_by_keyboard(qtbot: QtBot, tmp_path: Path) -> None:
     results.view.setCurrentIndex(results.model.index(0, 2))
     assert not results.record(GameResult.BLACK_WIN, confirm=False)
     results.view.setCurrentIndex(results.model.index(0, 2))
+    window.reason_answers = ["Both score sheets say 0-2"]  # the arbiter's log asks the reason of the correction
     assert results.record(GameResult.BLACK_WIN, confirm=True)
     assert "vérifier" in results.last_message
     standings_after = [window.standings.model.index(r, 4).data() for r in range(6)]
     assert standings_after != standings_before
     # the forfeit menu codes and clearing by keyboard
     results.view.setCurrentIndex(results.model.index(1, 2))
+    window.reason_answers = ["Black never came: forfeit confirmed by the organiser"]
     assert results.record(GameResult.WHITE_FORFEIT_WIN_EXCUSED, confirm=True)
     assert session.state().round(1).games[1].result is GameResult.WHITE_FORFEIT_WIN_EXCUSED
     window.undo()

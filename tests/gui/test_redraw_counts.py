@@ -22,6 +22,7 @@ from tournament_desk.core.model import Event, PairingSystem
 from tournament_desk.core.operations import AddPlayers, RecordResult
 from tournament_desk.core.results import Discipline
 from tournament_desk.gui.dialogs.player_dialog import PlayerDialog
+from tournament_desk.gui.dialogs.reason_dialog import ReasonDialog
 from tournament_desk.services.pairing import pair_next
 from tournament_desk.services.session import EventSession
 from tournament_desk.services.standings import standings
@@ -101,7 +102,11 @@ def test_each_action_redraws_only_the_rows_its_change_names(qapp: QApplication, 
         type_into(dialog.surname, "Tardif")
         type_into(dialog.first_name, "Léon")
         dialog.rating.setValue(1620)
-        click_ok(dialog)
+        later(lambda: click_ok(dialog))
+        yield
+        asked = yield from modal(ReasonDialog)  # round 1 is paired: the arbiter's log asks the reason
+        type_into(asked.editor, "Arrived after round 1")
+        click_ok(asked)
         yield from wait_for(lambda: len(w.state.players) == 17, "the late entry stored")
         yield from _show_every_tab(w)
         counts["player"] = _since(before, _drawn(w))

@@ -240,6 +240,9 @@ def test_a_damaged_event_without_a_good_backup_says_so_and_changes_nothing(qapp:
 
 def test_a_full_disk_during_an_import_loses_nothing_and_the_import_works_once_there_is_space(
         qapp: QApplication, home: Path, french: None) -> None:
+    from tests.gui.driver import click_ok, type_into
+    from tournament_desk.gui.dialogs.reason_dialog import ReasonDialog
+
     path = home / "Documents" / "printemps.tdesk"
     _event(path)
     csv = home / "inscrits.csv"
@@ -249,6 +252,12 @@ def test_a_full_disk_during_an_import_loses_nothing_and_the_import_works_once_th
         for i in range(400)]
     csv.write_text("\n".join(lines) + "\n", encoding="utf-8")
     seen: dict[str, object] = {}
+
+    def give_reason(reason: str) -> Script:
+        asked = yield from modal(ReasonDialog, "the arbiter's log asking the reason")
+        type_into(asked.editor, reason)
+        later(lambda: click_ok(asked))
+        yield
 
     def script() -> Script:
         w = main_window()
@@ -267,6 +276,7 @@ def test_a_full_disk_during_an_import_loses_nothing_and_the_import_works_once_th
         later(w.registration.import_button.click)
         yield
         yield from choose_file(csv)
+        yield from give_reason("Inscriptions tardives du club voisin")  # round 1 is paired: late entries
         seen["text"] = yield from answer(QMessageBox.StandardButton.Ok)
         assert w.isVisible() and w.session is not None
         assert len(w.state.players) == 16 and w.registration.model.rowCount() == 16
@@ -276,6 +286,7 @@ def test_a_full_disk_during_an_import_loses_nothing_and_the_import_works_once_th
         later(w.registration.import_button.click)
         yield
         yield from choose_file(csv)
+        yield from give_reason("Inscriptions tardives du club voisin, une fois la place libérée")
         yield from wait_for(lambda: len(w.state.players) == 416, "the import, once there is space")
 
     code, errors = run_script(lambda: main([str(path)]), script)
@@ -286,6 +297,8 @@ def test_a_full_disk_during_an_import_loses_nothing_and_the_import_works_once_th
     assert "Libérez de la place" in text and "endommagé" not in text
     with EventSession.open(path, readonly=True) as s:
         assert len(s.state().players) == 416 and s.state().round(1).game(1).result is GameResult.WHITE_WIN
+        logged = [e.reason for e in s.audit_log() if e.reason]
+    assert logged == ["Inscriptions tardives du club voisin, une fois la place libérée"]  # the refused one: none
 
 
 def test_a_deleted_event_file_asks_where_to_save_and_loses_no_result(qapp: QApplication, home: Path,
@@ -389,6 +402,7 @@ def test_a_deleted_event_file_and_a_form_or_closing_the_window(qapp: QApplicatio
     stored there. The file deleted again, nothing typed: closing the window offers to save it first."""
     from tests.gui.driver import click_ok, type_into
     from tournament_desk.gui.dialogs.player_dialog import PlayerDialog
+    from tournament_desk.gui.dialogs.reason_dialog import ReasonDialog
 
     path = home / "Documents" / "printemps.tdesk"
     _event(path)
@@ -408,10 +422,15 @@ def test_a_deleted_event_file_and_a_form_or_closing_the_window(qapp: QApplicatio
         type_into(dialog.first_name, "Inès")
         later(lambda: click_ok(dialog))
         yield
+        asked = yield from modal(ReasonDialog)  # round 1 is paired: a late entry goes in the arbiter's log
+        type_into(asked.editor, "Arrivée après l'appel, acceptée par l'organisateur")
+        later(lambda: click_ok(asked))
+        yield
         yield from answer(QMessageBox.StandardButton.Yes)
         yield from choose_file(first)
         yield from wait_for(lambda: len(w.state.players) == 17, "the late entry, saved elsewhere")
         assert not dialog.isVisible()
+        assert w.last_reason_dialog is asked  # stored there with the reason typed once, not asked again
         first.unlink()  # gone again; this time the arbiter simply closes the window
         later(w.close)
         yield
@@ -430,3 +449,6 @@ def test_a_deleted_event_file_and_a_form_or_closing_the_window(qapp: QApplicatio
         state = s.state()
     assert len(state.players) == 17 and any(p.surname.upper() == "RETARDATAIRE" for p in state.players)
     assert state.last_round == 1
+    with EventSession.open(second, readonly=True) as s:
+        logged = [e for e in s.audit_log() if e.reason]
+    assert [e.reason for e in logged] == ["Arrivée après l'appel, acceptée par l'organisateur"]

@@ -261,7 +261,7 @@ def test_bundle_carries_the_audit_log(tmp_path: Path) -> None:
     with zipfile.ZipFile(tmp_path / "audit.zip") as z:
         text = z.read("audit-log.csv").decode("utf-8-sig")
     lines = text.strip().splitlines()
-    assert lines[0] == "at_utc;arbiter;kind;action_en;action_fr"
+    assert lines[0] == "at_utc;arbiter;kind;action_en;action_fr;reason;changed_en;changed_fr;rules_en;rules_fr"
     assert lines[-1].split(";")[1:4] == ["Marie (AF1)", "undo", "Add player BRAVO"]
     assert verify_bundle(tmp_path / "audit.zip").ok
 

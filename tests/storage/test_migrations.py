@@ -122,16 +122,20 @@ def test_upgrade_0006_to_0007_an_individual_event_opens_unchanged(tmp_path: Path
         event_before = conn.execute("SELECT * FROM event").fetchall()
         players_before = conn.execute("SELECT * FROM player").fetchall()
     assert inspect_file(path) == 6
-    with EventSession.open(path) as session:
-        state = session.state()
+    engine = make_engine(path)
+    upgrade_schema(engine, "0007")
+    engine.dispose()
     assert inspect_file(path) == 7
-    assert state.event.team is None and not state.event.is_team_event
-    assert state.teams == () and state.matches == () and state.lineups == ()
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT * FROM event").fetchall() == [(*event_before[0], "")]
         assert conn.execute("SELECT * FROM player").fetchall() == players_before
         assert [conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("team", "team_match", "lineup")] \
             == [0, 0, 0]
+    with EventSession.open(path) as session:  # and on to the current schema
+        state = session.state()
+    assert inspect_file(path) == SCHEMA_VERSION
+    assert state.event.team is None and not state.event.is_team_event
+    assert state.teams == () and state.matches == () and state.lineups == ()
 
 
 def test_downgrade_0007_drops_the_team_tables(tmp_path: Path) -> None:
@@ -151,3 +155,28 @@ def test_downgrade_0007_drops_the_team_tables(tmp_path: Path) -> None:
     assert not {"team", "team_match", "lineup"} & tables and "team_rules" not in columns
     with EventSession.open(path) as session:  # and up again: an individual event, its players kept
         assert session.state().event.team is None and len(session.state().players) == 2
+
+
+def test_upgrade_0007_to_0008_a_team_event_keeps_its_teams_and_gains_an_empty_header_and_log(tmp_path: Path) -> None:
+    """Schema 8 (issue 33): the TRF header's federation and round dates, and the arbiter's log. A team event of
+    schema 7 opens with its teams, no federation, no round dates, and its audit rows without a reason."""
+    from tournament_desk.core.operations import AddTeams
+    from tournament_desk.core.teams.model import TeamRules
+
+    path = tmp_path / "seven.tdesk"
+    with EventSession.create(path, Event(name="Équipes", rounds=1, system="round-robin",  # type: ignore[arg-type]
+                                         team=TeamRules(boards=2))) as session:
+        ids = [session.run(AddPlayer(surname=f"J{i}")).ids[0] for i in range(2)]
+        session.run(AddTeams([{"name": "Club A", "members": ids}]))
+    _downgrade(path, "0007")
+    with sqlite3.connect(path) as conn:
+        assert "reason" not in {r[1] for r in conn.execute("PRAGMA table_info(audit)")}
+        audit_before = conn.execute("SELECT * FROM audit ORDER BY id").fetchall()
+    assert inspect_file(path) == 7 and len(audit_before) == 4  # the event, two players, the team
+    with EventSession.open(path) as session:
+        state = session.state()
+    assert inspect_file(path) == SCHEMA_VERSION == 8
+    assert state.event.is_team_event and state.teams[0].members == tuple(ids)
+    assert state.event.federation == "" and state.event.round_dates == ()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT * FROM audit ORDER BY id").fetchall() == [(*r, "", "{}") for r in audit_before]

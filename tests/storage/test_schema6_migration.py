@@ -73,9 +73,9 @@ def test_an_older_file_shows_its_undo_history_in_both_languages_and_undoes(tmp_p
         assert log[-2].label.text("fr") == done[-1][1]
         # The bundle's audit-log.csv keeps its columns.
         rows = list(csv.reader(io.StringIO(audit_csv(log).decode("utf-8-sig")), delimiter=";"))
-        assert rows[0] == ["at_utc", "arbiter", "kind", "action_en", "action_fr"]
-        assert rows[-1][2:] == ["do", "Add player ZIDANE Éric", "Inscrire ZIDANE Éric"]
-        assert [r[3:] for r in rows[1:len(audit) + 1]] == [[en, fr] for _kind, en, fr in audit]
+        assert rows[0][:5] == ["at_utc", "arbiter", "kind", "action_en", "action_fr"]
+        assert rows[-1][2:5] == ["do", "Add player ZIDANE Éric", "Inscrire ZIDANE Éric"]
+        assert [r[3:5] for r in rows[1:len(audit) + 1]] == [[en, fr] for _kind, en, fr in audit]
     with sqlite3.connect(path) as conn:
         columns = {t: [c[1] for c in conn.execute(f"PRAGMA table_info({t})")] for t in ("journal", "audit")}
         names = [json.loads(r[0]) for r in conn.execute("SELECT label FROM audit ORDER BY id")]

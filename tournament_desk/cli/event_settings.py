@@ -4,7 +4,8 @@ Registered by :mod:`tournament_desk.cli.main` (``add_settings_parsers(sub)``; :d
 ``COMMANDS``).
 
     tournament-desk settings EVENT.tdesk [--name N] [--rounds R] [--place P] [--acceleration none|baku]
-                                         [--initial-colour white|black] [--tiebreaks BH,SB] [--json]
+                                         [--initial-colour white|black] [--tiebreaks BH,SB] [--federation FRA]
+                                         [--arbiter CHIEF --arbiter DEPUTY...] [--round-dates D1,D2,...] [--json]
     tournament-desk apart EVENT.tdesk PLAYER_ID PLAYER_ID [--allow] [--json]
     tournament-desk apart EVENT.tdesk --list [--json]
     tournament-desk results EVENT.tdesk --round R BOARD=RESULT ... [--replace]
@@ -13,6 +14,7 @@ Registered by :mod:`tournament_desk.cli.main` (``add_settings_parsers(sub)``; :d
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -35,6 +37,11 @@ def add_settings_parsers(subparsers: Any) -> None:
     s.add_argument("--initial-colour", choices=["white", "black"],
                    help="Dutch Swiss: colour of pairing number 1 in round 1 (default: drawn by lot)")
     s.add_argument("--tiebreaks", help="comma-separated tie-break codes, in order")
+    s.add_argument("--federation", help="the host federation's FIDE code, e.g. FRA (TRF record 032)")
+    s.add_argument("--arbiter", action="append",
+                   help="the arbiters, chief arbiter first, then the deputies (TRF 102, 112): repeat for each")
+    s.add_argument("--round-dates", metavar="DATE,DATE,...",
+                   help="the date of each round, round 1 first, YYYY-MM-DD; an empty entry: not known (TRF 132)")
     s.add_argument("--json", action="store_true")
     a = subparsers.add_parser("apart", help="players who must not meet (family members, club-mates: TRF XXP)")
     a.add_argument("file", type=Path)
@@ -47,6 +54,8 @@ def add_settings_parsers(subparsers: Any) -> None:
     r.add_argument("--round", type=int, required=True)
     r.add_argument("boards", nargs="+", help="BOARD=RESULT, e.g. 1=1-0 2=1/2 3=0-1 4=+-")
     r.add_argument("--replace", action="store_true", help="correct results already entered")
+    r.add_argument("--reason", help="the reason for correcting results once the next round is paired: required "
+                                    "then, kept in the arbiter's log")
 
 
 def cmd_settings(args: argparse.Namespace, lang: str) -> None:
@@ -64,6 +73,12 @@ def cmd_settings(args: argparse.Namespace, lang: str) -> None:
         values["initial_colour"] = args.initial_colour
     if args.tiebreaks is not None:
         values["tiebreaks"] = tuple(t.strip() for t in args.tiebreaks.split(",") if t.strip())
+    if args.federation is not None:
+        values["federation"] = args.federation.strip().upper()
+    if args.arbiter is not None:
+        values["arbiters"] = tuple(a.strip() for a in args.arbiter if a.strip())
+    if args.round_dates is not None:
+        values["round_dates"] = _dates(args.round_dates)
     if not values:
         raise ValidationError(msg("Give at least one setting to change"))
     with EventSession.open(args.file) as session:
@@ -72,6 +87,16 @@ def cmd_settings(args: argparse.Namespace, lang: str) -> None:
     for note in change.note_texts(lang):
         print(f"tournament-desk: {note}")
     print(json.dumps(event_to_dict(event), ensure_ascii=False, indent=2) if args.json else change.label(lang))
+
+
+def _dates(text: str) -> tuple[dt.date | None, ...]:
+    out: list[dt.date | None] = []
+    for item in (i.strip() for i in text.split(",")):
+        try:
+            out.append(dt.date.fromisoformat(item) if item else None)
+        except ValueError:
+            raise ValidationError(msg("'{item}' is not a date (YYYY-MM-DD)", item=item[:20])) from None
+    return tuple(out)
 
 
 def cmd_apart(args: argparse.Namespace, lang: str) -> None:
@@ -104,6 +129,7 @@ def cmd_results(args: argparse.Namespace, lang: str) -> None:
             raise ValidationError(msg("'{item}' is not BOARD=RESULT (e.g. 3=1-0)", item=item))
         results[number] = result.strip()
     with EventSession.open(args.file) as session:
+        session.require_reason(args.reason)
         change = session.run(RecordResults(args.round, results, replace=args.replace))
     print(change.label(lang))
 

@@ -203,6 +203,10 @@ def _args_new(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true")
 
 
+_REASON_HELP = ("the reason for a change to a published round (a late entry, a result corrected after the next "
+                "round was paired, a re-pairing...): required for those changes, kept in the arbiter's log")
+
+
 def _args_players(players: argparse.ArgumentParser) -> None:
     psub = players.add_subparsers(dest="players_command", required=True)
     pa = psub.add_parser("add", help="register one player")
@@ -223,6 +227,7 @@ def _args_players(players: argparse.ArgumentParser) -> None:
     pa.add_argument("--register-anyway", action="store_true",
                     help="register although a player with the same name and birth date is already registered "
                          "(a namesake; never for a licence number already registered)")
+    pa.add_argument("--reason", help=_REASON_HELP)
     pa.add_argument("--json", action="store_true")
     pl = psub.add_parser("list", help="list the players")
     pl.add_argument("file", type=Path)
@@ -230,6 +235,7 @@ def _args_players(players: argparse.ArgumentParser) -> None:
     pi = psub.add_parser("import", help="import players from a CSV or TRF file")
     pi.add_argument("file", type=Path)
     pi.add_argument("csv", type=Path)
+    pi.add_argument("--reason", help=_REASON_HELP)
     pi.add_argument("--json", action="store_true")
     pw = psub.add_parser("withdraw", help="withdraw a player from a round on")
     pw.add_argument("file", type=Path)
@@ -266,6 +272,7 @@ def _args_result(r: argparse.ArgumentParser) -> None:
     r.add_argument("--points", nargs=2, type=int, metavar=("FIRST", "SECOND"),
                    help="both players' scores (Scrabble), with a result given as a code")
     r.add_argument("--replace", action="store_true", help="correct a result already entered")
+    r.add_argument("--reason", help=_REASON_HELP)
     r.add_argument("--json", action="store_true")
 
 
@@ -321,6 +328,7 @@ def _args_request_bye(rb: argparse.ArgumentParser) -> None:
 
 def _args_unpair(up: argparse.ArgumentParser) -> None:
     up.add_argument("file", type=Path)
+    up.add_argument("--reason", help=_REASON_HELP)
 
 
 def _args_explain(ex: argparse.ArgumentParser) -> None:
@@ -444,6 +452,7 @@ def cmd_players(args: argparse.Namespace, lang: str) -> None:
     from tournament_desk.services.session import EventSession
     readonly = args.players_command == "list"
     with EventSession.open(args.file, readonly=readonly) as session:
+        session.require_reason(getattr(args, "reason", None))
         if args.players_command == "add":
             fields: dict[str, Any] = {
                 "surname": args.surname, "first_name": args.first_name, "category": args.category,
@@ -505,6 +514,7 @@ def cmd_result(args: argparse.Namespace, lang: str) -> None:
         result_on_board(args, lang)
         return
     with EventSession.open(args.file) as session:
+        session.require_reason(args.reason)
         if args.player is not None:
             change = session.run(RecordBye(args.round, args.player, args.result))
         else:
@@ -591,6 +601,7 @@ def cmd_unpair(args: argparse.Namespace, lang: str) -> None:
     from tournament_desk.core.operations import UnpairLastRound
     from tournament_desk.services.session import EventSession
     with EventSession.open(args.file) as session:
+        session.require_reason(args.reason)
         print(session.run(UnpairLastRound()).label(lang))
 
 

@@ -102,6 +102,8 @@ def add_ratings_parser(subparsers: Any) -> argparse.ArgumentParser:
     imp.add_argument("list", type=Path, metavar="LIST.csv")
     imp.add_argument("--system", choices=_RATING_SYSTEMS,
                      help="the rating system the list gives (default: the event's)")
+    imp.add_argument("--reason", help="the reason for correcting ratings once round 1 is paired: required then, "
+                                      "kept in the arbiter's log")
     imp.add_argument("--json", action="store_true")
     chk = sub.add_parser("check", help="read a rating list and report what it holds, or its first error")
     chk.add_argument("list", type=Path, metavar="LIST.csv")
@@ -367,6 +369,7 @@ def cmd_ratings(args: argparse.Namespace, lang: str) -> None:
         _emit(args, {"layout": rating_list.layout, "entries": [_entry_dict(e) for e in rating_list.entries]}, text)
         return
     with EventSession.open(args.file) as session:
+        session.require_reason(args.reason)
         change = apply_rating_list(session, import_list(args.list, columns, session), system=args.system)
     report = change.payload
     lines = [change.label(lang)]

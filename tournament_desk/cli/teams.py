@@ -23,12 +23,17 @@ __all__ = ["add_team_parsers", "cmd_lineup", "cmd_matches", "cmd_teams", "pair_t
            "rules_from_args", "standings_for_teams"]
 
 
+REASON_HELP = ("the reason for a change to a published round (a late entry, a line-up or result changed after the "
+               "round was paired...): required for those changes, kept in the arbiter's log")
+
+
 def add_team_parsers(subparsers: Any) -> None:
     """Register ``teams``, ``lineup`` and ``matches`` on the subparsers of main.py's parser."""
     t = subparsers.add_parser("teams", help="team events: teams, rosters, rules, numbering, forfeits")
     tsub = t.add_subparsers(dest="teams_command", required=True)
     ta = tsub.add_parser("add", help="register a team (its roster: player ids in board order)")
     ta.add_argument("file", type=Path)
+    ta.add_argument("--reason", help=REASON_HELP)
     ta.add_argument("--name", required=True)
     ta.add_argument("--code", default="", help="a short code (at most 5 characters)")
     ta.add_argument("--club", default="")
@@ -41,16 +46,19 @@ def add_team_parsers(subparsers: Any) -> None:
     tl.add_argument("--json", action="store_true")
     tr = tsub.add_parser("roster", help="a team's roster in board order (player ids; past the boards: reserves)")
     tr.add_argument("file", type=Path)
+    tr.add_argument("--reason", help=REASON_HELP)
     tr.add_argument("team", help="team id, #pairing number, code or name")
     tr.add_argument("players", nargs="+", type=int, metavar="ID")
     ti = tsub.add_parser("import", help="teams and their players from a CSV file (a 'team' column; board order "
                                         "as listed)")
     ti.add_argument("file", type=Path)
+    ti.add_argument("--reason", help=REASON_HELP)
     ti.add_argument("csv", type=Path)
     ti.add_argument("--register-anyway", action="store_true", help="register possible duplicates anyway")
     ti.add_argument("--json", action="store_true")
     tu = tsub.add_parser("rules", help="show or change the event's team rules")
     tu.add_argument("file", type=Path)
+    tu.add_argument("--reason", help=REASON_HELP)
     tu.add_argument("--set", action="append", default=[], metavar="RULE=VALUE",
                     help="boards, board_order (roster, rating, free), rating_tolerance, colours (WB...), "
                          "match_points (2,1,0,0), primary (MP, GP), tiebreaks (GP,DE,SBB), rating_boards, "
@@ -60,6 +68,7 @@ def add_team_parsers(subparsers: Any) -> None:
     tu.add_argument("--json", action="store_true")
     tn = tsub.add_parser("number", help="the teams' places in the grid")
     tn.add_argument("file", type=Path)
+    tn.add_argument("--reason", help=REASON_HELP)
     how = tn.add_mutually_exclusive_group(required=True)
     how.add_argument("--rating", action="store_true", help="initial order: average rating of the top boards")
     how.add_argument("--lot", action="store_true", help="a draw of lots (its number: --seed)")
@@ -67,12 +76,14 @@ def add_team_parsers(subparsers: Any) -> None:
     tn.add_argument("--seed", type=int)
     tf = tsub.add_parser("forfeit", help="a whole match forfeited (a team did not come)")
     tf.add_argument("file", type=Path)
+    tf.add_argument("--reason", help=REASON_HELP)
     tf.add_argument("--round", type=int, required=True)
     tf.add_argument("--match", type=int, required=True)
     tf.add_argument("side", choices=["home", "away", "both", "none"], help="who forfeited (none: cancel)")
 
     lu = subparsers.add_parser("lineup", help="a team's line-up for a round (team events)")
     lu.add_argument("file", type=Path)
+    lu.add_argument("--reason", help=REASON_HELP)
     lu.add_argument("--round", type=int, required=True)
     lu.add_argument("--team", required=True, help="team id, #pairing number, code or name")
     lu.add_argument("players", nargs="+", metavar="ID",
@@ -202,6 +213,8 @@ def cmd_teams(args: argparse.Namespace, lang: str) -> None:
     command = args.teams_command
     readonly = command == "list" or (command == "rules" and not args.set and not args.preset)
     with EventSession.open(args.file, readonly=readonly) as session:
+        if not readonly:
+            session.require_reason(args.reason)
         state = session.state()
         if command == "add":
             entry = {"name": args.name, "code": args.code, "club": args.club, "federation": args.federation,
@@ -286,6 +299,7 @@ def cmd_lineup(args: argparse.Namespace, lang: str) -> None:
             raise ValidationError(msg("'{text}' is not a player id (0 or - leaves the board empty)", text=token))
         players.append(number or None)
     with EventSession.open(args.file) as session:
+        session.require_reason(args.reason)
         team = find_team(session.state(), args.team)
         change = session.run(SetLineup(args.round, team.id, players))
         state = session.state()
@@ -374,6 +388,7 @@ def result_on_board(args: argparse.Namespace, lang: str) -> None:
     from tournament_desk.services.session import EventSession
 
     with EventSession.open(args.file) as session:
+        session.require_reason(args.reason)
         change = session.run(RecordBoardResult(args.round, args.match, args.board, args.result,
                                                replace=args.replace))
         state = session.state()

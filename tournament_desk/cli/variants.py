@@ -59,7 +59,8 @@ def add_variant_parsers(subparsers: Any) -> None:
         mp.add_argument("--board", action="append", default=[], metavar="W:B", help="White id:Black id; repeat")
         mp.add_argument("--bye", type=int, action="append", default=[], metavar="ID", help="pairing-allocated bye")
         if name == "pair":
-            mp.add_argument("--reason", help="override absolute-rule violations; recorded in the audit log")
+            mp.add_argument("--reason", help="the reason for pairing by hand (required: kept in the arbiter's log); "
+                                             "it also overrides absolute-rule violations")
             mp.add_argument("--force", action="store_true", help="pair even if results of the last round are missing")
         mp.add_argument("--json", action="store_true")
 
@@ -168,6 +169,7 @@ def cmd_manual(args: argparse.Namespace, lang: str) -> None:
                                  + [completion.message(lang)])
                 _emit(args, data, text)
                 return
+            session.require_reason(args.reason)
             change = sv.store_manual_round(session, boards, args.bye, reason=args.reason, force=args.force)
             state = session.state()
             issues = change.payload.issues

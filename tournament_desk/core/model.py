@@ -130,6 +130,7 @@ _PLAYER_TEXT = (("surname", 100, pmsg("field", "surname")), ("first_name", 100, 
                 ("federation", 10, pmsg("field", "federation")), ("licence_id", 30, pmsg("field", "licence id")),
                 ("fide_id", 20, pmsg("field", "FIDE id")), ("fmjd_id", 20, pmsg("field", "FMJD id")),
                 ("title", 10, pmsg("field", "title")))
+_FEDERATION = re.compile(r"[A-Z]{3}")
 _EVENT_TEXT = (("name", 200, pmsg("field", "event name")), ("place", 200, pmsg("field", "place")),
                ("organiser", 200, pmsg("field", "organiser")),
                ("tiebreak_edition", 20, pmsg("field", "tie-break edition")),
@@ -280,6 +281,10 @@ class Event:
     """Accelerated pairings of a Dutch Swiss: empty for none, ``baku`` for the Baku acceleration (C.04.7)."""
     numbering: str = ""
     """How the pairing numbers were given (``rating``, ``lot, seed N``, ``manual``); empty until they are."""
+    federation: str = ""
+    """The federation that hosts the event, its three-letter FIDE code (``FRA``): the TRF's record 032."""
+    round_dates: tuple[dt.date | None, ...] = ()
+    """The date of each round, round 1 first (None: not known): the TRF's record 132."""
     team: TeamRules | None = None
     """A team event's rules (boards per match, board order, colours, match points...); None: an individual event."""
 
@@ -309,6 +314,12 @@ class Event:
                                   field="rounds")
         if self.start_date and self.end_date and self.end_date < self.start_date:
             raise ValidationError(msg("The event ends before it starts"), field="end_date")
+        if self.federation and not _FEDERATION.fullmatch(self.federation):
+            raise ValidationError(msg("The federation is a three-letter FIDE code (FRA, GER...), not '{federation}'",
+                                      federation=self.federation[:20]), field="federation")
+        object.__setattr__(self, "round_dates", tuple(self.round_dates))
+        if len(self.round_dates) > 99 or any(d is not None and not isinstance(d, dt.date) for d in self.round_dates):
+            raise ValidationError(msg("The round dates are at most 99 dates"), field="round_dates")
         if self.initial_colour not in ("", "white", "black"):
             raise ValidationError(msg("The initial colour is white or black, not '{initial_colour}'",
                                       initial_colour=self.initial_colour),

@@ -99,6 +99,8 @@ class Operation(abc.ABC, Generic[T]):
     __slots__ = ()
     rules: ClassVar[tuple[Citation, ...]] = ()
     """The documents and sections the transition enforces."""
+    by_hand: ClassVar[bool] = False
+    """The round it adds is paired by the arbiter, not by the system: a manual pairing, for the arbiter's log."""
 
     @abc.abstractmethod
     def apply(self, state: EventState) -> Step[T]:
@@ -362,6 +364,7 @@ class PairByHand(Operation[manual.ManualRound]):
     violations need a written ``reason``, recorded in the action's name."""
 
     rules: ClassVar[tuple[Citation, ...]] = (cite(FFJD_RCN, "§6.6"), cite(FIDE_C04_1))
+    by_hand: ClassVar[bool] = True
     boards: Sequence[tuple[int, int]]
     byes: Sequence[int] = ()
     reason: str | None = None

@@ -32,6 +32,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         "initial_colour": event.initial_colour,
         "acceleration": event.acceleration,
         "numbering": event.numbering,
+        "federation": event.federation,
+        "round_dates": [d.isoformat() if d else None for d in event.round_dates],
     }
 
 

@@ -1,7 +1,9 @@
 """An :class:`EventState` as a FIDE Tournament Report File (TRF16 or TRF26), written with :mod:`formats.trf`.
 
-* Header records: 012 name, 022 place, 042/052 dates, 062 players, 072 rated players, 092 system,
-  102 chief arbiter, 112 deputies, 122 time control.
+* Header records (:func:`header_records`): 012 name, 022 place, 032 federation, 042/052 dates, 062 players,
+  072 rated players, 092 system, 102 chief arbiter, 112 one line per deputy, 122 time control, 132 round dates
+  in the round blocks' columns; TRF26 also 182 pairing controller, 192 encoded type (Dutch), 222 encoded time
+  control.
 * Player ``001`` records: starting rank = pairing number (or :func:`start_ranks`), ``SURNAME, First``, sex
   ``m``/``w``, title, rating in the event's rating system, federation, FIDE id, birth date ``YYYY/MM/DD``,
   points in the event's scoring, rank from the standings with the event's tie-breaks.
@@ -16,18 +18,27 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
+
 from tournament_desk.core.actions.players import numbered_for_round
 from tournament_desk.core.actions.swiss import baku_accelerations_of
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.ids import PairingNumber
-from tournament_desk.core.model import Bye, EventState, Game, PairingSystem
+from tournament_desk.core.model import Bye, EventState, Game, PairingSystem, TimeControl
 from tournament_desk.core.pairing.swiss_state import Colour
 from tournament_desk.core.results import Outcome
 from tournament_desk.core.scoring import CHESS
 from tournament_desk.core.tiebreaks import DEFAULT_EDITION, build_standings
 from tournament_desk.formats.trf import TrfPlayer, TrfRoundEntry, TrfTournament, dumps
 
-__all__ = ["event_trf", "start_ranks", "state_to_trf"]
+__all__ = ["PAIRING_CONTROLLER", "encoded_time_control", "event_trf", "header_records", "round_dates_record",
+           "start_ranks", "state_to_trf"]
+
+PAIRING_CONTROLLER = "tournament_desk"
+"""Record 182 (TRF26: the program or user making the pairings)."""
+ROUND_COLUMN = 91
+"""0-based column where round 1's block begins (column 92 of the FIDE text): record 132's dates align with it."""
 
 _GAME_CODE = {
     Outcome.WIN: "1", Outcome.DRAW: "=", Outcome.LOSS: "0", Outcome.ZERO_BY_RULE: "0",
@@ -70,22 +81,34 @@ def _scoring_codes(state: EventState) -> dict[str, float]:
     return {"W": s.win, "D": s.draw, "L": s.loss, "P": s.pairing_bye, "A": s.zero_bye}
 
 
-def state_to_trf(state: EventState) -> TrfTournament:
-    """The event as a :class:`TrfTournament` (header records, players, round blocks, scoring), with the round
-    to pair as the engines read it: its requested byes ``0000 - H/F/Z``, ``Z`` for a player withdrawn from it,
-    the initial colour ``XXC white1/black1`` (``152``), pairs kept apart ``XXP``, and for the Baku acceleration
-    ``192 FIDE_DUTCH_2026_BAKU`` with the virtual points as ``XXA`` lines (C.04.5.1)."""
+def round_dates_record(dates: Sequence[dt.date | None]) -> str:
+    """Record 132's text after ``132 ``: round r's date ``YY/MM/DD`` at columns 92+10(r-1) .. 99+10(r-1), under
+    the round blocks of the ``001`` records (TRF26, Tournament Section, 132); a round without a date is blank."""
+    text = ""
+    for r, day in enumerate(dates):
+        column = ROUND_COLUMN + 10 * r  # 0-based column of the line
+        text = text.ljust(column - 4) + (day.strftime("%y/%m/%d") if day else "")
+    return text.rstrip()
+
+
+def encoded_time_control(tc: TimeControl) -> str:
+    """Record 222 (TRF26, Encoded Time Control): one period of ``S`` seconds, ``+I`` seconds a move."""
+    seconds = tc.base_minutes * 60
+    return f"{seconds}+{tc.increment_seconds}" if tc.increment_seconds else str(seconds)
+
+
+def header_records(state: EventState, edition: str = "16") -> dict[str, list[str]]:
+    """The tournament section of the report (TRF26, Tournament Section; TRF16 the same up to 132): 012 name,
+    022 city, 032 federation, 042/052 dates ``YYYY/MM/DD``, 062/072 players and rated players, 092 type,
+    102 chief arbiter (the event's first arbiter), 112 one line per deputy arbiter (the others), 122 time
+    control, 132 round dates. TRF26 adds 182 (the pairing controller: this program), 192 (the encoded type of a
+    Dutch Swiss) and 222 (the encoded time control)."""
     e = state.event
-    ranks = start_ranks(state)
-    codes = list(e.tiebreaks)
-    edition = e.tiebreak_edition or DEFAULT_EDITION.value
-    try:
-        standing = {r.player_id: r.rank for r in build_standings(state, codes, edition=edition)}
-    except ValueError:  # a code the core cannot compute for this event: rank on points only
-        standing = {r.player_id: r.rank for r in build_standings(state, [])}
     headers: dict[str, list[str]] = {"012": [e.name]}
     if e.place:
         headers["022"] = [e.place]
+    if e.federation:
+        headers["032"] = [e.federation]
     if e.start_date:
         headers["042"] = [e.start_date.strftime("%Y/%m/%d")]
     if e.end_date:
@@ -96,8 +119,35 @@ def state_to_trf(state: EventState) -> TrfTournament:
     if e.arbiters:
         headers["102"] = [e.arbiters[0]]
         if len(e.arbiters) > 1:
-            headers["112"] = [", ".join(e.arbiters[1:])]
+            headers["112"] = list(e.arbiters[1:])
     headers["122"] = [f"{e.time_control.base_minutes}'+{e.time_control.increment_seconds}\""]
+    if any(e.round_dates):
+        headers["132"] = [round_dates_record(e.round_dates)]
+    if edition == "26":
+        headers["182"] = [PAIRING_CONTROLLER]
+    if e.acceleration == "baku":
+        headers["192"] = ["FIDE_DUTCH_2026_BAKU"]
+    elif edition == "26" and e.system is PairingSystem.DUTCH:
+        headers["192"] = ["FIDE_DUTCH_2026"]
+    if edition == "26":
+        headers["222"] = [encoded_time_control(e.time_control)]
+    return headers
+
+
+def state_to_trf(state: EventState, edition: str = "16") -> TrfTournament:
+    """The event as a :class:`TrfTournament` (header records of ``edition``, players, round blocks, scoring), with
+    the round to pair as the engines read it: its requested byes ``0000 - H/F/Z``, ``Z`` for a player withdrawn from it,
+    the initial colour ``XXC white1/black1`` (``152``), pairs kept apart ``XXP``, and for the Baku acceleration
+    ``192 FIDE_DUTCH_2026_BAKU`` with the virtual points as ``XXA`` lines (C.04.5.1)."""
+    e = state.event
+    ranks = start_ranks(state)
+    codes = list(e.tiebreaks)
+    rules = e.tiebreak_edition or DEFAULT_EDITION.value
+    try:
+        standing = {r.player_id: r.rank for r in build_standings(state, codes, edition=rules)}
+    except ValueError:  # a code the core cannot compute for this event: rank on points only
+        standing = {r.player_id: r.rank for r in build_standings(state, [])}
+    headers = header_records(state, edition)
 
     next_round = state.last_round + 1
     requested = state.requests_for(next_round)
@@ -132,12 +182,13 @@ def state_to_trf(state: EventState) -> TrfTournament:
     groups = [[ranks[a], ranks[b]] for a, b in state.forbidden_pairs]
     accelerations = {ranks[pid]: list(values) for pid, values in
                      baku_accelerations_of(_numbered(state), min(next_round, e.rounds)).items()}
-    if e.acceleration == "baku":
-        headers["192"] = ["FIDE_DUTCH_2026_BAKU"]
     return TrfTournament(headers=headers, players=players, total_rounds=e.rounds, initial_colour=initial,
                          forbidden_groups=groups, accelerations=accelerations, scoring_codes=_scoring_codes(state))
 
 
-def event_trf(state: EventState, edition: str = "16", newline: str = "\r\n") -> str:
-    """TRF text of the event; ``edition`` is ``"16"`` or ``"26"``."""
-    return dumps(state_to_trf(state), edition=edition, newline=newline)
+def event_trf(state: EventState, edition: str = "16", newline: str = "\r\n", comments: Sequence[str] = ()) -> str:
+    """TRF text of the event; ``edition`` is ``"16"`` or ``"26"``; ``comments``: ``###`` lines written after the
+    records (the arbiter's log)."""
+    trf = state_to_trf(state, edition)
+    trf.other_lines.extend(line for line in comments if line.startswith("###"))
+    return dumps(trf, edition=edition, newline=newline)

@@ -16,6 +16,8 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QSettings, QSize, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -29,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_desk import __version__
+from tournament_desk.core.arbiter_log import PublishedChange
 from tournament_desk.core.changes import Change, StateChange
 from tournament_desk.core.errors import StateError, TournamentError
 from tournament_desk.core.formatting import is_singular
@@ -37,6 +40,7 @@ from tournament_desk.core.model import EventState
 from tournament_desk.gui.dialogs import file_problems as fp
 from tournament_desk.gui.dialogs.event_dialog import EventDialog
 from tournament_desk.gui.dialogs.lists import HistoryDialog
+from tournament_desk.gui.dialogs.reason_dialog import ReasonDialog
 from tournament_desk.gui.i18n import Translator, install_qt_translator
 from tournament_desk.gui.start_page import StartPage
 from tournament_desk.gui.tabs.base import Tab
@@ -71,6 +75,14 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         self._interactive = interactive
         """False in tests and scripted use: messages go to :attr:`messages` instead of modal boxes."""
         self.messages: list[str] = []
+        self.reason_answers: list[str | None] = []
+        """Scripted use: the reasons typed in the next reason dialogs (None: Cancel); none left: Cancel."""
+        self.last_reason_dialog: ReasonDialog | None = None
+        self._reasons_typed: list[tuple[PublishedChange, str]] = []
+        """The reasons typed during the action running (the arbiter's log), kept for its rerun after the event was
+        saved elsewhere (:meth:`rerun_action`)."""
+        self._reasons_again: list[tuple[PublishedChange, str]] = []
+        """The reasons of an action run again after the event was saved elsewhere: given again, not asked."""
         self._printer: Any = None
 
         self.stack = QStackedWidget()
@@ -282,6 +294,8 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         if self._session is not None:
             self._session.close()
         self._session = session
+        if not session.readonly:
+            session.reason_for = self.ask_reason
         self._state = session.state()
         self._identity = None if session.readonly else file_identity(session.path)
         self.not_saved = False
@@ -496,6 +510,41 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         if self._interactive:
             QMessageBox.information(self, "tournament_desk", text)
 
+    def ask_reason(self, change: PublishedChange) -> str:
+        """The reason of a change to a published round (the arbiter's log): asked in a dialog that names what
+        changes and the rules it touches; Cancel stores nothing (:class:`Cancelled`). An action run again after the
+        event was saved elsewhere gets the reason already typed for the same change, without asking twice."""
+        for i, (asked, typed) in enumerate(self._reasons_again):
+            if asked == change:
+                del self._reasons_again[i]
+                self._reasons_typed.append((asked, typed))
+                return typed
+        dialog = ReasonDialog(self, self._t, change)
+        self.last_reason_dialog = dialog
+        if self._interactive:
+            accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        else:
+            answer = self.reason_answers.pop(0) if self.reason_answers else None
+            if answer is not None:
+                dialog.editor.setPlainText(answer)
+            ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+            accepted = answer is not None and ok.isEnabled()
+            if accepted:
+                ok.click()
+        if not accepted or not dialog.reason:
+            raise Cancelled
+        self._reasons_typed.append((change, dialog.reason))
+        return dialog.reason
+
+    def rerun_action(self) -> None:
+        """The action that found the event file gone runs again on the file the event was saved to: the reasons
+        typed for it are given again (:meth:`ask_reason`)."""
+        self._reasons_again, self._reasons_typed = self._reasons_typed, []
+
+    def action_over(self) -> None:
+        """The action is over (done, refused or cancelled): the reasons typed for it serve no other action."""
+        self._reasons_typed, self._reasons_again = [], []
+
     def status(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
 
@@ -507,21 +556,25 @@ class MainWindow(FileActions, DocumentActions, QMainWindow):
         A full disk says so (the action was not applied, nothing before it is lost). An event file moved or
         deleted while open asks where to save the event, saves it there and runs the action again."""
         result: T | None = None
-        while True:
-            try:
-                result = run_in_background(self, busy, action, cancellable=True) if busy else action()
-            except passes:
-                raise
-            except Cancelled:
-                self.status(self.t("Cancelled: nothing was changed"))
-            except EventFileVanishedError as exc:
-                if self.save_elsewhere(exc.path):
-                    continue  # the same action, now on the file chosen
-            except TournamentError as exc:
-                self.report(exc)
-            except OSError as exc:
-                self.warn(self.t("File error: {}", exc))
-            break
+        try:
+            while True:
+                try:
+                    result = run_in_background(self, busy, action, cancellable=True) if busy else action()
+                except passes:
+                    raise
+                except Cancelled:
+                    self.status(self.t("Cancelled: nothing was changed"))
+                except EventFileVanishedError as exc:
+                    if self.save_elsewhere(exc.path):
+                        self.rerun_action()
+                        continue  # the same action, now on the file chosen
+                except TournamentError as exc:
+                    self.report(exc)
+                except OSError as exc:
+                    self.warn(self.t("File error: {}", exc))
+                break
+        finally:
+            self.action_over()
         self._after(result if isinstance(result, Change) else None)
         if isinstance(result, Change):
             self.status(result.label(self._t.lang))

@@ -26,6 +26,7 @@ import io
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from tournament_desk import __version__
@@ -38,7 +39,7 @@ from tournament_desk.core.ratings.common import PreviewRow
 from tournament_desk.core.ratings.from_event import preview_event
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.rule_settings import read_rule_settings
-from tournament_desk.core.sources import PROGRAM_CHECK
+from tournament_desk.core.sources import PROGRAM_CHECK, Citation, citations_text
 from tournament_desk.core.teams.standings import team_standings
 from tournament_desk.formats.bundle import (
     EVENT_FILE,
@@ -59,6 +60,7 @@ from tournament_desk.formats.trf import loads as trf_loads
 from tournament_desk.formats.trf_event import event_trf, state_to_trf
 from tournament_desk.printing.rating_report import rating_report_pdf
 from tournament_desk.printing.teams_pdf import team_standings_pdf
+from tournament_desk.services.arbiter_log import trf_log_lines
 from tournament_desk.services.printing import crosstable_state_pdf, rating_settings
 from tournament_desk.services.session import AuditEntry, EventSession
 from tournament_desk.services.standings import standings
@@ -150,25 +152,34 @@ class ExportResult:
         return "\n".join(lines)
 
 
+def _rules_text(rules: tuple[Citation, ...], lang: str) -> str:
+    return citations_text(rules, lang, short=True)
+
+
 def audit_csv(entries: Sequence[AuditEntry]) -> bytes:
     """The event's audit log (issue 11): when, which arbiter profile, what — so a disputed result can be traced."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
-    writer.writerow(["at_utc", "arbiter", "kind", *in_languages(lambda lang: lang, "action")])  # action_en...
+    writer.writerow(["at_utc", "arbiter", "kind", *in_languages(lambda lang: lang, "action"), "reason",
+                     *in_languages(lambda lang: lang, "changed"), *in_languages(lambda lang: lang, "rules")])
     for e in entries:
         at = dt.datetime.fromtimestamp(e.at, tz=dt.UTC).isoformat(timespec="seconds")
-        writer.writerow([at, e.arbiter, e.kind, *in_languages(e.label, "action").values()])
+        writer.writerow([at, e.arbiter, e.kind, *in_languages(e.label, "action").values(), e.reason,
+                         *in_languages(e.changed_text, "changed").values(),
+                         *in_languages(partial(_rules_text, e.rules), "rules").values()])
     return buffer.getvalue().encode("utf-8-sig")
 
 
 def bundle_files(state: EventState, lang: str = "fr", audit: Sequence[AuditEntry] | None = None,
                  ) -> tuple[dict[str, bytes], list[HomologationCheck]]:
-    """Every file of the bundle (manifest aside) and the checks; ``audit`` adds ``audit-log.csv``."""
+    """Every file of the bundle (manifest aside) and the checks; ``audit`` adds ``audit-log.csv`` and the arbiter's
+    log to the TRF files (``###`` lines)."""
     checks = homologation_checks(state)
+    log = trf_log_lines(audit) if audit is not None else []
     files: dict[str, bytes] = {
         EVENT_FILE: (json.dumps(state_to_bundle_dict(state), ensure_ascii=False, indent=2) + "\n").encode("utf-8"),
-        "results-trf16.txt": event_trf(state, "16").encode("utf-8"),
-        "results-trf26.txt": event_trf(state, "26").encode("utf-8"),
+        "results-trf16.txt": event_trf(state, "16", comments=log).encode("utf-8"),
+        "results-trf26.txt": event_trf(state, "26", comments=log).encode("utf-8"),
         "crosstable.pdf": crosstable_state_pdf(state, lang),
     }
     if state.event.discipline is Discipline.DRAUGHTS:
@@ -330,7 +341,8 @@ def _trf_check(name: str, edition: str) -> Callable[[BundleContents], list[Bundl
     return run
 
 
-_READ_AS: dict[str, object] = {"initial_colour": "", "acceleration": "", "numbering": "", "requested_byes": [],
+_READ_AS: dict[str, object] = {"initial_colour": "", "acceleration": "", "numbering": "", "federation": "",
+                               "round_dates": [], "requested_byes": [],
                                "forbidden_pairs": [], "top_cut": None, "options": {}, "playoffs": []}
 """Keys a reader of ``bundle-event/1`` takes as these values when they are absent: bundles written before the
 keys existed (docs/bundle-schema.md, Versioning) leave them out, and mean exactly that."""

@@ -14,9 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tournament_desk.core.errors import ValidationError
-from tournament_desk.core.messages import msg
+from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import EventState, RatingSystem
-from tournament_desk.core.ratings.from_event import cadence_of
+from tournament_desk.core.ratings import fide
+from tournament_desk.core.ratings.from_event import cadence_of, fide_minutes
+from tournament_desk.core.sources import FIDE_B02, FIDE_B02_RAPID_BLITZ, cite
 from tournament_desk.printing.crosstable import render_crosstable
 from tournament_desk.printing.pairing_sheet import pairing_sheet_pdf as _pairings
 from tournament_desk.printing.rating_report import rating_report_pdf as _rating_report
@@ -79,7 +81,10 @@ def slips_pdf(session: EventSession, round_number: int | None = None, lang: str 
 
 
 def rating_settings(state: EventState, lang: str) -> str:
-    """The line printed under the rating report's title: which cadence the FFJD preview used."""
+    """The line printed under the rating report's title: which cadence the FFJD preview used, which FIDE list
+    (standard, rapid or blitz: B.02 §1.1, B.02 RB §1.1.1-1.1.2) the FIDE preview computed."""
+    if state.event.rating_system is RatingSystem.FIDE:
+        return _fide_list_line(state).text(lang)
     if state.event.rating_system is not RatingSystem.FFJD:
         return ""
     slow = cadence_of(state).value == "slow"
@@ -87,6 +92,24 @@ def rating_settings(state: EventState, lang: str) -> str:
     if slow:
         return msg("Time control {tc}: slow series (K per §6.1.1; minutes + seconds >= 60).", tc=tc).text(lang)
     return msg("Time control {tc}: accelerated series (K per §6.1.1; minutes + seconds < 60).", tc=tc).text(lang)
+
+
+def _fide_list_line(state: EventState) -> Msg:
+    tc, t = state.event.time_control, fide_minutes(state)
+    listing = fide.rating_list(t)
+    if listing is fide.RatingList.RAPID:
+        return msg("Time control {tc}: {t} minutes a player for 60 moves: the FIDE rapid list ({source} §1.1.1); "
+                   "K per §8.3.3, a difference over 400 counting as 400 for every player.", tc=tc, t=t,
+                   source=cite(FIDE_B02_RAPID_BLITZ).message)
+    if listing is fide.RatingList.BLITZ:
+        return msg("Time control {tc}: {t} minutes a player for 60 moves: the FIDE blitz list ({source} §1.1.2); "
+                   "K per §8.3.3, a difference over 400 counting as 400 for every player.", tc=tc, t=t,
+                   source=cite(FIDE_B02_RAPID_BLITZ).message)
+    if listing is None:
+        return msg("Time control {tc}: {t} minute(s) a player for 60 moves: no FIDE list rates these games.", tc=tc,
+                   t=t)
+    return msg("Time control {tc}: {t} minutes a player for 60 moves: the FIDE standard list ({source} §1.1).",
+               tc=tc, t=t, source=cite(FIDE_B02).message)
 
 
 def rating_report_pdf(session: EventSession, lang: str = "fr", **options: object) -> bytes:

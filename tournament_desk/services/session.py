@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from tournament_desk.core.actions.step import Step
+from tournament_desk.core.arbiter_log import PublishedChange, ReasonRequiredError, published_changes
 from tournament_desk.core.changes import Change, StateChange, canonical, diff_states
 from tournament_desk.core.errors import EventFileError, StateError
 from tournament_desk.core.messages import Msg, msg
@@ -54,6 +55,8 @@ class Planned(Generic[T]):
     before: EventState
     step: Step[T]
     backup: str | None
+    by_hand: bool = False
+    """The operation pairs a round by hand (:attr:`Operation.by_hand`): a manual pairing, for the arbiter's log."""
 
 
 OPEN_LISTENERS: list[Callable[[EventSession], None]] = []
@@ -85,6 +88,10 @@ class EventSession:
         change goes through :meth:`commit` or the journal, so the file cannot differ from it."""
         self._seen: EventState | None = None
         """The event a read-only session last handed out (:meth:`reread` says what changed since)."""
+        self.reason_for: Callable[[PublishedChange], str] | None = None
+        """How a front end gets the reason of a change to a published round when the action was given none (the
+        GUI asks with a dialog, the command line refuses without ``--reason``: :func:`require_reason`); None:
+        the change is logged with its kinds and rules and no reason (a script)."""
 
     # -- opening and closing --------------------------------------------------------------------------
     @classmethod
@@ -199,31 +206,52 @@ class EventSession:
         return self._repo.meta()
 
     # -- the one way to change the event ---------------------------------------------------------------
-    def run(self, operation: Operation[T]) -> Change[T]:
+    def run(self, operation: Operation[T], *, reason: str | None = None) -> Change[T]:
         """Do one action: the operation's transition on the event now, stored as one transaction and one undo
-        step named after it (nothing is written when nothing changed), after the backup it asks for."""
-        return self.commit(self.plan(operation))
+        step named after it (nothing is written when nothing changed), after the backup it asks for. ``reason``:
+        the arbiter's reason, kept in the arbiter's log when the action changes a published round."""
+        return self.commit(self.plan(operation), reason=reason)
 
     def plan(self, operation: Operation[T]) -> Planned[T]:
         """Compute an operation without storing it (the GUI pairs a big round in the background, cancellable)."""
         before = self.state()
-        return Planned(before, operation.apply(before), operation.backup_reason(before))
+        return Planned(before, operation.apply(before), operation.backup_reason(before), operation.by_hand)
 
-    def commit(self, planned: Planned[T]) -> Change[T]:
+    def commit(self, planned: Planned[T], *, reason: str | None = None) -> Change[T]:
         """Store a planned operation: refused if the event changed since it was planned, so that nothing done
-        meanwhile is overwritten."""
+        meanwhile is overwritten. A change to a published round (:func:`core.arbiter_log.published_changes`)
+        is logged with its ``reason`` (asked through :attr:`reason_for` when not given) and the rules it
+        touches."""
         old, done = planned.before, planned.step
         if self.state() != old:
             raise StateError(msg("The event changed while this action was being prepared; do it again"))
         what = diff_states(old, done.state)
         if not what.empty:
+            published = published_changes(old, done.state, by_hand=planned.by_hand)
+            given = (reason or "").strip()
+            if published is not None and not given and self.reason_for is not None:
+                given = self.reason_for(published).strip()
+            if published is not None and not given and self.reason_for is not None:
+                raise ReasonRequiredError(published)
             if planned.backup is not None:
                 self.backup(planned.backup)
             self._cache = None
-            with self._repo.action(done.label) as uow:
+            with self._repo.action(done.label, reason=given if published else "",
+                                   changed=published.kinds if published else (),
+                                   rules=published.rules if published else ()) as uow:
                 store_difference(uow, old, done.state, what)
             self._cache = canonical(done.state)
         return Change(done.label, what, done.notes, done.payload)
+
+    def require_reason(self, reason: str | None) -> None:
+        """The command line's rule: a change to a published round needs ``reason`` (``--reason``), refused
+        without it (:class:`ReasonRequiredError`, nothing changed)."""
+        def given(change: PublishedChange) -> str:
+            if not (reason or "").strip():
+                raise ReasonRequiredError(change)
+            return reason or ""
+
+        self.reason_for = given
 
     # -- undo -------------------------------------------------------------------------------------------
     def undo(self) -> Change[None] | None:

@@ -60,7 +60,8 @@ from tournament_desk.formats.trf import (
     played_rounds,
     read_file,
 )
-from tournament_desk.formats.trf_event import event_trf
+from tournament_desk.formats.trf_event import ROUND_COLUMN, event_trf
+from tournament_desk.services.arbiter_log import trf_log_lines
 from tournament_desk.services.session import EventSession
 
 __all__ = ["TrfError", "TrfImport", "TrfSummary", "export_event_trf", "import_event_from_trf", "read_trf_summary"]
@@ -68,10 +69,11 @@ __all__ = ["TrfError", "TrfImport", "TrfSummary", "export_event_trf", "import_ev
 
 # ------------------------------------------------------------------------------------------------ export
 def export_event_trf(session: EventSession, out: Path | str, *, edition: str = "16") -> Path:
-    """Write the event as a TRF file (``edition`` ``"16"`` or ``"26"``, CR LF line ends, UTF-8)."""
+    """Write the event as a TRF file (``edition`` ``"16"`` or ``"26"``, CR LF line ends, UTF-8), the arbiter's log
+    after the records as ``###`` comment lines (:mod:`services.arbiter_log`)."""
     if edition not in ("16", "26"):
         raise ValidationError(msg("TRF edition '{edition}' is not known (16 or 26)", edition=edition))
-    text = event_trf(session.state(), edition=edition, newline="\r\n")
+    text = event_trf(session.state(), edition=edition, newline="\r\n", comments=trf_log_lines(session.audit_log()))
     path = Path(out)
     path.write_text(text, encoding="utf-8", newline="")
     return path
@@ -269,6 +271,30 @@ def _date(text: str) -> dt.date | None:
     return None
 
 
+def _round_dates(text: str, rounds: int) -> tuple[tuple[dt.date | None, ...], list[str]]:
+    """Record 132 (``text`` after ``132 ``): round r's date ``YY/MM/DD`` at columns 92+10(r-1) .. 99+10(r-1) (TRF26,
+    Tournament Section). A file whose dates are not in those columns (another width, shifted) is read as its dates
+    in order. Returns the dates of the first ``rounds`` rounds (None: none given) and the texts not read."""
+    def read(token: str) -> dt.date | None:
+        for fmt in ("%y/%m/%d", "%Y/%m/%d", "%y.%m.%d", "%Y-%m-%d"):
+            try:
+                return dt.datetime.strptime(token, fmt).date()
+            except ValueError:
+                continue
+        return None
+
+    line = "132 " + text
+    fields = [line[ROUND_COLUMN + 10 * r: ROUND_COLUMN + 10 * r + 8].strip() for r in range(rounds)]
+    tail = line[ROUND_COLUMN + 10 * rounds:].strip()
+    if tail or any(f and read(f) is None for f in fields) or line[4:ROUND_COLUMN].strip():
+        fields = text.split()[:rounds]  # not in the columns: the dates in order
+    dates = [read(f) if f else None for f in fields]
+    unread = [f[:12] for f, d in zip(fields, dates, strict=True) if f and d is None]
+    while dates and dates[-1] is None:
+        dates.pop()
+    return tuple(dates), unread
+
+
 def _time_control(trf: TrfTournament) -> TimeControl | None:
     """The time control from ``222`` (encoded) or ``122`` (free text); None when neither reads as one. Numbers
     are ASCII digits of sensible length (a 5000-digit "number" is no time control, and ``int`` refuses it)."""
@@ -277,13 +303,11 @@ def _time_control(trf: TrfTournament) -> TimeControl | None:
     if m and int(m.group(1)) >= 60:
         return TimeControl(int(m.group(1)) // 60, int(m.group(2) or 0))
     free = (trf.headers.get("122") or [""])[0]
-    m = re.search(r"(?<!\d)(\d{1,4})\s*(?:'|min|m\b)[^+]*\+\s*(\d{1,4})\s*(?:\"|s|sec)", free, re.ASCII)
-    if m:
-        return TimeControl(int(m.group(1)), int(m.group(2)))
-    m = re.search(r"(?<!\d)(\d{1,4})\s*(?:'|min)", free, re.ASCII)
-    if m:
-        return TimeControl(int(m.group(1)), 0)
-    return None
+    m = re.search(r"(?<!\d)(\d{1,4})\s*(?:'|min)", free, re.ASCII)  # the first period's minutes
+    if not m:
+        return None
+    inc = re.search(r"\+\s*(\d{1,4})\s*(?:\"|s\b|sec)", free[m.end():], re.ASCII)  # seconds added a move
+    return TimeControl(int(m.group(1)), int(inc.group(1)) if inc else 0)
 
 
 def _tiebreaks(trf: TrfTournament) -> tuple[tuple[str, ...], list[str]]:
@@ -355,11 +379,21 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
     title = name or (headers.get("012") or ["Imported tournament"])[0].strip() or "Imported tournament"
     start = _date((headers.get("042") or [""])[0])
     end = _date((headers.get("052") or [""])[0]) or start
-    arbiters = tuple(a.strip() for key in ("102", "112") for a in headers.get(key, []) if a.strip())
+    arbiters = tuple(a.strip()[:100] for key in ("102", "112") for a in headers.get(key, []) if a.strip())[:20]
+    written = (headers.get("032") or [""])[0].strip()
+    federation = written.upper() if re.fullmatch(r"[A-Za-z]{3}", written) else ""
+    if written and not federation:
+        warnings.append(msg("record 032 gives the federation '{federation}', not a three-letter FIDE code: left out",
+                            federation=written[:20]))
+    dates, unread = _round_dates((headers.get("132") or [""])[0], total)
+    if unread:
+        warnings.append(msg("record 132: round dates not read as dates and left out: {dates}",
+                            dates=", ".join(unread)))
     event_fields: dict[str, Any] = {
         "system": PairingSystem.DUTCH, "rounds": total, "place": (headers.get("022") or [""])[0].strip(),
         "start_date": start, "end_date": end if end and start and end >= start else start, "arbiters": arbiters,
-        "scoring": scoring, "rating_system": rating_system, "tiebreaks": tiebreaks,
+        "scoring": scoring, "rating_system": rating_system, "tiebreaks": tiebreaks, "federation": federation,
+        "round_dates": dates,
     }
     colour = initial_colour(trf)
     event_fields["initial_colour"] = "white" if colour is Colour.WHITE else "black"

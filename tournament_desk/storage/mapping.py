@@ -53,6 +53,8 @@ def event_to_row(event: Event) -> dict[str, Any]:
         "acceleration": event.acceleration,
         "numbering": event.numbering,
         "team_rules": "" if event.team is None else json.dumps(event.team.as_dict()),
+        "federation": event.federation,
+        "round_dates": json.dumps([_iso(d) for d in event.round_dates]),
     }
 
 
@@ -76,6 +78,8 @@ def event_from_row(row: dict[str, Any]) -> Event:
         acceleration=row.get("acceleration") or "",
         numbering=row.get("numbering") or "",
         team=TeamRules.from_dict(json.loads(row["team_rules"])) if row.get("team_rules") else None,
+        federation=row.get("federation") or "",
+        round_dates=tuple(_date(d) for d in json.loads(row.get("round_dates") or "[]")),
     )
 
 

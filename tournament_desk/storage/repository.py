@@ -27,15 +27,17 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tournament_desk.core.arbiter_log import PublishedKind, citation_from_data, citations_to_data
 from tournament_desk.core.errors import EventFileError, StateError
 from tournament_desk.core.messages import Msg, PerLanguage, message_from_data, msg
 from tournament_desk.core.model import Bye, Event, EventState, Game, Player, Round
+from tournament_desk.core.sources import Citation
 from tournament_desk.storage import mapping
 from tournament_desk.storage.connection import SQLITE_ERRORS, connect, connect_writer, file_error
 from tournament_desk.storage.errors import EventFileDamagedError, EventFileVanishedError
@@ -66,6 +68,45 @@ class AuditEntry:
     kind: str
     """``do``, ``undo`` or ``redo``."""
     label: Label
+    reason: str = ""
+    """The arbiter's reason for a change to a published round (an undo or redo repeats the change's own)."""
+    changed: tuple[PublishedKind, ...] = ()
+    """What such a change did to published rounds (:mod:`core.arbiter_log`); nothing for any other action."""
+    rules: tuple[Citation, ...] = ()
+    """The rules such a change touches; none for any other action."""
+    journal_id: int | None = None
+    """The undo step the entry did, undid or redid (None: the action changed nothing undoable)."""
+
+    def changed_text(self, lang: str = "en") -> str:
+        """What the change did to published rounds, in ``lang`` (``; `` between kinds)."""
+        return "; ".join(k.message.text(lang) for k in self.changed)
+
+
+def stored_log(text: object) -> tuple[tuple[PublishedKind, ...], tuple[Citation, ...]]:
+    """The ``rule`` column of an ``audit`` row (JSON ``{"changed": [...], "rules": [{source, section}...]}``): what
+    the change did to published rounds and the rules it touches. What it does not name (damaged, or a kind or
+    source this version does not know) is left out."""
+    try:
+        data = json.loads(text)  # type: ignore[arg-type]
+    except (TypeError, ValueError, RecursionError):
+        return (), ()
+    if not isinstance(data, dict):
+        return (), ()
+    changed = data.get("changed")
+    rules = data.get("rules")
+    known = {k.value: k for k in PublishedKind}
+    kinds = tuple(known[k] for k in changed if isinstance(k, str) and k in known) if isinstance(changed, list) else ()
+    found = (citation_from_data(item) for item in rules) if isinstance(rules, list) else ()
+    return kinds, tuple(c for c in found if c is not None)
+
+
+def log_text(kinds: Sequence[PublishedKind], rules: Sequence[Citation]) -> str:
+    """What the ``rule`` column holds (see :func:`stored_log`); ``{}`` for an action that changed no published
+    round."""
+    if not kinds and not rules:
+        return "{}"
+    return json.dumps({"changed": [k.value for k in kinds], "rules": citations_to_data(tuple(rules))},
+                      ensure_ascii=False)
 
 
 _DAMAGED_LABEL = msg("(an action whose stored name is damaged)")
@@ -403,10 +444,16 @@ class Repository:
     def audit_log(self) -> list[AuditEntry]:
         with self._lock:
             try:
-                rows = self._conn().execute("SELECT at, arbiter, kind, label FROM audit ORDER BY id").fetchall()
+                rows = self._conn().execute("SELECT at, arbiter, kind, label, reason, rule, journal_id FROM audit "
+                                            "ORDER BY id").fetchall()
             except SQLITE_ERRORS as exc:
                 raise file_error(exc, self.path) from exc
-        return [AuditEntry(float(a), str(b), str(k), stored_label(label)) for a, b, k, label in rows]
+        out = []
+        for a, b, k, label, reason, rule, journal in rows:
+            changed, rules = stored_log(rule)
+            out.append(AuditEntry(float(a), str(b), str(k), stored_label(label), str(reason or ""), changed, rules,
+                                  journal if isinstance(journal, int) else None))
+        return out
 
     # -- writing -----------------------------------------------------------------------------------------------
     def check_still_there(self) -> None:
@@ -448,16 +495,21 @@ class Repository:
                     raise file_error(exc, self.path) from exc
                 raise
 
-    def _audit(self, conn: sqlite3.Connection, kind: str, label: str, journal_id: int | None) -> None:
-        conn.execute("INSERT INTO audit (at, arbiter, kind, label, journal_id) VALUES (?, ?, ?, ?, ?)",
-                     (time.time(), self.arbiter, kind, label, journal_id))
+    def _audit(self, conn: sqlite3.Connection, kind: str, label: str, journal_id: int | None, reason: str = "",
+               rules: str = "{}") -> None:
+        conn.execute("INSERT INTO audit (at, arbiter, kind, label, journal_id, reason, rule) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     (time.time(), self.arbiter, kind, label, journal_id, reason, rules))
 
     @contextmanager
-    def action(self, label: Msg) -> Iterator[UnitOfWork]:
+    def action(self, label: Msg, *, reason: str = "", changed: Sequence[PublishedKind] = (),
+               rules: Sequence[Citation] = ()) -> Iterator[UnitOfWork]:
         """One user action: one transaction, one journal entry (if anything changed). The journal and the audit
         log keep the action's name as the message ``label`` (its id and fields, :func:`label_text`): it is shown
-        in the reader's language when read."""
+        in the reader's language when read. A change to a published round also leaves the arbiter's ``reason``
+        and what it ``changed`` and the ``rules`` it touches in the audit log (the arbiter's log)."""
         stored = label_text(label)
+        log = log_text(changed, rules)
         with self._lock:
             with self._transaction() as conn:
                 uow = UnitOfWork(conn)
@@ -466,7 +518,7 @@ class Repository:
                     conn.execute("DELETE FROM journal WHERE undone = 1")
                     cursor = conn.execute("INSERT INTO journal (label, at, undone, changes) VALUES (?, ?, 0, ?)",
                                           (stored, time.time(), json.dumps(uow.changes)))
-                    self._audit(conn, "do", stored, cursor.lastrowid)
+                    self._audit(conn, "do", stored, cursor.lastrowid, reason, log)
             if uow.changes:  # committed: kept for a rescue (see last_known)
                 self._pending.append((uow.changes, False))
 
@@ -515,7 +567,10 @@ class Repository:
         except DamagedContent as exc:
             raise _DamagedJournal(exc.problems[0], label) from None
         conn.execute("UPDATE journal SET undone = ? WHERE id = ?", (1 if undo else 0, entry_id))
-        self._audit(conn, "undo" if undo else "redo", stored, entry_id)
+        done = conn.execute("SELECT reason, rule FROM audit WHERE journal_id = ? AND kind = 'do' ORDER BY id DESC "
+                            "LIMIT 1", (entry_id,)).fetchone()  # the change's own reason and rules, kept with it
+        reason, rules = (str(done[0] or ""), str(done[1] or "{}")) if done else ("", "{}")
+        self._audit(conn, "undo" if undo else "redo", stored, entry_id, reason, rules)
         return JournalEntry(entry_id, label, undo), changes
 
     def undo(self) -> JournalEntry | None:

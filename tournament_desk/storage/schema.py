@@ -50,6 +50,8 @@ class EventRow(Base):
     acceleration: Mapped[str] = mapped_column(String(10), default="", server_default="")
     numbering: Mapped[str] = mapped_column(String(60), default="", server_default="")
     team_rules: Mapped[str] = mapped_column(Text, default="", server_default="")  # JSON TeamRules; "" individual
+    federation: Mapped[str] = mapped_column(String(3), default="", server_default="")
+    round_dates: Mapped[str] = mapped_column(Text, default="[]", server_default="[]")  # JSON: ISO dates or null
 
 
 class PlayerRow(Base):
@@ -222,6 +224,8 @@ class AuditRow(Base):
     kind: Mapped[str] = mapped_column(String(8))  # do / undo / redo
     label: Mapped[str] = mapped_column(Text)  # the action's name, as the journal's
     journal_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    reason: Mapped[str] = mapped_column(Text, default="", server_default="")  # the arbiter's reason (schema 8)
+    rule: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")  # JSON: {changed, rules} (schema 8)
 
 
 TABLES_BY_NAME = {t.name: t for t in Base.metadata.sorted_tables}

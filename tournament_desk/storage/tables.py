@@ -12,7 +12,7 @@ Each column is ``(name, kind, nullable)`` with ``kind`` one of ``integer``, ``bo
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 """Newest schema this program writes; equals the number of the newest migration (``schema.py`` re-exports it)."""
 
 APPLICATION_ID = 0x54446B31  # 'TDk1' in PRAGMA application_id: marks a tournament_desk event file
@@ -28,7 +28,8 @@ TABLES: dict[str, tuple[Column, ...]] = {
         ("tc_base_minutes", "integer", False), ("tc_increment_seconds", "integer", False),
         ("scoring", "text", False), ("tiebreaks", "text", False), ("tiebreak_edition", "text", False),
         ("rating_system", "text", False), ("initial_colour", "text", False), ("acceleration", "text", False),
-        ("numbering", "text", False), ("team_rules", "text", False),
+        ("numbering", "text", False), ("team_rules", "text", False), ("federation", "text", False),
+        ("round_dates", "text", False),
     ),
     "player": (
         ("id", "integer", False), ("surname", "text", False), ("first_name", "text", False), ("sex", "text", False),
@@ -67,7 +68,8 @@ TABLES: dict[str, tuple[Column, ...]] = {
     ),
     "audit": (
         ("id", "integer", False), ("at", "real", False), ("arbiter", "text", False), ("kind", "text", False),
-        ("label", "text", False), ("journal_id", "integer", True),
+        ("label", "text", False), ("journal_id", "integer", True), ("reason", "text", False),
+        ("rule", "text", False),
     ),
 }
 

@@ -263,7 +263,7 @@ def _json(value: str, kind: type, what: Msg) -> Any:
 
 def _event(row: tuple[Any, ...]) -> Event:
     (_id, name, discipline, system, rounds, place, start, end, arbiters, organiser, base, inc, scoring, tiebreaks,
-     edition, rating, initial_colour, acceleration, numbering, team_rules) = row
+     edition, rating, initial_colour, acceleration, numbering, team_rules, federation, round_dates) = row
     scoring_data = _json(scoring, dict, msg("the scoring profile"))
     if not isinstance(scoring_data.get("name", ""), str) or \
             any(isinstance(v, bool) for k, v in scoring_data.items() if k != "uses_game_scores"):
@@ -277,9 +277,15 @@ def _event(row: tuple[Any, ...]) -> Event:
         time_control=TimeControl(base, inc), scoring=ScoringProfile.from_dict(scoring_data),
         tiebreaks=tuple(_json(tiebreaks, list, msg("the list of tie-breaks"))),
         tiebreak_edition=edition, rating_system=_lookup(_RATING, rating, msg("rating system")),
-        initial_colour=initial_colour, acceleration=acceleration, numbering=numbering,
+        initial_colour=initial_colour, acceleration=acceleration, numbering=numbering, federation=federation,
+        round_dates=tuple(_date(d, msg("a round date")) if isinstance(d, str) or d is None else _not_a_date(d)
+                          for d in _json(round_dates, list, msg("the round dates"))),
         team=TeamRules.from_dict(_json(team_rules, dict, msg("the team rules"))) if team_rules else None,
     )
+
+
+def _not_a_date(value: object) -> dt.date | None:
+    raise _Bad(msg("{what} {value!r} is not a date (YYYY-MM-DD)", what=msg("a round date"), value=str(value)[:20]))
 
 
 def _player(row: tuple[Any, ...], ratings: list[tuple[str, int]]) -> Player:

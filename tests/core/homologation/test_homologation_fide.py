@@ -71,12 +71,14 @@ def test_rate_of_play_when_nobody_can_be_rated_b02_1_1(build, people) -> None:
 
 def test_rapid_and_blitz_time_controls_b02rb_1_1(build, people) -> None:
     """B.02 §1.1 (60 minutes at least for the standard list); B.02 RB §1.1.1 rapid: more than 10 and less than
-    60 minutes (base + 60 × increment); §1.1.2 blitz: more than 3 and at most 10."""
-    for tc, word, article in (((45, 10), "rapid", "§1.1.1"), ((25, 5), "rapid", "§1.1.1"),
-                              ((5, 3), "blitz", "§1.1.2"), ((3, 0), "3 minutes or less", "§1.1.2")):
+    60 minutes (base + 60 × increment); §1.1.2 blitz: more than 3 and at most 10. A rapid or blitz event is
+    rated on that list (info: the report is the list's); 3 minutes or less: no list (error)."""
+    for tc, word, article, level in (((45, 10), "rapid", "§1.1.1", "info"), ((25, 5), "rapid", "§1.1.1", "info"),
+                                     ((5, 3), "blitz", "§1.1.2", "info"),
+                                     ((3, 0), "3 minutes or less", "§1.1.2", "error")):
         with build(_rated(people, 6, 1500, 1700), tc=tc, play=0) as s:
             check = fide.rate_of_play(s.state())
-        assert check.level == "error" and word in check.message("en") and article in check.rule(), tc
+        assert check.level == level and word in check.message("en") and article in check.rule(), tc
     with build(_rated(people, 6, 1500, 1700), tc=(11, 0), play=0) as s:
         assert "rapid" in fide.rate_of_play(s.state()).message("en")  # 11 minutes: more than 10
 

@@ -67,7 +67,8 @@ def rate_of_play(state: EventState) -> HomologationCheck:
     periods in which to complete all the moves, assuming the game lasts 60 moves": 120 minutes when a player of
     the game is rated 2400 or more, 90 when one is rated 1800 or more, 60 when both are below 1800. Below 60
     minutes the games belong to the rapid (more than 10, less than 60) or blitz (more than 3, at most 10) lists
-    (B.02 RB §1.1.1-1.1.2). The first time control's number of moves (at least 30, §1.2) is not recorded."""
+    (B.02 RB §1.1.1-1.1.2): the rating report is that list's (info). The first time control's number of moves
+    (at least 30, §1.2) is not recorded."""
     tc = state.event.time_control
     t = minutes_for_60_moves(state)
     players = entrants(state)
@@ -76,20 +77,20 @@ def rate_of_play(state: EventState) -> HomologationCheck:
             rule = (cite(B02, "§1.1"), cite(B02RB, "§1.1.1"))
             text = msg("Time control {tc}: {t} minutes per player for 60 moves, less than the 60 the standard list "
                        "needs (§1.1): the games are rapid games, rated on the FIDE rapid list under the Rapid and "
-                       "Blitz Rating Regulations; the rating report of this bundle is the standard list's, without "
-                       "them.", tc=tc, t=t)
+                       "Blitz Rating Regulations; the rating report of this bundle is the rapid list's (the players' "
+                       "FIDE rating in the event is taken as their rapid rating).", tc=tc, t=t)
         elif t > 3:
             rule = (cite(B02, "§1.1"), cite(B02RB, "§1.1.2"))
             text = msg("Time control {tc}: {t} minutes per player for 60 moves, less than the 60 the standard list "
                        "needs (§1.1): the games are blitz games, rated on the FIDE blitz list under the Rapid and "
-                       "Blitz Rating Regulations; the rating report of this bundle is the standard list's, without "
-                       "them.", tc=tc, t=t)
+                       "Blitz Rating Regulations; the rating report of this bundle is the blitz list's (the players' "
+                       "FIDE rating in the event is taken as their blitz rating).", tc=tc, t=t)
         else:
             return HomologationCheck(
                 "rate-of-play", "error",
                 msg("Time control {tc}: {t} minute(s) per player for 60 moves; no FIDE list rates games of 3 "
                     "minutes or less (B.02 RB §1.1.2).", tc=tc, t=t), rule=cite(B02RB, "§1.1.2"))
-        return HomologationCheck("rate-of-play", "error", text, rule=rule)
+        return HomologationCheck("rate-of-play", "info", text, rule=rule)
     rule = cite(B02, "§1.1")
     threshold = 1800 if t < 90 else 2400 if t < 120 else None
     if threshold is None:

@@ -8,6 +8,10 @@
 * The FIDE Rating Regulations B.02 (effective 1 March 2024, amended 1 October 2025): the rating change of a
   rated player (§8.3: the 400-point rule, K, the 700 cap, rounding) and the initial rating of an unrated player
   (§8.2, §7.1.4), used by ``from_event.fide_preview``.
+* The list a game is rated on (:func:`rating_list`): standard (B.02 §1.1), rapid or blitz (the Rapid and Blitz
+  Rating Regulations, B.02 RB §1.1.1-1.1.2). The rapid and blitz lists are computed as the standard one (their
+  K as §8.3.3 since 1 October 2022), except that a difference over 400 counts as 400 for every player: the 2650
+  exception of §8.3.1 is the standard list's only.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import datetime as dt
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 
 import numpy as np
@@ -26,9 +31,28 @@ from tournament_desk.core.messages import msg
 from tournament_desk.core.ratings.common import round_half_away, round_half_up
 
 __all__ = [
-    "DP_TABLE", "PD_TABLE", "RULE_2650_FROM", "SIGMA", "InitialRating", "RatedChange", "capped_coefficient",
-    "counted_difference", "development_coefficient", "dp", "dp_continuous", "dp_interpolated", "expected_score",
-    "expected_scores", "initial_rating", "minimum_minutes", "pd_continuous", "ptp", "rated_change", "tpr",
+    "DP_TABLE",
+    "PD_TABLE",
+    "RULE_2650_FROM",
+    "SIGMA",
+    "InitialRating",
+    "RatedChange",
+    "RatingList",
+    "capped_coefficient",
+    "counted_difference",
+    "development_coefficient",
+    "dp",
+    "dp_continuous",
+    "dp_interpolated",
+    "expected_score",
+    "expected_scores",
+    "initial_rating",
+    "minimum_minutes",
+    "pd_continuous",
+    "ptp",
+    "rated_change",
+    "rating_list",
+    "tpr",
 ]
 
 SIGMA = 2000.0 / 7.0
@@ -207,6 +231,27 @@ K_TIMES_GAMES_MAX = 700
 """B.02 §8.3.3: K × n may not exceed 700."""
 
 
+class RatingList(StrEnum):
+    """The FIDE list a game is rated on, by its rate of play."""
+
+    STANDARD = "standard"
+    RAPID = "rapid"
+    BLITZ = "blitz"
+
+
+def rating_list(minutes: int) -> RatingList | None:
+    """The list for ``minutes`` per player for 60 moves (base + 60 × increment): standard from 60 (B.02 §1.1; the
+    rating-dependent minimum of 60/90/120 is :func:`minimum_minutes`), rapid for more than 10 and less than 60
+    (B.02 RB §1.1.1), blitz for more than 3 and at most 10 (B.02 RB §1.1.2); None for 3 or less (no list)."""
+    if minutes >= 60:
+        return RatingList.STANDARD
+    if minutes > 10:
+        return RatingList.RAPID
+    if minutes > 3:
+        return RatingList.BLITZ
+    return None
+
+
 def minimum_minutes(rating_a: float | None, rating_b: float | None) -> int:
     """B.02 §1.1: the minimum time each player needs for a game of 60 moves to be rated: 120 minutes "where at
     least one of the players in the game has a rating of 2400 or higher", 90 where one has 1800 or higher, 60
@@ -219,13 +264,16 @@ def minimum_minutes(rating_a: float | None, rating_b: float | None) -> int:
     return 60
 
 
-def counted_difference(own: float, opponent: float, on: dt.date | None = None) -> float:
+def counted_difference(own: float, opponent: float, on: dt.date | None = None,
+                       listing: RatingList = RatingList.STANDARD) -> float:
     """B.02 §8.3.1: D = own − opponent; more than 400 points counts as 400 for players rated below 2650 (from
-    1 October 2025; for every player before). ``on``: the event's start date (None: the current rule)."""
+    1 October 2025; for every player before). ``on``: the event's start date (None: the current rule). On the
+    rapid and blitz lists (``listing``) the 400 applies to every player: the 2650 exception is the standard
+    list's."""
     d = own - opponent
     if abs(d) <= CAP_DIFFERENCE:
         return d
-    if (on is None or on >= RULE_2650_FROM) and own >= UNCAPPED_FROM_RATING:
+    if listing is RatingList.STANDARD and (on is None or on >= RULE_2650_FROM) and own >= UNCAPPED_FROM_RATING:
         return d
     return math.copysign(CAP_DIFFERENCE, d)
 
@@ -280,15 +328,16 @@ class RatedChange:
 
 
 def rated_change(rating: float, games: Sequence[tuple[float, float]], k: int,
-                 on: dt.date | None = None) -> RatedChange:
+                 on: dt.date | None = None, listing: RatingList = RatingList.STANDARD) -> RatedChange:
     """B.02 §8.3: ``games`` = (opponent's rating, score 1/0.5/0) against rated opponents only. For each game
     D (§8.3.1, the 400-point rule), PD from table 8.1.2 (§8.3.2 a), ΔR = score − PD (b); ΣΔR (c); the change
     K × ΣΔR (d), with K capped so that K × n <= 700 (§8.3.3), rounded to the nearest whole number, 0.5 away
-    from zero (§8.3.4)."""
+    from zero (§8.3.4). ``listing``: the rapid or blitz list (B.02 RB) counts 400 for every player (see
+    :func:`counted_difference`)."""
     for _, score in games:
         if score not in (0.0, 0.5, 1.0):
             raise ValidationError(msg("A FIDE-rated game scores 1, 0.5 or 0, not {score}", score=score))
-    pd = sum(_pd_hundredths(counted_difference(rating, opp, on)) for opp, _ in games)
+    pd = sum(_pd_hundredths(counted_difference(rating, opp, on, listing)) for opp, _ in games)
     w = math.fsum(score for _, score in games)
     k_used = capped_coefficient(k, len(games))
     sum_delta = (round(w * 100) - pd) / 100

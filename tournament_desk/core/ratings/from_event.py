@@ -302,18 +302,22 @@ def fide_minutes(state: EventState) -> int:
 def fide_games(state: EventState, *, rate_of_play: bool = True) -> dict[RatedKey, list[tuple[RatedKey, float]]]:
     """Every player's games that B.02 rates: played over the board with a score 1, ½ or 0 (§5.1: "Whether
     these occur because of forfeiture or any other reason, [unplayed games] are not counted"), and with
-    ``rate_of_play`` only those whose time control meets §1.1 for the two players' ratings; games against the
+    ``rate_of_play`` only those whose time control meets §1.1 for the two players' ratings (standard), or the
+    rapid or blitz list's (B.02 RB §1.1.1-1.1.2: every game of a rapid or blitz event); games against the
     EXEMPT are byes. Value: (opponent id, score) in round order."""
     exempt = {p.id for p in state.players if _is_exempt(p)}
     out: dict[RatedKey, list[tuple[RatedKey, float]]] = {p.id: [] for p in state.players if p.id not in exempt}
     ratings = {p.id: fide_rating(p) for p in state.players}
     minutes = fide_minutes(state)
+    listing = fide.rating_list(minutes)
     for r in state.rounds:
         for g in r.games:
             if g.result is None or g.white_id in exempt or g.black_id in exempt:
                 continue
-            if rate_of_play and minutes < fide.minimum_minutes(ratings[g.white_id], ratings[g.black_id]):
-                continue
+            if rate_of_play and (listing is None or (
+                    listing is fide.RatingList.STANDARD
+                    and minutes < fide.minimum_minutes(ratings[g.white_id], ratings[g.black_id]))):
+                continue  # rapid and blitz games: every game of the event is on that list (B.02 RB §1.1)
             white, black = g.result.outcomes()
             if white in _FIDE_SCORES and black in _FIDE_SCORES:
                 out[g.white_id].append((g.black_id, _FIDE_SCORES[white]))
@@ -330,7 +334,9 @@ def fide_coefficient(player: Player, rating: float, on: dt.date | None) -> int:
 
 def fide_preview(state: EventState, k_factors: Mapping[RatedKey, int] | None = None,
                  first_event: Mapping[RatedKey, bool] | None = None) -> list[PreviewRow]:
-    """B.02: what FIDE computes for this event alone, from the games it rates (:func:`fide_games`: played, and
+    """B.02 (B.02 RB for a rapid or blitz event, on the list of its rate of play: :func:`fide.rating_list`; the
+    players' ``fide`` rating is then their rating on that list): what FIDE computes for this event alone, from
+    the games it rates (:func:`fide_games`: played, and
     at a rate of play §1.1 allows for the two players). A rated player: n games against rated opponents, W, the
     sum of the expected scores We (table 8.1.2 with the 400-point rule, §8.3.1-8.3.2), K (§8.3.3: ``k_factors``
     — the K the FIDE list publishes — else from the rating and the birth date), the change K × Σ(W − We) rounded
@@ -340,6 +346,7 @@ def fide_preview(state: EventState, k_factors: Mapping[RatedKey, int] | None = N
     k_factors = k_factors or {}
     first_event = first_event or {}
     on = state.event.start_date
+    listing = fide.rating_list(fide_minutes(state)) or fide.RatingList.STANDARD
     games = fide_games(state)
     ratings = {p.id: fide_rating(p) for p in state.players}
     rows: list[PreviewRow] = []
@@ -350,9 +357,12 @@ def fide_preview(state: EventState, k_factors: Mapping[RatedKey, int] | None = N
         rated_games = [(float(ratings[o]), s) for o, s in games[p.id] if ratings[o] is not None]  # type: ignore[arg-type]
         if own is not None:
             k = k_factors.get(p.id) or fide_coefficient(p, own, on)
-            r = fide.rated_change(own, rated_games, k, on)
+            r = fide.rated_change(own, rated_games, k, on, listing)
             below = r.new_rating < fide.MIN_PUBLISHED_RATING
             note: Msg | str = msg("below {rating}", rating=fide.MIN_PUBLISHED_RATING) if below else ""
+            if listing is not fide.RatingList.STANDARD and any(abs(own - opp) > 600 for opp, _ in rated_games):
+                note = msg("a difference over 600 points: B.02 RB's 600-point rule (1 December 2024) is not "
+                           "applied here: check this line")
             rows.append(PreviewRow(p.id, p.name, own, r.games, r.expected, float(r.rounded_change),
                                    float(r.new_rating), None, **noted(note),
                                    score=r.score, k=float(r.k)))

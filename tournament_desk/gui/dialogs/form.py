@@ -317,14 +317,23 @@ class FormDialog(QDialog):
     def saving(self, store: Callable[[], T]) -> T:
         """Call ``store`` (the form's submit). If the event file was moved or deleted while open, the window asks
         where to save the event (its ``save_elsewhere``) and ``store`` runs again there; cancelled, the error is
-        raised (and shown in the form)."""
-        while True:
-            try:
-                return store()
-            except EventFileVanishedError as exc:
-                save_elsewhere = getattr(self.parentWidget(), "save_elsewhere", None)
-                if save_elsewhere is None or not save_elsewhere(exc.path):
-                    raise
+        raised (and shown in the form). A reason typed for the arbiter's log is not asked again on that rerun."""
+        window = self.parentWidget()
+        try:
+            while True:
+                try:
+                    return store()
+                except EventFileVanishedError as exc:
+                    save_elsewhere = getattr(window, "save_elsewhere", None)
+                    if save_elsewhere is None or not save_elsewhere(exc.path):
+                        raise
+                    rerun = getattr(window, "rerun_action", None)
+                    if rerun is not None:
+                        rerun()
+        finally:
+            over = getattr(window, "action_over", None)
+            if over is not None:
+                over()
 
 
 def lay_out_form(dialog: QDialog, form: QFormLayout, on_ok: Callable[[], None]) -> QLabel:

@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
 
 from tournament_desk.core.formatting import format_datetime
+from tournament_desk.core.sources import citations_text
 from tournament_desk.gui.models.tables import RowsModel, make_table
 from tournament_desk.services.session import AuditEntry, BackupInfo
 
@@ -27,13 +28,17 @@ class HistoryDialog(QDialog):
             (t("Arbiter"), lambda e: e.arbiter),
             # the event file keeps each action's name as a message, shown in the window's language
             (t("Action"), lambda e: kinds.get(e.kind, "") + e.label.text(lang)),
+            # the arbiter's log: a change to a published round, its reason and the rules it touches
+            (t("Change to a published round"), lambda e: e.changed_text(lang)),
+            (t("Reason"), lambda e: e.reason),
+            (t("Rules"), lambda e: citations_text(e.rules, lang, short=True)),
         ], list(reversed(entries)))
         layout = QVBoxLayout(self)
         layout.addWidget(make_table(self.model))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(760, 480)
+        self.resize(1100, 480)
 
 
 def _reason(reason: str, t: Callable[..., str]) -> str:
