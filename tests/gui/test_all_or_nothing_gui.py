@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
 
 from tests.gui.driver import Script, click_ok, later, main_window, modal, run_script, type_into, wait_for
@@ -27,18 +27,6 @@ from tournament_desk.core.results import Discipline
 from tournament_desk.gui.dialogs.rules_dialog import RulesDialog
 from tournament_desk.services.rules import set_rule_settings
 from tournament_desk.services.session import EventSession
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("HOME", str(tmp_path))
-    monkeypatch.setenv("XDG_DOCUMENTS_DIR", str(tmp_path / "Documents"))
-    monkeypatch.setenv("TDESK_ARBITER", "Claire Arbitre")
-    (tmp_path / "Documents").mkdir()
-    QCoreApplication.setOrganizationName("tournament_desk")
-    QCoreApplication.setApplicationName("tournament_desk")
-    QSettings().setValue("language", "en")
-    return tmp_path
 
 
 def _file(path: Path) -> tuple[str, dict[str, str], int, str | None]:

@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QCoreApplication, QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -26,18 +25,6 @@ from tournament_desk.gui.dialogs.reason_dialog import ReasonDialog
 from tournament_desk.services.pairing import pair_next
 from tournament_desk.services.session import EventSession
 from tournament_desk.services.standings import standings
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("HOME", str(tmp_path))
-    monkeypatch.setenv("XDG_DOCUMENTS_DIR", str(tmp_path / "Documents"))
-    monkeypatch.setenv("TDESK_ARBITER", "Claire Arbitre")
-    (tmp_path / "Documents").mkdir()
-    QCoreApplication.setOrganizationName("tournament_desk")
-    QCoreApplication.setApplicationName("tournament_desk")
-    QSettings().setValue("language", "en")
-    return tmp_path
 
 
 def _event(path: Path) -> None:
