@@ -77,6 +77,21 @@ def _open(pdf: bytes) -> pypdfium2.PdfDocument:
         raise PrintError(msg("The document to print is not a readable PDF ({exc}).", exc=exc)) from exc
 
 
+
+def _pages_and_first_size(pdf: bytes) -> tuple[int, float, float]:
+    """The document's page count and its first page's size in points; a document without pages is refused."""
+    document = _open(pdf)
+    try:
+        count = len(document)
+        if count < 1:
+            raise PrintError(msg("The document to print has no page."))
+        first = document[0]
+        width, height = first.get_size()
+        first.close()
+    finally:
+        document.close()
+    return count, width, height
+
 def _landscape(width: float, height: float) -> bool:
     return width > height
 
@@ -238,16 +253,7 @@ def print_pdf(parent: QWidget | None, pdf: bytes, title: str, *, printer: QPrint
     cannot be used, or pages that are not in the document, raise a :class:`PrintError` (a ``TournamentError``:
     its ``message(lang)`` says why in the user's language).
     """
-    document = _open(pdf)
-    try:
-        count = len(document)
-        if count < 1:
-            raise PrintError(msg("The document to print has no page."))
-        first = document[0]
-        width, height = first.get_size()
-        first.close()
-    finally:
-        document.close()
+    count, width, height = _pages_and_first_size(pdf)
     if ask:
         chosen = ask_printer(parent, count, title, printer=printer, landscape=_landscape(width, height))
         if chosen is None:
@@ -319,16 +325,7 @@ def print_or_save(parent: QWidget | None, pdf: bytes, name: str, proposed: Path,
 
     ``name`` names the print job. ``printer`` is kept by the window between documents: the printer, paper and
     duplex chosen are offered again, but never the last document's file name. GUI thread only."""
-    document = _open(pdf)
-    try:
-        count = len(document)
-        if count < 1:
-            raise PrintError(msg("The document to print has no page."))
-        first = document[0]
-        width, height = first.get_size()
-        first.close()
-    finally:
-        document.close()
+    count, width, height = _pages_and_first_size(pdf)
     dialog = _print_dialog(parent, printer, count, name, _landscape(width, height))
     field = dialog.findChild(QLineEdit, "filename")  # Qt's own dialog (a native dialog has none)
     if field is not None:
