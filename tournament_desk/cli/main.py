@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tournament_desk.cli.output import emit as _emit
 from tournament_desk.core.formatting import whole_number
 from tournament_desk.core.sources import FFJD_RCN, PLATFORM, Source, cite
 
@@ -368,14 +369,6 @@ def _args_undo_redo(u: argparse.ArgumentParser) -> None:
     u.add_argument("file", type=Path)
     u.add_argument("--json", action="store_true")
 
-
-def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    if getattr(args, "json", False):
-        import json
-
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-    else:
-        print(text)
 
 
 def cmd_new(args: argparse.Namespace, lang: str) -> None:

@@ -15,13 +15,15 @@ Only the standard library is imported: the engine interface (``pair --dutch``) u
 
 from __future__ import annotations
 
+import argparse
 import errno
+import json
 import os
 import sys
 from collections.abc import Iterable
-from typing import TextIO
+from typing import Any, TextIO
 
-__all__ = ["EXIT_OUTPUT_ERROR", "BestEffort", "Output", "OutputError", "discard", "finish", "say"]
+__all__ = ["EXIT_OUTPUT_ERROR", "BestEffort", "Output", "OutputError", "discard", "emit", "finish", "say"]
 
 EXIT_OUTPUT_ERROR = 5
 """The exit code of a stream that cannot be written: a file problem, as in the engines' protocol."""
@@ -156,3 +158,11 @@ def finish(code: int) -> int:
     except (OSError, ValueError):
         discard(sys.stderr)
     return code
+
+
+def emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    """A command's answer: ``data`` as JSON when the command was given ``--json``, else ``text``."""
+    if getattr(args, "json", False):
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print(text)

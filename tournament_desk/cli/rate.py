@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tournament_desk.cli.output import emit as _emit
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.sources import FFJD_RCN, FISF_PL, cite
@@ -123,12 +123,6 @@ def _add_columns_argument(parser: argparse.ArgumentParser) -> None:
                              "'licence=Matricule,rating=Elo Std' (fields: " + ", ".join(MAPPABLE_FIELDS)
                              + "); remembered for lists with the same header")
 
-
-def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    if getattr(args, "json", False):
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-    else:
-        print(text)
 
 
 def _num(value: float | None, digits: int = 0) -> str:

@@ -16,10 +16,10 @@ Registered by :mod:`tournament_desk.cli.main` (``add_rules_parser(sub)``; ``"rul
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
+from tournament_desk.cli.output import emit as _emit
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.messages import msg
 from tournament_desk.services.rules import current_rule_settings, rules_doc_path, set_rule_settings
@@ -42,12 +42,6 @@ def add_rules_parser(subparsers: Any) -> None:
                         "settings that apply to the event)")
     r.add_argument("--json", action="store_true")
 
-
-def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    if getattr(args, "json", False):
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-    else:
-        print(text)
 
 
 def _pair(item: str) -> tuple[str, str]:

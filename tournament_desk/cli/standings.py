@@ -15,11 +15,11 @@ stderr prefixed ``tournament-desk:``.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tournament_desk.cli.output import emit as _emit
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.formatting import whole_number
 from tournament_desk.core.messages import in_languages, msg
@@ -73,12 +73,6 @@ def add_standings_parser(subparsers: Any) -> None:
                    help="with --set/--preset, or alone: store the rule edition")
     t.add_argument("--json", action="store_true")
 
-
-def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    if getattr(args, "json", False):
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-    else:
-        print(text)
 
 
 def _warn(warnings: tuple[TieBreakWarning, ...] | list[TieBreakWarning], lang: str) -> None:

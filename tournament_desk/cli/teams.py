@@ -9,10 +9,10 @@ written home team first (``1-0``: the home team's player won), as on the match s
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tournament_desk.cli.output import emit as _emit
 from tournament_desk.core.messages import msg, pmsg
 
 if TYPE_CHECKING:
@@ -95,12 +95,6 @@ def add_team_parsers(subparsers: Any) -> None:
     ma.add_argument("--round", type=int, help="one round (default: every round)")
     ma.add_argument("--json", action="store_true")
 
-
-def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    if getattr(args, "json", False):
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-    else:
-        print(text)
 
 
 def _ids(text: str) -> list[int]:

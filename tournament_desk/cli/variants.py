@@ -19,12 +19,12 @@ Registered by :mod:`tournament_desk.cli.main` (``add_variant_parsers(sub)``; :da
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from tournament_desk.cli.output import emit as _emit
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.formatting import whole_number
 from tournament_desk.core.messages import in_languages, msg
@@ -82,12 +82,6 @@ def add_variant_parsers(subparsers: Any) -> None:
     tw.add_argument("--json", action="store_true")
     tw.add_argument("--pdf", type=Path, metavar="OUT.pdf", help="also write the bracket as an A4 PDF")
 
-
-def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    if getattr(args, "json", False):
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-    else:
-        print(text)
 
 
 def _warn(messages: Sequence[str], lang: str) -> None:
