@@ -74,6 +74,7 @@ __all__ = [
     "RequestBye",
     "SetForbiddenPair",
     "SetLineup",
+    "SetLineups",
     "SetOption",
     "SetPairingNumbers",
     "SetRoster",
@@ -669,6 +670,18 @@ class SetLineup(Operation[None]):
 
 
 @dataclass(frozen=True, slots=True)
+class SetLineups(Operation[None]):
+    """The line-ups of several teams for a round as one action (both teams of a match: the line-up dialog), each
+    checked as :class:`SetLineup` checks it."""
+
+    round_number: int
+    lineups: Mapping[int, Sequence[int | None]]
+
+    def apply(self, state: EventState) -> Step[None]:
+        return matches.set_lineups(state, self.round_number, {k: list(v) for k, v in self.lineups.items()})
+
+
+@dataclass(frozen=True, slots=True)
 class ForfeitMatch(Operation[None]):
     """A whole match forfeited by ``home``, ``away`` or ``both`` (``""`` cancels)."""
 
@@ -704,7 +717,7 @@ OPERATIONS: tuple[type[Operation[Any]], ...] = (
     UpdateEvent, StoreEventSettings, SetTiebreaks, SetRuleSettings, SetOption,
     StartTopCut, RecordPlayoff,
     ImportEvent, TakeWholeEvent,
-    AddTeams, ImportTeams, EditTeam, RemoveTeam, SetRoster, SetTeamRules, NumberTeams, SetLineup, ForfeitMatch,
-    RecordBoardResult,
+    AddTeams, ImportTeams, EditTeam, RemoveTeam, SetRoster, SetTeamRules, NumberTeams, SetLineup, SetLineups,
+    ForfeitMatch, RecordBoardResult,
 )
 """Every operation a user can do to an event."""

@@ -14,11 +14,13 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from tournament_desk.core.actions.rounds import add_round, record_result
-from tournament_desk.core.actions.step import Step, Text, step
+from tournament_desk.core.actions.step import Step, Text, chain, step
 from tournament_desk.core.errors import NotFoundError, ResultError, StateError, ValidationError
 from tournament_desk.core.formatting import format_score
 from tournament_desk.core.ids import PlayerId
@@ -31,7 +33,7 @@ from tournament_desk.core.teams.model import Lineup, Team, TeamMatch
 from tournament_desk.core.teams.scores import match_score
 
 __all__ = ["forfeit_match", "order_problem", "pair_team_round", "record_board_result", "schedule_for_teams",
-           "set_lineup", "unfinished_matches"]
+           "set_lineup", "set_lineups", "unfinished_matches"]
 
 
 def schedule_for_teams(state: EventState) -> berger.RoundRobinSchedule:
@@ -167,6 +169,20 @@ def set_lineup(state: EventState, round_number: int, team_id: int, players: Sequ
         notes.append(msg("{team} leaves board(s) {boards} empty: lost by forfeit", team=team.name,
                          boards=", ".join(empty)))
     return Step(new, msg("Line-up of {team}, round {round}", team=team.name, round=round_number), tuple(notes), None)
+
+
+def set_lineups(state: EventState, round_number: int, lineups: Mapping[int, Sequence[int | None]]) -> Step[None]:
+    """The line-ups of several teams for ``round_number`` as one action (both teams of a match, from the GUI's
+    line-up dialog): each checked as :func:`set_lineup` checks it, in the order given; all or nothing."""
+    if not lineups:
+        raise ValidationError(msg("No line-up to save"))
+    names = [state.team(team_id).name for team_id in lineups]
+    label = (msg("Line-up of {team}, round {round}", team=names[0], round=round_number) if len(names) == 1
+             else msg("Line-ups of {teams}, round {round}", teams=", ".join(names), round=round_number))
+    steps: list[Callable[[EventState], Step[Any]]] = [
+        functools.partial(set_lineup, round_number=round_number, team_id=team_id, players=players)
+        for team_id, players in lineups.items()]
+    return chain(state, steps, label, None)
 
 
 def _rebuild_games(before: EventState, new: EventState, match: TeamMatch) -> EventState:

@@ -1,6 +1,9 @@
-"""Teams tab of a team event: the teams and their rosters in board order (reordered by buttons or Ctrl+Up/Down),
-the matches of a round, each match's line-ups (one choice per board) and its board results typed on the keyboard
-as on the Results tab (home team first: 1 the home player won, 0 lost, = drawn), and the team standings.
+"""Teams tab of a team event: the teams and their rosters in board order (a player moved a board up or down by
+the buttons, Ctrl+Up/Down or Alt+Up/Down, the roster's context menu, or dragged to another board), the matches of
+a round, each match's line-ups (one choice per board here, or both teams' in the line-up dialog: Enter or a double
+click on the match) and its board results typed on the keyboard as on the Results tab (home team first: 1 the home
+player won, 0 lost, = drawn), the team standings; the round's match sheets and match list, the team standings and
+crosstable printed (or saved as PDF) through the window's print path.
 
 Every change is one operation through the window's context (one undo step each)."""
 
@@ -9,17 +12,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import (
+    QByteArray,
+    QEvent,
+    QMimeData,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QAction, QDrag, QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QSplitter,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -28,20 +45,130 @@ from tournament_desk.core.actions.rounds import ResultConflictError
 from tournament_desk.core.actions.teams import team_average
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.formatting import format_number, format_score
+from tournament_desk.core.messages import N_
 from tournament_desk.core.model import EventState
-from tournament_desk.core.operations import AddTeams, NumberTeams, RecordBoardResult, SetLineup, SetRoster
+from tournament_desk.core.operations import (
+    AddTeams,
+    NumberTeams,
+    RecordBoardResult,
+    SetLineup,
+    SetLineups,
+    SetRoster,
+)
 from tournament_desk.core.results import GameResult, format_game_result
 from tournament_desk.core.teams.boards import MatchBoard
 from tournament_desk.core.teams.model import Team
 from tournament_desk.core.teams.scores import MatchScore, round_scores
 from tournament_desk.core.teams.standings import TeamRow, team_results, team_standings
 from tournament_desk.gui.context import EventContext
+from tournament_desk.gui.dialogs.lineup_dialog import LineupDialog
 from tournament_desk.gui.models.tables import RowsModel
 from tournament_desk.gui.tabs.base import Tab, make_table
 from tournament_desk.gui.tabs.results import key_to_result
 from tournament_desk.services.pairing import pair_next
 
-__all__ = ["TeamsTab"]
+__all__ = ["MOVE_DOWN_KEYS", "MOVE_UP_KEYS", "PRINTED", "RosterModel", "RosterView", "TeamsTab"]
+
+MOVE_UP_KEYS = ("Ctrl+Up", "Alt+Up")
+"""The keys that move the chosen player of a roster one board up (Alt+Up as in many editors' "move line up")."""
+MOVE_DOWN_KEYS = ("Ctrl+Down", "Alt+Down")
+
+PRINTED = (
+    ("slips", N_("Match &sheets of the round shown")),
+    ("pairings", N_("&Matches of the round shown")),
+    ("standings", N_("Team s&tandings")),
+    ("crosstable", N_("Team &crosstable")),
+)
+"""What the Teams tab prints, under the names the window's documents have for a team event
+(``services.printing.team_document_pdf``): the match sheets are the event's slips, its match list the pairings."""
+
+_ROSTER_ROW = "application/x-tournament-desk-roster-row"
+"""The drag's content when a roster player is dragged to another board: the view it comes from and the row
+(``view:row``; a drop on another window's roster is refused)."""
+
+
+class RosterModel(RowsModel):
+    """A roster's rows, which can be dragged (their board changes when dropped on another row)."""
+
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
+        flags = super().flags(index)
+        return flags | Qt.ItemFlag.ItemIsDragEnabled if index.isValid() else flags
+
+
+class RosterView(QTableView):
+    """The roster's table: a row dragged and dropped on another row asks to move that player to that board
+    (:attr:`moved`: from row, to row); nothing is moved here, the tab runs the action."""
+
+    moved = Signal(int, int)
+
+    def __init__(self, model: RosterModel) -> None:
+        super().__init__()
+        self.setModel(model)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setAlternatingRowColors(True)
+        self.setTabKeyNavigation(False)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setStretchLastSection(True)
+        self.verticalHeader().setVisible(False)
+        self.setDragEnabled(True)
+        self.setAcceptDrops(True)
+        self.setDropIndicatorShown(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
+
+    def row_mime(self, row: int) -> QMimeData:
+        """What a drag of ``row`` carries."""
+        data = QMimeData()
+        data.setData(_ROSTER_ROW, QByteArray(f"{id(self)}:{row}".encode("ascii")))
+        return data
+
+    def startDrag(self, supportedActions: Qt.DropAction) -> None:
+        row = self.currentIndex().row()
+        if row >= 0:
+            self.drag(self.row_mime(row))
+
+    def drag(self, data: QMimeData) -> None:
+        """The platform's drag of ``data`` (it ends in :meth:`dropEvent` on the row where it is dropped)."""
+        drag = QDrag(self)
+        drag.setMimeData(data)
+        drag.exec(Qt.DropAction.MoveAction)  # the roster is redrawn by the action, not by the drag
+
+    def _source_row(self, data: QMimeData) -> int | None:
+        """The row a drag comes from, when it is one of this view's rows."""
+        if not data.hasFormat(_ROSTER_ROW):
+            return None
+        view, _sep, row = bytes(data.data(_ROSTER_ROW).data()).decode("ascii", "replace").partition(":")
+        return int(row) if view == str(id(self)) and row.isdigit() else None
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self._source_row(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        super().dragMoveEvent(event)  # the drop indicator
+        if self._source_row(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        source = self._source_row(event.mimeData())
+        if source is None:
+            event.ignore()
+            return
+        rows = self.model().rowCount()
+        at = self.indexAt(event.position().toPoint()).row()
+        target = rows - 1 if at < 0 else at
+        event.setDropAction(Qt.DropAction.MoveAction)
+        event.accept()
+        self.stopAutoScroll()
+        self.setState(QAbstractItemView.State.NoState)
+        self.viewport().update()
+        if 0 <= source < rows and target != source:
+            self.moved.emit(source, target)
 
 
 class TeamsTab(Tab):
@@ -71,9 +198,10 @@ class TeamsTab(Tab):
         lv.addLayout(add_row)
         self.roster_label = QLabel()
         lv.addWidget(self.roster_label)
-        self.roster_model = RowsModel([])
-        self.roster_view = make_table(self.roster_model)
-        self.roster_view.installEventFilter(self)
+        self.roster_model = RosterModel([])
+        self.roster_view = RosterView(self.roster_model)
+        self.roster_view.moved.connect(lambda source, target: QTimer.singleShot(
+            0, lambda: self.move_member_to(source, target)))  # after the drop, not inside the drag
         lv.addWidget(self.roster_view)
         roster_row = QHBoxLayout()
         self.up_button, self.down_button, self.remove_button = QPushButton(), QPushButton(), QPushButton()
@@ -134,10 +262,12 @@ class TeamsTab(Tab):
         split.addWidget(right)
         self.last_message = ""
         self._finished_scores: dict[int, tuple[object, ...]] = {}
+        self._build_roster_moves()
+        self._build_lineups_and_printing(top)
 
     def editing_widgets(self) -> tuple[QWidget, ...]:
         return (self.add_team_button, self.number_button, self.up_button, self.down_button, self.remove_button,
-                self.join_button, self.pair_button, self.save_lineup_button, self.team_name)
+                self.join_button, self.pair_button, self.save_lineup_button, self.team_name, self.lineups_button)
 
     def retranslate(self) -> None:
         t = self.t
@@ -152,6 +282,7 @@ class TeamsTab(Tab):
         self.lineup_box.setTitle(t("Line-up"))
         self.save_lineup_button.setText(t("Save the &line-up"))
         self.standings_label.setText(t("Team standings"))
+        self._retranslate_moves_lineups_printing()
         self.reload()
 
     def shows(self, what: StateChange) -> bool:
@@ -464,9 +595,12 @@ class TeamsTab(Tab):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
-            ctrl = event.modifiers() & Qt.KeyboardModifier.ControlModifier
-            if watched is self.roster_view and ctrl and event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            moving = event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
+            if watched is self.roster_view and moving and event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down):
                 self.move_member(-1 if event.key() == Qt.Key.Key_Up else 1)
+                return True
+            if watched is self.matches_view and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                self.edit_lineups()
                 return True
             state = self.ctx.state
             if watched is self.boards_view and state is not None:
@@ -478,3 +612,95 @@ class TeamsTab(Tab):
                     self.record(result)
                     return True
         return super().eventFilter(watched, event)
+
+    # -- roster moves, the line-up dialog, printing (issue 31 item 9) -----------------------------------------------
+    def _build_roster_moves(self) -> None:
+        """The roster's moves in its context menu, their keys shown there and in the buttons' tips (the keys are
+        read by :meth:`eventFilter`, as the board results' keys are: they work whatever window has the focus)."""
+        self.roster_view.installEventFilter(self)
+        self.move_up_action, self.move_down_action, self.take_out_action = QAction(self), QAction(self), QAction(self)
+        self.move_up_action.triggered.connect(lambda _c=False: self.move_member(-1))
+        self.move_down_action.triggered.connect(lambda _c=False: self.move_member(1))
+        self.take_out_action.triggered.connect(lambda _c=False: self.remove_member())
+        self.roster_actions = (self.move_up_action, self.move_down_action, self.take_out_action)
+        for action in self.roster_actions:
+            self.roster_view.addAction(action)
+        self.roster_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+
+    def _build_lineups_and_printing(self, row: QHBoxLayout) -> None:
+        """The line-up dialog's button (also Enter or a double click on a match) and the Print menu."""
+        self.lineups_button = QPushButton()
+        self.lineups_button.clicked.connect(lambda: self.edit_lineups())
+        row.addWidget(self.lineups_button)
+        self.matches_view.doubleClicked.connect(lambda _index: self.edit_lineups())
+        self.matches_view.installEventFilter(self)
+        self.print_button = QPushButton()
+        self.print_menu = QMenu(self.print_button)
+        self.print_actions: dict[str, QAction] = {}
+        for kind, _text in PRINTED:
+            action = self.print_menu.addAction("")
+            action.triggered.connect(lambda _c=False, k=kind: self.print_team_document(k))
+            self.print_actions[kind] = action
+        self.print_button.setMenu(self.print_menu)
+        row.addWidget(self.print_button)
+
+    def _retranslate_moves_lineups_printing(self) -> None:
+        t = self.t
+
+        def keys(sequences: tuple[str, ...]) -> str:
+            return t(" or ").join(QKeySequence(k).toString(QKeySequence.SequenceFormat.NativeText)
+                                  for k in sequences)
+
+        self.move_up_action.setText(f"{t('Board &up')}\t{keys(MOVE_UP_KEYS)}")  # the menu's column of keys
+        self.move_down_action.setText(f"{t('Board do&wn')}\t{keys(MOVE_DOWN_KEYS)}")
+        self.take_out_action.setText(t("Ta&ke out of the roster"))
+        self.up_button.setToolTip(t("Move the chosen player one board up ({}); or drag the player to another board",
+                                    keys(MOVE_UP_KEYS)))
+        self.down_button.setToolTip(t("Move the chosen player one board down ({}); or drag the player to another "
+                                      "board", keys(MOVE_DOWN_KEYS)))
+        self.roster_view.setToolTip(t("Drag a player to another board, or move the chosen one with {} and {}",
+                                      keys(MOVE_UP_KEYS), keys(MOVE_DOWN_KEYS)))
+        self.lineups_button.setText(t("Line-ups of the &match…"))
+        self.lineups_button.setToolTip(t("Both teams' line-ups of the chosen match, typed board by board (Enter or a "
+                                         "double click on the match)"))
+        self.matches_view.setToolTip(t("Enter or a double click: the match's line-ups"))
+        self.print_button.setText(t("P&rint…"))
+        for kind, text in PRINTED:
+            self.print_actions[kind].setText(t(text))
+
+    def move_member_to(self, source: int, target: int) -> bool:
+        """Move the player of roster row ``source`` to board ``target + 1`` (the others between shift by one):
+        one action, one undo step."""
+        state, team = self.ctx.state, self.current_team()
+        if state is None or team is None:
+            return False
+        members = list(state.team(team.id).members)
+        if not (0 <= source < len(members) and 0 <= target < len(members)) or source == target:
+            return False
+        members.insert(target, members.pop(source))
+        return self._roster(members, target)
+
+    def edit_lineups(self) -> LineupDialog | None:
+        """The line-up dialog of the chosen match (both teams, board by board). In scripted use the dialog is
+        returned without being shown modally (the caller drives it)."""
+        state, score = self.ctx.state, self.current_score()
+        session = self.ctx.session
+        if state is None or session is None or score is None or score.match.forfeit or not self.writable():
+            return None
+
+        def save(operation: SetLineups) -> bool:
+            return self._done(self.run(lambda: session.run(operation)))
+
+        dialog = LineupDialog(self.ctx.dialog_parent(), self.t, state, score.match, save)
+        if self.ctx.interactive:
+            dialog.exec()
+        return dialog
+
+    def print_team_document(self, kind: str) -> None:
+        """Print (or save as PDF) one of :data:`PRINTED`: the match sheets and the match list of the round shown,
+        the team standings and crosstable after the last paired round (what the tab's standings count)."""
+        state = self.ctx.state
+        if state is None:
+            return
+        number = self.current_round() if kind in ("slips", "pairings") else state.last_round or None
+        self.ctx.print_document(kind, number)
