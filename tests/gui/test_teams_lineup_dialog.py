@@ -33,8 +33,8 @@ CLUBS = {
 
 def team_event(path: Path, *, played: bool = False) -> Path:
     """A 4-team, 3-board round robin (a reserve each), numbered and round 1 paired; ``played``: round 1's
-    line-ups given in roster order and its boards played (the home team wins board 1, board 2 drawn, the away
-    team wins board 3)."""
+    line-ups given in roster order and its boards played (match 1 won 2-1 by the home team, match 2 won 2-1 by
+    the away team)."""
     with EventSession.create(path, Event.for_discipline(
             "Interclubs de Bretagne", Discipline.CHESS, system=PairingSystem.ROUND_ROBIN, rounds=3,
             team=TeamRules(boards=3, rating_boards=3))) as session:
@@ -48,7 +48,8 @@ def team_event(path: Path, *, played: bool = False) -> Path:
             state = session.state()
             for m in state.matches_in(1):
                 session.run(SetLineups(1, {t: list(state.team(t).members[:3]) for t in m.teams()}))
-                for board, result in ((1, "1-0"), (2, "1/2"), (3, "0-1")):
+                for board, result in enumerate(("1-0", "1-0", "0-1") if m.number == 1 else ("1/2", "1/2", "0-1"),
+                                               start=1):
                     session.run(RecordBoardResult(1, m.number, board, result))
     return path
 
