@@ -194,7 +194,7 @@ def test_the_dialog_speaks_french(qapp: QApplication, tmp_path: Path) -> None:
     code, errors = run_script(lambda: main([str(event)]), script)
     assert not errors, errors[0]
     assert code == 0
-    assert seen["button"] == "Compositions du &match…"
+    assert seen["button"] == "Compositions d&u match…"
     assert seen["title"] == "Compositions : ronde 1, match 1"
     assert seen["words"] == [f"Couleur de {home.name}", f"Liste de force de {away.name}",
                              f"Liste de force de {home.name}",

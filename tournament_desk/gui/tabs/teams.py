@@ -660,11 +660,11 @@ class TeamsTab(Tab):
                                       "board", keys(MOVE_DOWN_KEYS)))
         self.roster_view.setToolTip(t("Drag a player to another board, or move the chosen one with {} and {}",
                                       keys(MOVE_UP_KEYS), keys(MOVE_DOWN_KEYS)))
-        self.lineups_button.setText(t("Line-ups of the &match…"))
+        self.lineups_button.setText(t("Line-ups of the m&atch…"))
         self.lineups_button.setToolTip(t("Both teams' line-ups of the chosen match, typed board by board (Enter or a "
                                          "double click on the match)"))
         self.matches_view.setToolTip(t("Enter or a double click: the match's line-ups"))
-        self.print_button.setText(t("P&rint…"))
+        self.print_button.setText(t("Pr&int…"))
         for kind, text in PRINTED:
             self.print_actions[kind].setText(t(text))
 
