@@ -12,14 +12,23 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLineEdit
+from pytestqt.qtbot import QtBot
 
 from tests.gui.driver import Script, later, main_window, modal, run_script, wait_for
 from tournament_desk.__main__ import main
 from tournament_desk.core.model import Event, PairingSystem
-from tournament_desk.core.operations import AddPlayers, AddTeams, NumberTeams, RecordBoardResult, SetLineups
+from tournament_desk.core.operations import (
+    AddPlayers,
+    AddTeams,
+    ForfeitMatch,
+    NumberTeams,
+    RecordBoardResult,
+    SetLineups,
+)
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.teams.model import TeamRules
 from tournament_desk.gui.dialogs.lineup_dialog import LineupDialog
+from tournament_desk.gui.main_window import MainWindow
 from tournament_desk.services.pairing import pair_next
 from tournament_desk.services.session import EventSession
 
@@ -211,3 +220,24 @@ def test_the_dialog_speaks_french(qapp: QApplication, tmp_path: Path) -> None:
     assert seen["undo"] == f"Compositions de {home.name}, {away.name}, ronde 1"
     with EventSession.open(event, readonly=True) as again:
         assert len(again.state().lineups) == 2 and len(again.state().round(1).games) == 3
+
+
+def test_a_forfeited_match_has_no_line_ups(qtbot: QtBot, tmp_path: Path) -> None:
+    """Enter on a match forfeited as a whole opens nothing and says why, in the core's words (the command line's)."""
+    event = team_event(tmp_path / "bretagne.tdesk")
+    session = EventSession.open(event)
+    session.run(ForfeitMatch(1, 2, "away"))
+    window = MainWindow(session, lang="fr", interactive=False)
+    qtbot.addWidget(window)
+    tab = window.teams
+    tab.matches_view.setCurrentIndex(tab.matches_model.index(1, 1))
+    QTest.keyClick(tab.matches_view, Qt.Key.Key_Return)
+    assert window.statusBar().currentMessage() == ("Le match 2 de la ronde 1 est perdu par forfait : il n'a pas de "
+                                                   "compositions")
+    assert tab.edit_lineups() is None
+    tab.matches_view.setCurrentIndex(tab.matches_model.index(0, 1))
+    dialog = tab.edit_lineups()
+    assert dialog is not None and dialog.windowTitle() == "Compositions : ronde 1, match 1"
+    dialog.close()
+    window.close()
+    session.close()

@@ -45,7 +45,7 @@ from tournament_desk.core.actions.rounds import ResultConflictError
 from tournament_desk.core.actions.teams import team_average
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.formatting import format_number, format_score
-from tournament_desk.core.messages import N_
+from tournament_desk.core.messages import N_, msg
 from tournament_desk.core.model import EventState
 from tournament_desk.core.operations import (
     AddTeams,
@@ -685,7 +685,11 @@ class TeamsTab(Tab):
         returned without being shown modally (the caller drives it)."""
         state, score = self.ctx.state, self.current_score()
         session = self.ctx.session
-        if state is None or session is None or score is None or score.match.forfeit or not self.writable():
+        if state is None or session is None or score is None or not self.writable():
+            return None
+        if score.match.forfeit:  # the core's words, as the command line's ``lineup`` says them
+            self.ctx.status(msg("Match {number} of round {round} is forfeited: it has no line-ups",
+                                number=score.match.number, round=score.match.round).text(self.t.lang))
             return None
 
         def save(operation: SetLineups) -> bool:
