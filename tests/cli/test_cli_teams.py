@@ -200,7 +200,7 @@ def test_six_team_four_board_double_round_robin(capsys: pytest.CaptureFixture[st
     assert "Grille américaine par équipes" in pdfs["crosstable"]
     r3 = _json(capsys, "matches", p, "--round", "3")
     sheet = pdfs["slips"]
-    assert sheet.count("Capitaine de") == 2 * len(r3)  # type: ignore[arg-type]
+    assert sheet.count("Capitaine : ") == 2 * len(r3)  # type: ignore[arg-type]
     for m in r3:  # type: ignore[union-attr]
         assert f"Match {m['number']} : {names[m['home']]} - {names[m['away']]}" in sheet
     assert "+ -" in pdfs["pairings"] or "- +" in pdfs["pairings"]  # the board left empty in round 3

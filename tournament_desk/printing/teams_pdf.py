@@ -10,7 +10,9 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
 
+from tournament_desk.core.disciplines import profile_of
 from tournament_desk.core.errors import NotFoundError, StateError
+from tournament_desk.core.formatting import colour_letter
 from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.model import EventState
 from tournament_desk.core.results import Discipline, format_game_result
@@ -60,10 +62,12 @@ def team_standings_pdf(state: EventState, after_round: int | None = None, lang: 
     last = _last(state, after_round)
     rows = team_standings(state, last, tiebreaks=tiebreaks)
     codes = [c for c, _v in rows[0].tiebreaks] if rows else list(rules.tiebreaks)
+    # Match points and game points have their own columns: a tie-break on either is not printed twice.
+    shown = [i for i, c in enumerate(codes) if c not in ("MP", "GP")]
     width = usable_width(False)
     small = 11 * mm
     w_tb = 15 * mm
-    w_name = width - 7 * small - w_tb * len(codes)
+    w_name = width - 7 * small - w_tb * len(shown)
     size = 9
 
     def head(text: str, w: float) -> object:
@@ -77,7 +81,7 @@ def team_standings_pdf(state: EventState, after_round: int | None = None, lang: 
                             head(pmsg("team standings column", "L").text(lang), small),
                             head(pmsg("team standings column", "MP").text(lang), small),
                             head(pmsg("team standings column", "GP").text(lang), small)]
-    header += [head(c, w_tb) for c in codes]
+    header += [head(codes[i], w_tb) for i in shown]
     table_rows: list[list[object]] = [header]
     for r in rows:
         cells: list[object] = [fit(f"{r.rank}{'=' if r.shared else ''}", small, size, bold=True, align="center"),
@@ -90,19 +94,20 @@ def team_standings_pdf(state: EventState, after_round: int | None = None, lang: 
                                    align="center"),
                                fit(fmt_points(r.game_points, lang), small, size, bold=rules.primary == "GP",
                                    align="center")]
-        cells += [fit("—" if v is None else fmt_number(v, lang), w_tb, size - 1, align="center")
-                  for _c, v in r.tiebreaks]
+        cells += [fit("—" if r.tiebreaks[i][1] is None else fmt_number(r.tiebreaks[i][1], lang), w_tb, size - 1,
+                      align="center") for i in shown]
         table_rows.append(cells)
-    widths = [small, w_name, small, small, small, small, small, small, *([w_tb] * len(codes))]
+    widths = [small, w_name, small, small, small, small, small, small, *([w_tb] * len(shown))]
     table = Table(table_rows, colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle([*TABLE_BASE, *_striped(len(table_rows))]))
     story: list[Flowable] = [table, Spacer(1, 3 * mm)]
     ranked = msg("Ranked by {score}, then {tiebreaks}", score=_tiebreak_name(rules.primary),
                  tiebreaks=", ".join(_tiebreak_name(c).text(lang) for c in codes) or "—").text(lang)
     story.append(para(ranked, 7.5))
-    for code in [rules.primary, *codes]:
+    for code in dict.fromkeys([rules.primary, *codes]):
         source = cite(FFE_TIEBREAKS, _SECTIONS[code]).text(lang, short=True)
-        story.append(para(f"{code}: {_tiebreak_name(code).text(lang)} ({source})", 7.5))
+        shown_head = pmsg("team standings column", code).text(lang) if code in ("MP", "GP") else code
+        story.append(para(f"{shown_head}: {_tiebreak_name(code).text(lang)} ({source})", 7.5))
     info = header_info(state, pmsg("printed", "Team standings").text(lang), lang,
                        round_text=after_round_text(last, lang))
     return build_document(story, info, lang)
@@ -161,6 +166,7 @@ def team_matches_pdf(state: EventState, round_number: int, lang: str = "fr") -> 
     rules_of(state)
     _paired(state, round_number)
     discipline = state.event.discipline
+    has_colours = profile_of(state.event).has_colours
     width = usable_width(False)
     story: list[Flowable] = []
     playing = set()
@@ -177,7 +183,8 @@ def team_matches_pdf(state: EventState, round_number: int, lang: str = "fr") -> 
             hn = state.player(b.home).name if b.home is not None else "—"
             an = state.player(b.away).name if b.away is not None else "—"
             shown = _board_text(b, discipline) if s.match.forfeit == "" else ""
-            rows.append([fit(f"{b.board} {b.home_colour}", 10 * mm, 8, align="center"),
+            colour = colour_letter(b.home_colour == "W", lang).upper() if has_colours else ""
+            rows.append([fit(f"{b.board} {colour}".strip(), 10 * mm, 8, align="center"),
                          fit(hn, width * 0.4, 8), fit(shown, 20 * mm, 8, align="center"), fit(an, width * 0.4, 8)])
         table = Table(rows, colWidths=[10 * mm, width * 0.4, 20 * mm, width * 0.4])
         table.setStyle(TableStyle([("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black),
@@ -195,6 +202,7 @@ def match_sheets_pdf(state: EventState, round_number: int, lang: str = "fr") -> 
     line-up is not given yet), each board's colours, result boxes, the match score and the signatures."""
     rules_of(state)
     _paired(state, round_number)
+    has_colours = profile_of(state.event).has_colours  # Scrabble classique: who starts is drawn at the table
     width = usable_width(False)
     story: list[Flowable] = []
     for index, s in enumerate(round_scores(state, round_number)):
@@ -219,9 +227,10 @@ def match_sheets_pdf(state: EventState, round_number: int, lang: str = "fr") -> 
             both_given = all(state.lineup(m.round, t) is not None for t in m.teams())
             shown = _board_text(b, state.event.discipline) if both_given else ""
             rows.append([fit(str(b.board), w_board, 10, align="center"), fit(hn, w_name, 10),
-                         fit(_colour(b.home_colour, lang), w_colour, 9, align="center"),
+                         fit(_colour(b.home_colour, lang) if has_colours else "", w_colour, 9, align="center"),
                          fit(shown, w_result, 10, align="center"),
-                         fit(_colour(away_colour, lang), w_colour, 9, align="center"), fit(an, w_name, 10)])
+                         fit(_colour(away_colour, lang) if has_colours else "", w_colour, 9, align="center"),
+                         fit(an, w_name, 10)])
         total = msg("Total").text(lang)
         score = f"{fmt_points(s.home, lang)} - {fmt_points(s.away, lang)}" if s.finished else ""
         rows.append([fit("", w_board, 9), fit(total, w_name, 10, bold=True), fit("", w_colour, 9),

@@ -79,6 +79,10 @@ def _document_words(key: str, number: int) -> Msg:
         "ratings": pmsg("file name", "rating preview"),
         "bracket": pmsg("file name", "top-cut bracket"),
         "grid": pmsg("file name", "round-robin grid"),
+        "team-slips": pmsg("file name", "match sheets round {round}", round=number),
+        "team-pairings": pmsg("file name", "matches round {round}", round=number),
+        "team-standings": pmsg("file name", "team standings after round {round}", round=number),
+        "team-crosstable": pmsg("file name", "team crosstable after round {round}", round=number),
     }
     return words[key]
 
@@ -88,5 +92,8 @@ def document_name(state: EventState, kind: str, round_number: int | None, lang: 
     the event's name as a file name (:func:`safe_file_stem`), the document and its round in ``lang``.
     ``kind``: ``pairings``, ``slips`` (``round_number``: the round printed), ``standings``, ``crosstable`` (the
     last round counted), ``ratings``, ``bracket``, ``grid``."""
-    key = "wallchart" if kind == "crosstable" and not state.event.system.is_round_robin else kind
+    if state.event.is_team_event and kind in ("pairings", "slips", "standings", "crosstable"):
+        key = f"team-{kind}"  # a team event prints matches, match sheets and the teams' tables
+    else:
+        key = "wallchart" if kind == "crosstable" and not state.event.system.is_round_robin else kind
     return f"{safe_file_stem(state.event.name)} - {safe_file_stem(_document_words(key, round_number or 0).text(lang))}"
