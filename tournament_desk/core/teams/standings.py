@@ -250,13 +250,14 @@ def team_standings(state: EventState, up_to_round: int | None = None, *,
                                    teams=[t.id for t in ordered], extra=extra)
     mps = tb.match_points(matches, extra)
     gps = tb.game_points(matches, extra)
-    record: dict[object, list[int]] = {t.id: [0, 0, 0, 0] for t in state.teams}
+    record: dict[object, list[int]] = {t.id: [0, 0, 0, 0] for t in state.teams}  # played, won, drawn, lost
     for m in matches:
-        for t in m.teams():
-            own, other = m.match_points(t), m.match_points(m.opponent(t))
-            counts = record[t]
-            counts[0] += 1
-            counts[1 if own > other else 2 if own == other else 3] += 1
+        home, away = m.match_points(m.home), m.match_points(m.away)
+        home_counts, away_counts = record[m.home], record[m.away]
+        home_counts[0] += 1
+        away_counts[0] += 1
+        home_counts[1 if home > away else 2 if home == away else 3] += 1
+        away_counts[1 if away > home else 2 if away == home else 3] += 1
     out = []
     for r in rows:
         played, won, drawn, lost = record[r.team]

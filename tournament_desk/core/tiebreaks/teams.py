@@ -144,7 +144,11 @@ def team_sonneborn_berger(matches: Sequence[TeamMatch], *, opponent_score: Measu
     default the opponents' match points times the game points scored against them (reading,
     docs/tiebreaks.md); both are selectable."""
     scores = match_points(matches, extra) if opponent_score == "match_points" else game_points(matches, extra)
-    which = _GP if result == "game_points" else _MP
+    return _sonneborn_berger(matches, scores, _GP if result == "game_points" else _MP, extra)
+
+
+def _sonneborn_berger(matches: Sequence[TeamMatch], scores: Mapping[Team, float], which: int, extra: Extra | None
+                      ) -> dict[Team, float]:
     out = dict.fromkeys(_teams(matches, extra), 0.0)
     for m in matches:
         home, away = m._totals
@@ -158,6 +162,10 @@ def team_buchholz(matches: Sequence[TeamMatch], *, measure: Measure = "match_poi
     """Seed 003 §3 "Système Suisse par Equipes: ... Buchholz": the sum of the opponents' match points (or
     game points) over the team's matches."""
     scores = match_points(matches, extra) if measure == "match_points" else game_points(matches, extra)
+    return _buchholz(matches, scores, extra)
+
+
+def _buchholz(matches: Sequence[TeamMatch], scores: Mapping[Team, float], extra: Extra | None) -> dict[Team, float]:
     out = dict.fromkeys(_teams(matches, extra), 0.0)
     for m in matches:
         out[m.home] += scores[m.away]
@@ -198,20 +206,33 @@ def build_team_standings(matches: Sequence[TeamMatch], tiebreaks: Sequence[str],
     Sonneborn-Berger), BH (team Buchholz) and DE (seed 003 §3, "Tournoi ... par Equipes"). ``teams``: every team
     to rank, in display order (also those without a finished match); ``extra``: points of rounds without a match."""
     listed = list(teams) if teams is not None else _teams(matches, extra)
+    memo: dict[str, dict[Team, float]] = {}
+
+    def computed(key: str) -> dict[Team, float]:
+        """Each sum over the matches made once (the team SB and Buchholz read the match points too)."""
+        if key not in memo:
+            if key == "SBB":
+                memo[key] = _sonneborn_berger(matches, computed("MP"), _GP, extra)
+            elif key == "BH":
+                memo[key] = _buchholz(matches, computed("MP"), extra)
+            else:
+                memo[key] = _COMPUTED[key](matches, extra)
+        return memo[key]
+
     sources: list[KeySource] = []
     for code in tiebreaks:
         key = code.strip().upper()
         if key == "DE":
             sources.append(KeySource(group=lambda g: team_direct_encounter(matches, g)))
         elif key in _COMPUTED:
-            computed = _COMPUTED[key](matches, extra)
-            sources.append(KeySource(values={t: computed.get(t, 0.0) for t in listed}))
+            values = computed(key)
+            sources.append(KeySource(values={t: values.get(t, 0.0) for t in listed}))
         else:
             raise ValidationError(
                 msg("'{code}' is not a team tie-break (known: {team_codes})", code=code,
                     team_codes=', '.join(TEAM_CODES)),
             )
-    scores = match_points(matches, extra) if primary == "MP" else game_points(matches, extra)
+    scores = dict(computed("MP" if primary == "MP" else "GP"))
     for t in listed:
         scores.setdefault(t, 0.0)
     index = {t: i for i, t in enumerate(listed)}
