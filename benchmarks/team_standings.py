@@ -48,7 +48,7 @@ from tournament_desk.core.operations import (
 )
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.teams.model import TeamRules
-from tournament_desk.core.teams.standings import TeamScoreCache, team_results, team_standings
+from tournament_desk.core.teams.standings import team_results, team_standings
 
 TIEBREAKS = ("GP", "DE", "SBB", "BERLIN", "BH")
 
@@ -101,6 +101,8 @@ def _median(fn: object, runs: int) -> tuple[float, float]:
 
 def main(n_teams: int = 100, boards: int = 10, n_rounds: int = 11, runs: int = 7, gui: bool = False,
          write: Path | None = None) -> None:
+    # here, so that build_event (team_gui.py) also runs on a revision before the cache
+    from tournament_desk.core.teams.standings import TeamScoreCache
     from tournament_desk.services.session import EventSession
 
     t0 = time.perf_counter()
