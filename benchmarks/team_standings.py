@@ -8,16 +8,19 @@ every board result entered home team first (the higher rating wins more often, a
 written as an event file in one step and timed:
 
 * ``core``   — :func:`tournament_desk.core.teams.standings.team_standings` with the FFE annex §3 team round robin
-  list (GP, DE, SBB) plus Berlin and team Buchholz;
+  list (GP, DE, SBB) plus Berlin and team Buchholz: as the command line computes it (from scratch), as it was
+  computed before issue 31 item 10 (every match's score first, :func:`team_results`), and as a window recomputes it
+  after a result with its :class:`TeamScoreCache`;
 * ``board result`` — one board result as the GUI and the CLI enter it: ``EventSession.run(RecordBoardResult)``,
   one transaction and one undo step, on the event file;
 * ``whole call`` — ``tournament-desk standings EVENT.tdesk`` in a fresh process (median of several), against
   ``python -c pass``.
 
-With ``--gui``, a board result typed in the Teams tab is timed too (the operation stored and the tab redrawn,
-issue 31: under 50 ms).
+With ``--gui``, a board result typed in the Teams tab is timed too (``team_gui.py``: the key typed until the window
+has settled, issue 31: under 50 ms). With ``--write PATH`` the event file is kept at PATH, to time whole commands on
+it with other tools (``/usr/bin/time -v python3 -m tournament_desk standings PATH``).
 
-Run: ``python3 benchmarks/team_standings.py [teams] [boards] [rounds] [runs] [--gui]``.
+Run: ``python3 benchmarks/team_standings.py [teams] [boards] [rounds] [runs] [--gui] [--write PATH]``.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from tournament_desk.core.operations import (
 )
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.teams.model import TeamRules
-from tournament_desk.core.teams.standings import team_standings
+from tournament_desk.core.teams.standings import team_results, team_standings
 
 TIEBREAKS = ("GP", "DE", "SBB", "BERLIN", "BH")
 
@@ -96,37 +99,10 @@ def _median(fn: object, runs: int) -> tuple[float, float]:
     return statistics.median(wall), statistics.median(cpu)
 
 
-def _gui_board_result(path: Path, round_number: int) -> float:
-    """Median seconds of a result typed on a board of the Teams tab (the operation stored, the tab redrawn)."""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtWidgets import QApplication
-
-    from tournament_desk.core.results import GameResult
-    from tournament_desk.gui.main_window import MainWindow
-    from tournament_desk.services.session import EventSession
-
-    app = QApplication.instance() or QApplication([])
-    session = EventSession.open(path)
-    window = MainWindow(session, lang="en", interactive=False)
-    window.show()  # as on screen: the hidden tabs redraw when shown, not on every result
-    tab = window.teams
-    window.tabs.setCurrentWidget(tab)
-    tab.reload()
-    tab.round_box.setCurrentIndex(tab.round_box.findData(round_number))
-    times = []
-    for result in (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN) * 3:
-        tab.matches_view.setCurrentIndex(tab.matches_model.index(0, 1))
-        tab.boards_view.setCurrentIndex(tab.boards_model.index(1, 3))
-        t0 = time.perf_counter()
-        tab.record(result, confirm=True)
-        app.processEvents()
-        times.append(time.perf_counter() - t0)
-    window.close()
-    session.close()
-    return statistics.median(times)
-
-
-def main(n_teams: int = 100, boards: int = 10, n_rounds: int = 11, runs: int = 7, gui: bool = False) -> None:
+def main(n_teams: int = 100, boards: int = 10, n_rounds: int = 11, runs: int = 7, gui: bool = False,
+         write: Path | None = None) -> None:
+    # here, so that build_event (team_gui.py) also runs on a revision before the cache
+    from tournament_desk.core.teams.standings import TeamScoreCache
     from tournament_desk.services.session import EventSession
 
     t0 = time.perf_counter()
@@ -138,9 +114,21 @@ def main(n_teams: int = 100, boards: int = 10, n_rounds: int = 11, runs: int = 7
     print(f"{n_teams} teams x {boards} boards x {n_rounds} rounds: {len(state.matches)} matches, {games} games "
           f"(built through the operations in {built:.1f} s)")
     core = _median(lambda: team_standings(state), runs)
-    print(f"core team standings ({', '.join(TIEBREAKS)}): median {core[0]:.3f} s wall, {core[1]:.3f} s CPU")
+    print(f"core team standings ({', '.join(TIEBREAKS)}), from scratch: median {core[0] * 1000:.1f} ms wall, "
+          f"{core[1] * 1000:.1f} ms CPU")
+    old = _median(lambda: team_standings(state, results=team_results(state)), runs)
+    print(f"  every match's score first (the computation before issue 31 item 10): median {old[0] * 1000:.1f} ms "
+          f"wall, {old[1] * 1000:.1f} ms CPU")
+    cache = TeamScoreCache()
+    team_standings(state, cache=cache)
+    m = state.matches_in(n_rounds)[0]
+    after = [RecordBoardResult(n_rounds, m.number, 1, r, replace=True).apply(state).state for r in ("0-1", "1/2")]
+    cached = _median(lambda: [team_standings(s, cache=cache) for s in after], runs)
+    print(f"  in a window after one board result (TeamScoreCache): median {cached[0] * 500:.1f} ms wall, "
+          f"{cached[1] * 500:.1f} ms CPU")
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "teams.tdesk"
+        path = Path(tmp) / "teams.tdesk" if write is None else write
+        path.unlink(missing_ok=True)
         with EventSession.create(path, state.event) as session:
             session.run(TakeWholeEvent(state, label=msg("Benchmark")))
             m = state.matches_in(n_rounds)[0]
@@ -152,8 +140,11 @@ def main(n_teams: int = 100, boards: int = 10, n_rounds: int = 11, runs: int = 7
         print(f"one board result (EventSession.run, one transaction and undo step): median "
               f"{statistics.median(board_times) * 1000:.1f} ms")
         if gui:
-            print(f"one board result in the GUI's Teams tab (key typed to redrawn tab): median "
-                  f"{_gui_board_result(path, n_rounds) * 1000:.1f} ms (target < 50 ms)")
+            from team_gui import board_result_times
+
+            for name, (median, best, cpu) in board_result_times(path, runs).items():
+                print(f"Teams tab, {name:<15} key typed to window settled: median {median * 1000:6.1f} ms, best "
+                      f"{best * 1000:6.1f} ms, CPU median {cpu * 1000:6.1f} ms (target < 50 ms)")
         # byte-compiled modules as an installed program has them (the first call writes them when allowed)
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         command = [sys.executable, "-m", "tournament_desk", "standings", str(path)]
@@ -175,4 +166,7 @@ def main(n_teams: int = 100, boards: int = 10, n_rounds: int = 11, runs: int = 7
 
 
 if __name__ == "__main__":
-    main(*[int(a) for a in sys.argv[1:5] if not a.startswith("--")], gui="--gui" in sys.argv)
+    args = sys.argv[1:]
+    target = Path(args[args.index("--write") + 1]) if "--write" in args else None
+    numbers = [int(a) for a in args if a.isdigit()][:4]
+    main(*numbers, gui="--gui" in args, write=target)

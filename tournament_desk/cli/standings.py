@@ -89,7 +89,6 @@ def _player_id(text: str) -> int:
 
 def cmd_standings(args: argparse.Namespace, lang: str) -> None:
     from tournament_desk.services.session import EventSession
-    from tournament_desk.services.standings import explain, standings
 
     tiebreaks = _codes(args.tiebreaks) if args.tiebreaks is not None else None
     with EventSession.open(args.file, readonly=True) as session:
@@ -99,6 +98,8 @@ def cmd_standings(args: argparse.Namespace, lang: str) -> None:
 
         standings_for_teams(args, state, lang)
         return
+    from tournament_desk.services.standings import explain, standings  # the individual standings only
+
     if args.explain:
         pid, code = args.explain
         detail = explain(state, _player_id(pid), code, after_round=args.after_round, edition=args.edition)

@@ -399,9 +399,7 @@ def _code_label(code: str) -> Any:
 def standings_for_teams(args: argparse.Namespace, state: EventState, lang: str) -> None:
     """``standings`` of a team event: the teams (``--explain TEAM CODE``: one value explained; ``--boards``: each
     player's results by board)."""
-    from tournament_desk.core.actions.teams import find_team
     from tournament_desk.core.formatting import format_number, format_score
-    from tournament_desk.core.sources import FFE_TIEBREAKS, cite
     from tournament_desk.core.teams.boards import rules_of
     from tournament_desk.core.teams.standings import board_results, explain_team, team_standings
 
@@ -410,6 +408,9 @@ def standings_for_teams(args: argparse.Namespace, state: EventState, lang: str) 
     if args.tiebreaks is not None:
         codes = [c.strip().upper() for c in args.tiebreaks.split(",") if c.strip()]
     if args.explain:
+        from tournament_desk.core.actions.teams import find_team  # start-up speed: the explanation only
+        from tournament_desk.core.sources import FFE_TIEBREAKS, cite
+
         who, code = args.explain
         team = find_team(state, who)
         value, lines = explain_team(state, team.id, code, args.after_round)

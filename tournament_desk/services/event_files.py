@@ -18,7 +18,6 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from tournament_desk import __version__
 from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import Event, EventState
 from tournament_desk.core.rule_settings import read_rule_settings
@@ -52,6 +51,8 @@ WRITTEN_WITH = "written_with"
 
 def this_program() -> str:
     """How this program names itself in the file's meta data."""
+    from tournament_desk import __version__  # start-up speed: the package's metadata read when a file is written
+
     return f"tournament_desk {__version__}"
 
 

@@ -16,7 +16,7 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from tournament_desk.core.actions.step import Step
 from tournament_desk.core.arbiter_log import PublishedChange, ReasonRequiredError, published_changes
@@ -24,7 +24,6 @@ from tournament_desk.core.changes import Change, StateChange, canonical, diff_st
 from tournament_desk.core.errors import EventFileError, StateError
 from tournament_desk.core.messages import Msg, msg
 from tournament_desk.core.model import Event, EventState, Player, Round
-from tournament_desk.core.operations import Operation
 from tournament_desk.services.event_files import (
     create_event_file,
     open_event_file,
@@ -44,6 +43,9 @@ from tournament_desk.storage.lock import OWNER_KEY, WriterLock
 from tournament_desk.storage.repository import AuditEntry
 from tournament_desk.storage.rescue import rescue_event
 from tournament_desk.storage.state_store import store_difference
+
+if TYPE_CHECKING:  # start-up speed: a read-only command (standings, print) imports no operation
+    from tournament_desk.core.operations import Operation
 
 T = TypeVar("T")
 

@@ -20,13 +20,15 @@ forfeited match).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tournament_desk.core.model import EventState, Game
+from tournament_desk.core.results import GameResult
 from tournament_desk.core.scoring import ScoringProfile
 from tournament_desk.core.teams.boards import MatchBoard, match_boards, rules_of
 from tournament_desk.core.teams.model import TeamMatch
 
-__all__ = ["MatchScore", "match_score", "round_scores"]
+__all__ = ["MatchScore", "match_score", "result_points", "round_scores"]
 
 BoardPoints = tuple[float | None, float | None]
 
@@ -93,9 +95,19 @@ def _board_points(b: MatchBoard, given: tuple[bool, bool], scoring: ScoringProfi
         return (scoring.forfeit_win, scoring.forfeit_loss)
     if b.game is None or b.game.result is None:
         return (None, None)
-    white, black = b.game.result.outcomes()
-    home_outcome, away_outcome = (white, black) if b.home_colour == "W" else (black, white)
-    return (scoring.points(home_outcome), scoring.points(away_outcome))
+    white, black = result_points(scoring)[b.game.result]
+    return (white, black) if b.home_colour == "W" else (black, white)
+
+
+@lru_cache(maxsize=16)
+def result_points(scoring: ScoringProfile) -> dict[GameResult, tuple[float, float]]:
+    """White's and Black's points of every game result in ``scoring`` (looked up once per board of the standings
+    instead of computed)."""
+    out = {}
+    for result in GameResult:
+        white, black = result.outcomes()
+        out[result] = (scoring.points(white), scoring.points(black))
+    return out
 
 
 def round_scores(state: EventState, round_number: int) -> tuple[MatchScore, ...]:

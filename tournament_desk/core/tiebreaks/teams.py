@@ -10,8 +10,10 @@ annex's 2/1/0), so that they can be checked on the annex's examples without an e
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from tournament_desk.core.errors import ValidationError
@@ -37,12 +39,29 @@ class TeamMatch:
     boards: tuple[tuple[float, float], ...]
     board_points: float = 1.0
     points: tuple[float, float] | None = None
+    # each side's game points, match points and Berlin value, computed once: the standings of a large event read
+    # them for every tie-break of every team (issue 31 item 10)
+    _totals: tuple[tuple[float, float, float], tuple[float, float, float]] = field(
+        init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.home == self.away:
             raise ValidationError(msg("A team cannot play itself"))
         if not self.boards:
             raise ValidationError(msg("A match needs at least one board"))
+        n = len(self.boards)
+        half = n * self.board_points / 2
+        totals = []
+        for side in (0, 1):
+            scores = [b[side] for b in self.boards]
+            gp = float(sum(scores))
+            if self.points is not None:
+                mp = self.points[side]
+            else:  # the annex §2.1.2: 2 for more than half the boards, 1 for exactly half, else 0
+                mp = 2.0 if gp > half + 1e-9 else 1.0 if abs(gp - half) <= 1e-9 else 0.0
+            berlin = float(sum(map(operator.mul, scores, range(n, 0, -1))))  # board i: score x (n - i + 1)
+            totals.append((gp, mp, berlin))
+        object.__setattr__(self, "_totals", (totals[0], totals[1]))
 
     def teams(self) -> tuple[Team, Team]:
         return (self.home, self.away)
@@ -55,44 +74,48 @@ class TeamMatch:
         return [b[side] for b in self.boards]
 
     def game_points(self, team: Team) -> float:
-        return float(sum(self.board_scores(team)))
+        return self._totals[0 if team == self.home else 1][0]
 
     def match_points(self, team: Team) -> float:
         """The event's match points, else the annex §2.1.2: 2 when the team scored more than half the boards, 1 for
         exactly half, else 0."""
-        if self.points is not None:
-            return self.points[0 if team == self.home else 1]
-        half = len(self.boards) * self.board_points / 2
-        gp = self.game_points(team)
-        return 2.0 if gp > half + 1e-9 else 1.0 if abs(gp - half) <= 1e-9 else 0.0
+        return self._totals[0 if team == self.home else 1][1]
 
     def berlin(self, team: Team) -> float:
         """Seed 003 §4 "BERLIN": board 1 x number of boards, board 2 x (number - 1), ... (18.5 v 26.5)."""
-        n = len(self.boards)
-        return float(sum(score * (n - i) for i, score in enumerate(self.board_scores(team))))
+        return self._totals[0 if team == self.home else 1][2]
 
 
 Extra = Mapping[Team, tuple[float, float]]
 """Points a team earned outside the matches listed (match points, game points): a round without a match."""
 
 
+_HOME_AWAY = operator.attrgetter("home", "away")
+_GP, _MP, _BERLIN = 0, 1, 2
+"""Where a side's game points, match points and Berlin value are in :attr:`TeamMatch._totals`."""
+
+
 def _teams(matches: Sequence[TeamMatch], extra: Extra | None = None) -> list[Team]:
-    seen: dict[Team, None] = {}
-    for m in matches:
-        seen.setdefault(m.home)
-        seen.setdefault(m.away)
+    seen = dict.fromkeys(itertools.chain.from_iterable(map(_HOME_AWAY, matches)))
     for t in extra or {}:
         seen.setdefault(t)
     return list(seen)
 
 
+def _summed(matches: Sequence[TeamMatch], which: int, extra: Extra | None) -> dict[Team, float]:
+    """Each team's sum of one of its per-match values (``which``), match after match."""
+    out = dict.fromkeys(_teams(matches, extra), 0.0)
+    for m in matches:
+        home, away = m._totals
+        out[m.home] += home[which]
+        out[m.away] += away[which]
+    return out
+
+
 def game_points(matches: Sequence[TeamMatch], extra: Extra | None = None) -> dict[Team, float]:
     """Seed 003 §3 "Points de Parties": the sum of the board points (and of the game points of a round without a
     match)."""
-    out = dict.fromkeys(_teams(matches, extra), 0.0)
-    for m in matches:
-        for t in m.teams():
-            out[t] += m.game_points(t)
+    out = _summed(matches, _GP, extra)
     for t, (_mp, gp) in (extra or {}).items():
         out[t] += gp
     return out
@@ -100,10 +123,7 @@ def game_points(matches: Sequence[TeamMatch], extra: Extra | None = None) -> dic
 
 def match_points(matches: Sequence[TeamMatch], extra: Extra | None = None) -> dict[Team, float]:
     """Seed 003 §2.1.2 "Les Points de Match": 2 / 1 / 0 per match (or the event's scale)."""
-    out = dict.fromkeys(_teams(matches, extra), 0.0)
-    for m in matches:
-        for t in m.teams():
-            out[t] += m.match_points(t)
+    out = _summed(matches, _MP, extra)
     for t, (mp, _gp) in (extra or {}).items():
         out[t] += mp
     return out
@@ -111,11 +131,7 @@ def match_points(matches: Sequence[TeamMatch], extra: Extra | None = None) -> di
 
 def berlin(matches: Sequence[TeamMatch], extra: Extra | None = None) -> dict[Team, float]:
     """Seed 003 §4 "BERLIN", summed over the team's matches."""
-    out = dict.fromkeys(_teams(matches, extra), 0.0)
-    for m in matches:
-        for t in m.teams():
-            out[t] += m.berlin(t)
-    return out
+    return _summed(matches, _BERLIN, extra)
 
 
 Measure = Literal["match_points", "game_points"]
@@ -128,11 +144,16 @@ def team_sonneborn_berger(matches: Sequence[TeamMatch], *, opponent_score: Measu
     default the opponents' match points times the game points scored against them (reading,
     docs/tiebreaks.md); both are selectable."""
     scores = match_points(matches, extra) if opponent_score == "match_points" else game_points(matches, extra)
+    return _sonneborn_berger(matches, scores, _GP if result == "game_points" else _MP, extra)
+
+
+def _sonneborn_berger(matches: Sequence[TeamMatch], scores: Mapping[Team, float], which: int, extra: Extra | None
+                      ) -> dict[Team, float]:
     out = dict.fromkeys(_teams(matches, extra), 0.0)
     for m in matches:
-        for t in m.teams():
-            achieved = m.game_points(t) if result == "game_points" else m.match_points(t)
-            out[t] += scores[m.opponent(t)] * achieved
+        home, away = m._totals
+        out[m.home] += scores[m.away] * home[which]
+        out[m.away] += scores[m.home] * away[which]
     return out
 
 
@@ -141,10 +162,14 @@ def team_buchholz(matches: Sequence[TeamMatch], *, measure: Measure = "match_poi
     """Seed 003 §3 "Système Suisse par Equipes: ... Buchholz": the sum of the opponents' match points (or
     game points) over the team's matches."""
     scores = match_points(matches, extra) if measure == "match_points" else game_points(matches, extra)
+    return _buchholz(matches, scores, extra)
+
+
+def _buchholz(matches: Sequence[TeamMatch], scores: Mapping[Team, float], extra: Extra | None) -> dict[Team, float]:
     out = dict.fromkeys(_teams(matches, extra), 0.0)
     for m in matches:
-        for t in m.teams():
-            out[t] += scores[m.opponent(t)]
+        out[m.home] += scores[m.away]
+        out[m.away] += scores[m.home]
     return out
 
 
@@ -181,20 +206,33 @@ def build_team_standings(matches: Sequence[TeamMatch], tiebreaks: Sequence[str],
     Sonneborn-Berger), BH (team Buchholz) and DE (seed 003 §3, "Tournoi ... par Equipes"). ``teams``: every team
     to rank, in display order (also those without a finished match); ``extra``: points of rounds without a match."""
     listed = list(teams) if teams is not None else _teams(matches, extra)
+    memo: dict[str, dict[Team, float]] = {}
+
+    def computed(key: str) -> dict[Team, float]:
+        """Each sum over the matches made once (the team SB and Buchholz read the match points too)."""
+        if key not in memo:
+            if key == "SBB":
+                memo[key] = _sonneborn_berger(matches, computed("MP"), _GP, extra)
+            elif key == "BH":
+                memo[key] = _buchholz(matches, computed("MP"), extra)
+            else:
+                memo[key] = _COMPUTED[key](matches, extra)
+        return memo[key]
+
     sources: list[KeySource] = []
     for code in tiebreaks:
         key = code.strip().upper()
         if key == "DE":
             sources.append(KeySource(group=lambda g: team_direct_encounter(matches, g)))
         elif key in _COMPUTED:
-            computed = _COMPUTED[key](matches, extra)
-            sources.append(KeySource(values={t: computed.get(t, 0.0) for t in listed}))
+            values = computed(key)
+            sources.append(KeySource(values={t: values.get(t, 0.0) for t in listed}))
         else:
             raise ValidationError(
                 msg("'{code}' is not a team tie-break (known: {team_codes})", code=code,
                     team_codes=', '.join(TEAM_CODES)),
             )
-    scores = match_points(matches, extra) if primary == "MP" else game_points(matches, extra)
+    scores = dict(computed("MP" if primary == "MP" else "GP"))
     for t in listed:
         scores.setdefault(t, 0.0)
     index = {t: i for i, t in enumerate(listed)}

@@ -13,6 +13,11 @@ Index = QModelIndex | QPersistentModelIndex
 Getter = Callable[[Any], Any]
 
 
+_ANSWERED = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole, Qt.ItemDataRole.TextAlignmentRole,
+                       Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.BackgroundRole})
+"""The roles :meth:`RowsModel.data` answers."""
+
+
 class RowsModel(QAbstractTableModel):
     """Columns are ``(header, getter)`` or ``(header, getter, sort_key)``; rows are any objects. ``UserRole``
     gives the sort key (the raw value when there is none), ``DisplayRole`` the text.
@@ -62,9 +67,10 @@ class RowsModel(QAbstractTableModel):
         """Put new objects in some rows (``row -> object``) and redraw only those rows."""
         for row, obj in changed.items():
             self._rows[row] = obj
-        last = len(self._columns) - 1
-        for row in changed:
-            self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+        if changed:
+            # one signal for the rows from the first changed to the last: a view sized to its contents measures
+            # its columns once per signal, not once per row (a result moves many rows of a large team standings)
+            self.dataChanged.emit(self.index(min(changed), 0), self.index(max(changed), len(self._columns) - 1))
         self.rows_drawn += len(changed)
 
     def put_rows(self, key: Callable[[Any], Any], changed: Mapping[Any, Any | None]) -> None:
@@ -111,6 +117,8 @@ class RowsModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._columns)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role not in _ANSWERED:  # first: a view asks about ten roles per cell it draws, most of them unanswered
+            return None
         if not index.isValid() or not (0 <= index.row() < len(self._rows)) \
                 or not (0 <= index.column() < len(self._columns)):
             return None
@@ -118,9 +126,6 @@ class RowsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole:
             colour = self._highlight(row) if self._highlight else None
             return QBrush(QColor(colour)) if colour else None
-        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole, Qt.ItemDataRole.TextAlignmentRole,
-                        Qt.ItemDataRole.ToolTipRole):
-            return None
         column = self._columns[index.column()]
         if role == Qt.ItemDataRole.UserRole and len(column) > 2:
             return column[2](row)

@@ -58,8 +58,8 @@ from tournament_desk.core.operations import (
 from tournament_desk.core.results import GameResult, format_game_result
 from tournament_desk.core.teams.boards import MatchBoard
 from tournament_desk.core.teams.model import Team
-from tournament_desk.core.teams.scores import MatchScore, round_scores
-from tournament_desk.core.teams.standings import TeamRow, team_results, team_standings
+from tournament_desk.core.teams.scores import MatchScore
+from tournament_desk.core.teams.standings import TeamRow, TeamScoreCache, team_standings
 from tournament_desk.gui.context import EventContext
 from tournament_desk.gui.dialogs.lineup_dialog import LineupDialog
 from tournament_desk.gui.models.tables import RowsModel
@@ -233,7 +233,7 @@ class TeamsTab(Tab):
         top.addStretch(1)
         rv.addLayout(top)
         self.matches_model = RowsModel([])
-        self.matches_view = make_table(self.matches_model)
+        self.matches_view = make_table(self.matches_model, fit_columns=False)  # sized when drawn whole
         self.matches_view.selectionModel().currentRowChanged.connect(lambda _c, _p: self.show_boards())
         rv.addWidget(self.matches_view)
         self.boards_model = RowsModel([])
@@ -257,11 +257,12 @@ class TeamsTab(Tab):
         self.standings_label = QLabel()
         rv.addWidget(self.standings_label)
         self.standings_model = RowsModel([])
-        self.standings_view = make_table(self.standings_model)
+        self.standings_view = make_table(self.standings_model, fit_columns=False)  # sized when drawn whole
         rv.addWidget(self.standings_view)
         split.addWidget(right)
         self.last_message = ""
-        self._finished_scores: dict[int, tuple[object, ...]] = {}
+        self._scores = TeamScoreCache()
+        """The matches' scores kept between the event's states: a result recomputes its own round only."""
         self._build_roster_moves()
         self._build_lineups_and_printing(top)
 
@@ -290,22 +291,44 @@ class TeamsTab(Tab):
         return not what.empty and (what.everything or (state is not None and state.event.team is not None))
 
     def redraw(self, what: StateChange) -> None:
-        """A result or a line-up (boards, matches of a round): the matches, the boards and the standings only;
-        anything else (teams, rosters, players, settings, rounds): everything."""
+        """A board result: the rows of its match and board and the standings' rows that changed (issue 31 item 10:
+        under 50 ms in a 100-team event); a line-up or a forfeited match: the round's matches and boards and the
+        standings; anything else (teams, rosters, players, settings, rounds): everything."""
         state = self.ctx.state
         if (state is None or state.event.team is None or what.teams or what.players or what.event_fields
                 or what.rounds_added or what.rounds_removed or what.everything):
             self.reload()
             return
-        self.show_matches()
-        finished = self._finished(state, what.rounds)
-        if any(self._finished_scores.get(r) != key for r, key in finished.items()):
-            self.show_standings(state)  # the standings count finished matches only: else they are as they were
+        if what.results_only:
+            self.refresh_results(state, what.rounds)
+        else:
+            self.show_matches()
+        self.refresh_standings(state)
 
-    def _finished(self, state: EventState, rounds: frozenset[int] | set[int]) -> dict[int, tuple[object, ...]]:
-        """The finished matches' scores of ``rounds``: what the standings depend on in those rounds."""
-        return {r: tuple((s.match.number, s.home, s.away, s.home_mp, s.away_mp) for s in round_scores(state, r)
-                         if s.finished) for r in rounds if 1 <= r <= state.last_round}
+    def refresh_results(self, state: EventState, rounds: frozenset[int]) -> None:
+        """Results changed in ``rounds``: the round shown redraws the rows of the matches whose score changed and
+        the chosen match's boards; the line-up choices stay (a result does not change a line-up)."""
+        number = self.current_round()
+        if number is None or number not in rounds:
+            return
+        scores = self._scores.round_scores(state, number)
+        if len(scores) != self.matches_model.rowCount():
+            self.show_matches()
+            return
+        before = self.current_score()
+        self.matches_model.show_rows(scores)
+        after = self.current_score()
+        if before is None or after is None or before.match != after.match \
+                or self.boards_model.rowCount() != len(after.boards):
+            self.show_boards()
+            return
+        self.boards_model.show_rows(after.boards)
+
+    def refresh_standings(self, state: EventState) -> None:
+        """The standings again, only the rows that changed redrawn (same columns: the tie-breaks and the language
+        change through :meth:`reload`)."""
+        rows = team_standings(state, cache=self._scores) if state.teams else []
+        self.standings_model.show_rows(rows)
 
     def focus_main(self) -> None:
         self.teams_view.setFocus()
@@ -387,7 +410,7 @@ class TeamsTab(Tab):
             self.show_boards()
             return
         lang = t.lang
-        scores = round_scores(state, number)
+        scores = self._scores.round_scores(state, number)
         current = self.matches_view.currentIndex().row()
         self.matches_model.set_table([
             (t("Match"), lambda s: s.match.number),
@@ -396,6 +419,7 @@ class TeamsTab(Tab):
             (t("Away"), lambda s: state.team(s.match.away).name),
             (t("Status"), lambda s: t("finished") if s.finished else t("{} board(s) to go", len(s.missing))),
         ], scores)
+        self.matches_view.resizeColumnsToContents()
         if scores:
             self.matches_view.setCurrentIndex(self.matches_model.index(min(max(current, 0), len(scores) - 1), 1))
         self.show_boards()
@@ -466,13 +490,7 @@ class TeamsTab(Tab):
     def show_standings(self, state: EventState) -> None:
         t = self.t
         lang = t.lang
-        results = team_results(state)
-        finished: dict[int, list[tuple[object, ...]]] = {r: [] for r in range(1, state.last_round + 1)}
-        for s in results.scores:
-            if s.finished:
-                finished[s.match.round].append((s.match.number, s.home, s.away, s.home_mp, s.away_mp))
-        self._finished_scores = {r: tuple(v) for r, v in finished.items()}
-        rows = team_standings(state, results=results) if state.teams else []
+        rows = team_standings(state, cache=self._scores) if state.teams else []
         codes = [c for c, _v in rows[0].tiebreaks] if rows else []
 
         def tiebreak(i: int) -> Any:
@@ -487,6 +505,7 @@ class TeamsTab(Tab):
         ]
         columns += [(code, tiebreak(i)) for i, code in enumerate(codes)]
         self.standings_model.set_table(columns, rows)
+        self.standings_view.resizeColumnsToContents()
 
     def standings_rows(self) -> list[TeamRow]:
         return [self.standings_model.row_object(i) for i in range(self.standings_model.rowCount())]
