@@ -233,7 +233,7 @@ def test_a_forfeited_match_has_no_line_ups(qtbot: QtBot, tmp_path: Path) -> None
     tab.matches_view.setCurrentIndex(tab.matches_model.index(1, 1))
     QTest.keyClick(tab.matches_view, Qt.Key.Key_Return)
     assert window.statusBar().currentMessage() == ("Le match 2 de la ronde 1 est perdu par forfait : il n'a pas de "
-                                                   "compositions")
+                                                   "composition d'équipe")
     assert tab.edit_lineups() is None
     tab.matches_view.setCurrentIndex(tab.matches_model.index(0, 1))
     dialog = tab.edit_lineups()
