@@ -72,7 +72,8 @@ def test_engine_interface_loads_nothing_heavy(tmp_path: Path) -> None:
 def test_engine_interface_goes_straight_to_the_engine(tmp_path: Path) -> None:
     """Issue 33 item 7: ``pair --dutch`` (called once per round by other programs) is sent to the engine
     interface before the main parser is imported: neither ``cli.main`` (its subcommand table, sources and
-    formatting) nor the message catalogue is loaded, and the pairing is the one ``cli.main.run`` makes."""
+    formatting) nor the message catalogue nor ``json`` (only ``--json`` answers need it) is loaded, and the
+    pairing is the one ``cli.main.run`` makes."""
     trf = tmp_path / "open.trf"
     trf.write_bytes((DATA / "swiss_031p_11r_74634154.trf").read_bytes() + b"XXR 12\r")
     out = tmp_path / "out.txt"
@@ -80,7 +81,7 @@ def test_engine_interface_goes_straight_to_the_engine(tmp_path: Path) -> None:
         "import sys\n"
         "from tournament_desk.__main__ import main\n"
         f"assert main(['pair', '--dutch', {str(trf)!r}, '-p', {str(out)!r}]) == 0\n"
-        "names = ('tournament_desk.cli.main', 'tournament_desk.core.messages')\n"
+        "names = ('tournament_desk.cli.main', 'tournament_desk.core.messages', 'json')\n"
         "print(','.join(m for m in names if m in sys.modules))\n"
     )
     proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120)
