@@ -16,6 +16,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tournament_desk.gui.app import run_gui
 
         return run_gui(args[0] if args else None)
+    if args[:1] == ["pair"] and "--dutch" in args:
+        # The engine interface other programs call once per round (cli.main.run sends it to the same place):
+        # straight there, without the main parser's imports (its subcommands, sources and formatting).
+        from tournament_desk.cli.engine import main_dutch
+
+        return main_dutch(args[1:])
     from tournament_desk.cli.main import run
 
     return run(args)

@@ -69,6 +69,30 @@ def test_engine_interface_loads_nothing_heavy(tmp_path: Path) -> None:
     assert out.read_text().split()[0] == "16"  # 31 players: 15 boards and the bye
 
 
+def test_engine_interface_goes_straight_to_the_engine(tmp_path: Path) -> None:
+    """Issue 33 item 7: ``pair --dutch`` (called once per round by other programs) is sent to the engine
+    interface before the main parser is imported: neither ``cli.main`` (its subcommand table, sources and
+    formatting) nor the message catalogue nor ``json`` (only ``--json`` answers need it) is loaded, and the
+    pairing is the one ``cli.main.run`` makes."""
+    trf = tmp_path / "open.trf"
+    trf.write_bytes((DATA / "swiss_031p_11r_74634154.trf").read_bytes() + b"XXR 12\r")
+    out = tmp_path / "out.txt"
+    probe = (
+        "import sys\n"
+        "from tournament_desk.__main__ import main\n"
+        f"assert main(['pair', '--dutch', {str(trf)!r}, '-p', {str(out)!r}]) == 0\n"
+        "names = ('tournament_desk.cli.main', 'tournament_desk.core.messages', 'json')\n"
+        "print(','.join(m for m in names if m in sys.modules))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120)
+    assert proc.stdout.strip() == ""
+    from tournament_desk.cli.main import run
+
+    again = tmp_path / "again.txt"
+    assert run(["pair", "--dutch", str(trf), "-p", str(again)]) == 0
+    assert out.read_text() == again.read_text() and out.read_text().split()[0] == "16"
+
+
 def test_version_output(capsys: pytest.CaptureFixture[str]) -> None:
     from tournament_desk import __version__
 

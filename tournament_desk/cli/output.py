@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import errno
-import json
 import os
 import sys
 from collections.abc import Iterable
@@ -163,6 +162,8 @@ def finish(code: int) -> int:
 def emit(args: argparse.Namespace, data: Any, text: str) -> None:
     """A command's answer: ``data`` as JSON when the command was given ``--json``, else ``text``."""
     if getattr(args, "json", False):
+        import json  # here, not at the top: the engine interface (pair --dutch) imports this module too
+
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         print(text)

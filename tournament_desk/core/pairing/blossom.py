@@ -20,6 +20,9 @@ from operator import itemgetter
 
 __all__ = ["BlossomSolver"]
 
+# Larger than any slack: the key of an S-blossom with no least-slack edge recorded yet.
+_NONE = float("inf")
+
 
 class BlossomSolver:
     """State of one blossom-algorithm run (kept in a class to share the many arrays)."""
@@ -427,6 +430,8 @@ class BlossomSolver:
                     if dead and troot[bv] in dead:
                         continue
                     dv = dualvar[v]
+                    # the recorded least slack of bv's edges to other S-blossoms, in this stage's terms (see below)
+                    bk = bestkey[bv] - shifted if bestedge[bv] != -1 else _NONE
                     for p in neighbend[v]:
                         w = endpoint[p]
                         bw = inb[w]
@@ -438,51 +443,51 @@ class BlossomSolver:
                         k = p >> 1
                         if not allowedge[k]:
                             kslack = dv + dualvar[w] - w2[k]
-                            if kslack <= 0:
-                                allowedge[k] = True
-                        if allowedge[k]:
-                            if lw == 0:
-                                if general and self.mate[self.blossombase[bw]] == -1:
-                                    # a free vertex with a zero dual: augmenting path
-                                    self.labelend[bw] = self.labelend[w] = -1
-                                    dead.add(troot[bv])
-                                    self.augment_matching(k)
-                                    augmented = True
-                                    break
-                                self.assign_label(w, 2, p ^ 1)
-                            elif lw == 1:
-                                base = self.scan_blossom(v, w)
-                                if base >= 0:
-                                    self.add_blossom(base, k)
-                                    bv = inb[v]
-                                else:
-                                    dead.add(troot[bv])
-                                    dead.add(troot[bw])
-                                    self.augment_matching(k)
-                                    augmented = True
-                                    break
-                            elif label[w] == 0:
-                                label[w] = 2
-                                self.labelend[w] = p ^ 1
+                            if kslack > 0:
+                                if lw == 1:
+                                    # Both ends are S until the stage ends, so every dual step lowers the slack
+                                    # of all such edges alike: comparing kslack + 2 * (steps so far) is enough
+                                    # (bk: the recorded key less the steps so far; the first edge always wins).
+                                    if kslack < bk:
+                                        if bestedge[bv] == -1:
+                                            touched.append(bv)
+                                        bestedge[bv] = k
+                                        bestkey[bv] = kslack + shifted
+                                        bk = kslack
+                                elif label[w] == 0:
+                                    be = bestedge[w]
+                                    if be == -1:
+                                        bestedge[w] = k
+                                        touched.append(w)
+                                    elif kslack < dualvar[eu[be]] + dualvar[ev[be]] - w2[be]:
+                                        bestedge[w] = k
+                                continue
+                            allowedge[k] = True
+                        # a tight edge
+                        if lw == 0:
+                            if general and self.mate[self.blossombase[bw]] == -1:
+                                # a free vertex with a zero dual: augmenting path
+                                self.labelend[bw] = self.labelend[w] = -1
+                                dead.add(troot[bv])
+                                self.augment_matching(k)
+                                augmented = True
+                                break
+                            self.assign_label(w, 2, p ^ 1)
                         elif lw == 1:
-                            # Both ends are S until the stage ends, so every dual step lowers the slack
-                            # of all such edges alike: comparing kslack + 2 * (steps so far) is enough.
-                            key = kslack + shifted
-                            be = bestedge[bv]
-                            if be == -1:
-                                bestedge[bv] = k
-                                bestkey[bv] = key
-                                touched.append(bv)
-                            elif key < bestkey[bv]:
-                                bestedge[bv] = k
-                                bestkey[bv] = key
+                            base = self.scan_blossom(v, w)
+                            if base >= 0:
+                                self.add_blossom(base, k)
+                                bv = inb[v]
+                                bk = _NONE  # a new blossom has no least-slack edge yet
+                            else:
+                                dead.add(troot[bv])
+                                dead.add(troot[bw])
+                                self.augment_matching(k)
+                                augmented = True
+                                break
                         elif label[w] == 0:
-                            be = bestedge[w]
-                            if be == -1:
-                                bestedge[w] = k
-                                touched.append(w)
-                            elif kslack < dualvar[eu[be]] + dualvar[ev[be]] - w2[be]:
-                                bestedge[w] = k
+                            label[w] = 2
+                            self.labelend[w] = p ^ 1
                 if augmented:
                     break
                 # No augmenting path: compute the dual change.

@@ -258,12 +258,10 @@ class _Bracket:
         """Criteria weights of every pair with a player of the bracket (dutch_weights.LAYOUT)."""
         g, vi, ctx = self.g, self.vi, self.ctx
         size, sg_begin, nsg_begin = self.size, self.sg_begin, self.nsg_begin
-        base: list[list[int]] = [[] for _ in range(size)]
+        base: list[list[int]] = [[] for _ in range(sg_begin)]
+        base += g.table.rows(vi, sg_begin, nsg_begin, ctx)
         for li in range(sg_begin, size):
-            in_cur = li < nsg_begin
-            row = g.table.row(vi[:li], vi[li], in_cur, not in_cur, ctx)
-            base[li] = row
-            g.set_row(vi[li], vi[:li], row)
+            g.set_row(vi[li], vi[:li], base[li])
         self.base = base
 
     def _solve(

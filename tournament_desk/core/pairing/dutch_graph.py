@@ -241,12 +241,14 @@ class PairingGraph:
             return None
         mask = (1 << self.top_shift) - 1
         edges: list[tuple[int, int, int]] = []
+        rows = self.w
         for j, u in enumerate(inside):
-            weights = list(map(self.w[u].get, inside[:j]))
-            if None in weights:
+            try:
+                weights = list(map(rows[u].__getitem__, inside[:j]))
+            except KeyError:
                 handover(f"{stage}: weights outside the bracket")
                 return None
-            edges += [(i, j, m) for i, w in enumerate(weights) if w > 0 and (m := w & mask)]  # type: ignore[operator]
+            edges += [(i, j, m) for i, w in enumerate(weights) if w > 0 and (m := w & mask)]
         mate = None
         if prefs:
             mate = self._lexicographic(inside, edges, prefs)

@@ -395,3 +395,49 @@ class WeightTable:
         if banned:
             return [0 if hv in banned else by_type[type_of[hv]] for hv in his]
         return [by_type[type_of[hv]] for hv in his]
+
+    def rows(self, vs: list[int], start: int, split: int, ctx: WeightContext) -> list[list[int]]:
+        """``[row(vs[:li], vs[li], li < split, li >= split, ctx) for li in range(start, len(vs))]`` in one
+        pass (the rows of a bracket, dutch.py): the higher players of each row are the previous row's and one
+        more, so their types and places are looked up once for the whole bracket, not once per row."""
+        self._check_ctx(ctx)
+        cache = self._cache
+        players = self.players
+        type_of = self.type_of
+        nt = self.ntypes
+        example = self._example
+        types = [type_of[v] for v in vs]
+        place = {v: i for i, v in enumerate(vs)}
+        seen: list[int] = []  # the distinct types of vs[:li], in order of appearance
+        is_seen = [False] * nt
+        for t in types[:start]:
+            if not is_seen[t]:
+                is_seen[t] = True
+                seen.append(t)
+        by_type = [0] * nt
+        out: list[list[int]] = []
+        for li in range(start, len(vs)):
+            lv = vs[li]
+            lower_in_current = li < split
+            lo = players[lv]
+            base_key = ((type_of[lv] * 2 + lower_in_current) * 2 + (not lower_in_current)) * nt
+            for t in seen:
+                w = cache.get(base_key + t)
+                if w is None:
+                    hi = players[example[t]]
+                    w = 0
+                    if _colours_compatible(hi, lo, ctx):
+                        w = _criteria_weight(hi, lo, lower_in_current, not lower_in_current, ctx)
+                    cache[base_key + t] = w
+                by_type[t] = w
+            row = list(map(by_type.__getitem__, types[:li]))
+            for hv in self.opp[lv]:  # C1 (no rematch, forbidden pairs): opp is symmetric
+                at = place.get(hv, li)
+                if at < li:
+                    row[at] = 0
+            out.append(row)
+            t = types[li]
+            if not is_seen[t]:
+                is_seen[t] = True
+                seen.append(t)
+        return out
