@@ -239,6 +239,20 @@ def test_a_team_file_that_cannot_be_read_names_its_line_and_changes_nothing(caps
         if what == "forfeit":
             assert f"line {index + 1}, column 5" in err
         assert not target.exists()
+    # two teams of one name; a line-up naming nobody while its players' lines have games
+    first = next(i for i, line in enumerate(lines) if line.startswith("310"))
+    twice = list(lines)
+    twice[first + 1] = twice[first + 1][:8] + lines[first][8:40] + twice[first + 1][40:]
+    empty_lineup = list(lines)
+    empty_lineup[at] = empty_lineup[at][:16] + " 0000" * BOARDS
+    for what, changed, expected in (
+            ("twice", twice, f"line {first + 2}: team Club 0 is named twice (line {first + 1} too)"),
+            ("nobody", empty_lineup, "sits at board 1, left empty by the other team, yet meets")):
+        broken = tmp_path / f"{what}.trf"
+        broken.write_text("\r\n".join(changed) + "\r\n", encoding="utf-8")
+        err = _run(capsys, "new", str(tmp_path / f"{what}.tdesk"), "--from-trf", str(broken), code=3)
+        assert expected in err, err
+        assert not (tmp_path / f"{what}.tdesk").exists()
     # a points column that disagrees with the results names the player's line and column 81
     index = next(i for i, line in enumerate(lines) if line.startswith("001"))
     changed = list(lines)

@@ -469,6 +469,14 @@ def _import_team_event(path: Path, trf: TrfTournament, file_name: str, *, name: 
     if outside:
         raise _error(trf.teams[0].line, 1, msg("players {ranks} are in no team record: a team event's players each "
                                                "belong to a team", ranks=", ".join(map(str, outside[:10]))))
+    named: dict[str, int] = {}
+    for team in trf.teams:
+        key = " ".join((team.name or str(team.number)).split()).casefold()
+        if key in named:
+            problem = msg("team {name} is named twice (line {line} too): each team needs its own name",
+                          name=team.name, line=named[key])
+            raise _error(team.line, None, problem)
+        named[key] = team.line
     scoring = _scoring(trf)
     _check_team_points(trf, len(rounds), scoring)
     warnings: list[Msg] = []
@@ -591,6 +599,10 @@ def _team_round(trf: TrfTournament, r: TrfTeamRound, schedule: berger.RoundRobin
         for lineup in (m.home_lineup, m.away_lineup):
             seated = [roster_position[rank] for rank in lineup or () if rank is not None]
             out_of_order = out_of_order or seated != sorted(seated)
+            if lineup is not None and not seated:
+                raise _error(m.line, 1, msg("round {round}: a line-up of teams {home} and {away} names no player: "
+                                            "a team that did not come forfeits the match (330)", round=r.number,
+                                            home=m.home, away=m.away))
         results: list[tuple[int, GameResult]] = []
         for b in m.boards:
             if b.home is None or b.away is None or not (b.home_code or b.away_code):
