@@ -276,3 +276,37 @@ def test_a_real_team_swiss_file_is_read_and_refused_as_a_round_robin(capsys: pyt
     event = tmp_path / "e.tdesk"
     _run(capsys, "new", str(event), "--name", "Open", "--rounds", "7")
     assert "Import 18 players" in _run(capsys, "players", "import", str(event), str(source))
+
+
+def test_every_damaged_team_record_is_refused_by_line_or_read(capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    """Each record of the team section, and a player's round blocks, damaged at a few columns (a digit or a code made
+    ``x``): the import either reads the file or refuses it as a file problem naming a line — never another error —
+    and a refused file creates nothing."""
+    from tournament_desk.core.errors import TournamentError
+    from tournament_desk.services.trf_io import import_event_from_trf
+
+    source = tmp_path / "ligue.tdesk"
+    _team_event(capsys, source)
+    trf = tmp_path / "ligue.trf"
+    _run(capsys, "export", str(source), "--trf", str(trf), "--edition", "26")
+    lines = trf.read_text(encoding="utf-8").splitlines()
+    targets = [i for i, line in enumerate(lines) if line[:3] in ("310", "300", "320", "330", "299", "352", "362")]
+    targets.append(next(i for i, line in enumerate(lines) if line.startswith("001")))
+    refused = 0
+    for i in targets:
+        line = lines[i]
+        columns = {5, 9, 15, 56, 75, 92, 97, 99, 103} & set(range(1, len(line) + 1))
+        for column in sorted(columns):
+            changed = list(lines)
+            changed[i] = line[:column - 1] + "x" + line[column:]
+            damaged = tmp_path / f"d{i}_{column}.trf"
+            damaged.write_text("\r\n".join(changed) + "\r\n", encoding="utf-8")
+            target = tmp_path / f"d{i}_{column}.tdesk"
+            try:
+                import_event_from_trf(target, damaged)
+            except TournamentError as exc:
+                refused += 1
+                assert not target.exists()
+                assert getattr(exc, "line", None) is not None, (changed[i], exc)
+    assert refused > 20

@@ -112,6 +112,9 @@ def team_rounds(trf: TrfTournament) -> list[TrfTeamRound]:
             team_of[rank] = team.number
     roster = {t.number: list(t.players) for t in trf.teams}
     colours = board_colours(trf)
+    if set(colours) - {"W", "B"}:
+        raise TrfError(trf.lines.get("352", 1), 5,
+                       f"the board colours (352) are W and B letters, found {colours[:20]!r}")
     for lineup in trf.lineups:
         for number, column in ((lineup.team, 9), (lineup.opponent, 13)):
             if number not in numbers:
