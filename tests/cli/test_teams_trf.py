@@ -247,7 +247,7 @@ def test_a_team_file_that_cannot_be_read_names_its_line_and_changes_nothing(caps
     empty_lineup[at] = empty_lineup[at][:16] + " 0000" * BOARDS
     for what, changed, expected in (
             ("twice", twice, f"line {first + 2}: team Club 0 is named twice (line {first + 1} too)"),
-            ("nobody", empty_lineup, "sits at board 1, left empty by the other team, yet meets")):
+            ("nobody", empty_lineup, "plays, but the line-up of team 2 (300) does not seat him")):
         broken = tmp_path / f"{what}.trf"
         broken.write_text("\r\n".join(changed) + "\r\n", encoding="utf-8")
         err = _run(capsys, "new", str(tmp_path / f"{what}.tdesk"), "--from-trf", str(broken), code=3)

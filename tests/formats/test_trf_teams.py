@@ -172,3 +172,15 @@ def test_matches_that_cannot_be_a_team_round_name_their_line() -> None:
         team_rounds(loads(colours + "\n" + teams))
     assert (info.value.line, info.value.column) == (2, 97) and "do not follow the board colours WB" in \
         info.value.message
+
+
+def test_a_player_who_plays_outside_his_team_s_line_up_names_his_line() -> None:
+    """A ``300`` record gives a team's line-up: a player of the team with a game that round must sit in it."""
+    teams = "\n".join([team_record(TrfTeam(1, "Alpha", players=[1, 2, 5])),
+                       team_record(TrfTeam(2, "Beta", players=[3, 4, 6]))]) + "\n"
+    played = "\n".join([_player(1, "", "   3 w 1"), _player(2, "", "   4 b 0"), _player(3, "", "   1 b 0"),
+                        _player(4, "", "   2 w 1"), _player(5), _player(6), "300 001 001 002 0001 0005"])
+    with pytest.raises(TrfError) as info:
+        team_rounds(loads(played + "\n" + teams))
+    assert (info.value.line, info.value.column) == (2, 92)
+    assert "player 2 of team 1 plays, but the line-up of team 1 (300) does not seat him" in info.value.message

@@ -262,6 +262,11 @@ def _match(r: int, a: int, b: int, given: dict[int, tuple[int | None, ...]], pla
                 lineup_a = tuple(derived)
             else:
                 lineup_b = tuple(derived)
+    for team, other, lineup in ((a, b, lineup_a), (b, a, lineup_b)):
+        for rank in _played_by(team, other, r, players, roster):
+            if lineup is None or rank not in lineup:
+                raise TrfError(players[rank].line, col, f"round {r}: player {rank} of team {team} plays, but the "
+                               f"line-up of team {team} (300) does not seat him")
     boards: list[TrfMatchBoard] = []
     home_is_a: bool | None = None
     if lineup_a is not None and lineup_b is not None:
