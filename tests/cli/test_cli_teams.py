@@ -362,10 +362,10 @@ def test_a_trf16_team_registration_file_imports_its_teams_and_players(capsys: py
     assert state.event.team is not None and state.event.team.boards == 4
     assert [state.player(pid).surname.upper() for pid in state.teams[0].members] == ["JOUEUR02", "JOUEUR01", "JOUEUR03",
                                                                                "JOUEUR04"]
-    # a team file with rounds played is refused, naming why, and creates nothing
+    # a team Swiss file with rounds played is refused, naming why, and creates nothing
     sample = Path(__file__).resolve().parents[1] / "data" / "trf" / "trf26_team_6x4.trf"
     err = _run(capsys, "new", str(tmp_path / "no.tdesk"), "--from-trf", str(sample), code=3)
-    assert "3 round(s) played" in err and not (tmp_path / "no.tdesk").exists()
+    assert "the Berger table pairs 1-6, 2-5, 3-4" in err and not (tmp_path / "no.tdesk").exists()
 
 
 def test_a_team_event_keeps_the_arbiters_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

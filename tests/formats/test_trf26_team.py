@@ -81,10 +81,12 @@ def test_players_import_takes_the_team_file(tmp_path: Path, capsys: pytest.Captu
 def test_a_team_file_is_not_paired_nor_made_an_individual_event(tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     """Its 240/250/260 records name teams: neither the engine nor an individual event can take them. Its rounds
-    played are not continued as a team event yet (issue 31: a team file before round 1 is)."""
+    are a team Swiss (round 1: 1-4, 2-5, 3-6), which is not continued here: a team event is continued as a team
+    round robin (issue 31 item 8), and the Berger table for 6 pairs 1-6, 2-5, 3-4 in round 1."""
     assert main(["new", str(tmp_path / "t.tdesk"), "--from-trf", str(TEAM_FILE)]) == 3
     err = capsys.readouterr().err
-    assert "line 55, column 1: the file reports a team event with 3 round(s) played" in err
+    assert ("line 26, column 1: round 1: teams 1 and 4 meet, but the Berger table pairs 1-6, 2-5, 3-4: a team "
+            "event is continued here as a team round robin (the team Swiss system is not available)") in err
     assert not (tmp_path / "t.tdesk").exists()
     assert main_dutch(["--dutch", str(TEAM_FILE), "-p"]) == 3
     assert "team event" in capsys.readouterr().err

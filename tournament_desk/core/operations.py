@@ -22,7 +22,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from tournament_desk.core.actions import imports, manual, matches, swiss, teams, tiebreaks, topcut, whole_event
+from tournament_desk.core.actions import (
+    imports,
+    manual,
+    matches,
+    swiss,
+    team_imports,
+    teams,
+    tiebreaks,
+    topcut,
+    whole_event,
+)
 from tournament_desk.core.actions import players as reg
 from tournament_desk.core.actions import roundrobin as rr
 from tournament_desk.core.actions import rounds as rnds
@@ -56,6 +66,7 @@ __all__ = [
     "EditTeam",
     "ForfeitMatch",
     "ImportEvent",
+    "ImportTeamEvent",
     "ImportTeams",
     "NumberPlayers",
     "NumberTeams",
@@ -600,6 +611,23 @@ class ImportTeams(Operation[tuple[TeamId, ...]]):
 
 
 @dataclass(frozen=True, slots=True)
+class ImportTeamEvent(Operation[tuple[PlayerId, ...]]):
+    """A team event begun in another program (its TRF-2026 team file): teams and players, the teams' places in
+    the grid, and each round paired from the Berger table with its forfeited matches, line-ups and board results,
+    as ONE step. Teams and players are named by their places in ``teams`` (the payload: the players' ids)."""
+
+    rules: ClassVar[tuple[Citation, ...]] = (cite(FIDE_C05), *_TEAM_RULES)
+    teams: Sequence[Mapping[str, Any]]
+    numbers: Sequence[int] | None
+    rounds: Sequence[team_imports.ImportedTeamRound]
+    label: Message
+
+    def apply(self, state: EventState) -> Step[tuple[PlayerId, ...]]:
+        return team_imports.import_team_event(state, self.teams, numbers=self.numbers, rounds=self.rounds,
+                                              label=self.label)
+
+
+@dataclass(frozen=True, slots=True)
 class EditTeam(Operation[None]):
     """Change a team's name, code, club, federation or captain."""
 
@@ -717,7 +745,8 @@ OPERATIONS: tuple[type[Operation[Any]], ...] = (
     UpdateEvent, StoreEventSettings, SetTiebreaks, SetRuleSettings, SetOption,
     StartTopCut, RecordPlayoff,
     ImportEvent, TakeWholeEvent,
-    AddTeams, ImportTeams, EditTeam, RemoveTeam, SetRoster, SetTeamRules, NumberTeams, SetLineup, SetLineups,
+    AddTeams, ImportTeams, ImportTeamEvent, EditTeam, RemoveTeam, SetRoster, SetTeamRules, NumberTeams, SetLineup,
+    SetLineups,
     ForfeitMatch, RecordBoardResult,
 )
 """Every operation a user can do to an event."""

@@ -3,9 +3,13 @@
 Columns are 1-based in the FIDE text and 0-based here. Player records ``001`` are fixed-column; round
 block r starts at column 92 + 10 (r - 1). Supported extension records: JaVaFo/bbpPairings ``XXR XXC XXA
 XXP XXS XXZ`` and the TRF26 records ``142 152 162 240 250 260``. The TRF26 team records are read too: the
-teams (``310``, and the older ``013``) into :class:`TrfTeam`, the board colours and team scoring (``352 362``)
-as headers, the other records of the team section (``299 300 320 330 801 802``) kept verbatim, as are the
-national rating records (a federation's code, ``FRA``..., instead of ``001``).
+teams (``310``, and the older ``013``) into :class:`TrfTeam`, the board colours (``352``) as a header, the team
+scoring (``362``) as a header and into :attr:`TrfTournament.team_scoring`, the out-of-order boards (``300``),
+the teams' pairing-allocated byes (``320``), the forfeited matches (``330``) and the abnormal points (``299``)
+into their own values (:class:`TrfLineup`, :class:`TrfTeamBye`, :class:`TrfForfeit`, :class:`TrfAbnormal`), each
+at the columns the TRF-2026 text gives (Team Section); every team record is also kept verbatim (written back as
+read), as are the informative ``801``/``802`` records and the national rating records (a federation's code,
+``FRA``..., instead of ``001``). The same columns write them (:func:`team_record`, :func:`lineup_record`...).
 Unknown records are kept verbatim, with a warning.
 
 Numbers: a blank numeric field that the format allows to be empty (the match points of an individual event's
@@ -32,24 +36,36 @@ from tournament_desk.core.pairing.swiss_state import (
 )
 
 __all__ = [
+    "TEAM_SCORING_DEFAULTS",
     "DeclaredSystem",
+    "TrfAbnormal",
     "TrfAcceleration",
     "TrfError",
+    "TrfForfeit",
+    "TrfLineup",
     "TrfPlayer",
     "TrfRoundEntry",
     "TrfTeam",
+    "TrfTeamBye",
     "TrfTournament",
+    "abnormal_record",
     "check_engine_input",
     "check_points",
     "declared_system",
     "dumps",
     "engine_input",
+    "forfeit_record",
     "initial_colour",
+    "lineup_record",
     "loads",
     "pairing_order",
     "played_rounds",
     "read_file",
     "recorded_round",
+    "team_bye_record",
+    "team_record",
+    "team_record_013",
+    "team_scoring_record",
     "to_swiss_state",
 ]
 
@@ -65,6 +81,13 @@ TEAM_CODES = ("013", "310")
 TEAM_SECTION_CODES = ("299", "300", "320", "330", "801", "802")
 """The other records of a team event (TRF26): abnormal points, out-of-order boards, the team's pairing-allocated
 bye, forfeited matches, the informative records. Kept verbatim."""
+TEAM_SCORING_DEFAULTS = {"TW": 2.0, "TD": 1.0, "TL": 0.0}
+"""Record ``362`` (TRF-2026, Scoring point system for teams): the match points of a team win, draw and loss, and
+their defaults."""
+FORFEIT_TYPES = ("+-", "-+", "--")
+"""Record ``330`` (TRF-2026, Forfeited Matches): won by the White team, won by the Black team, double forfeit."""
+ABNORMAL_TYPES = "WDLFHZ+- "
+"""Record ``299`` (TRF-2026, Abnormal Assignment Points): the type at column 5 (blank: a penalty or bonus)."""
 _NATIONAL = re.compile(r"[A-Z]{3}")  # a national rating record: the federation's code instead of 001
 MAX_ROUNDS = 999
 """The most rounds a file may declare (XXR/142): round numbers have three columns in TRF26 records."""
@@ -156,6 +179,54 @@ class TrfTeam:
     line: int = field(default=0, compare=False)
 
 
+@dataclass(frozen=True)
+class TrfLineup:
+    """A ``300`` record (TRF-2026, Out-Of-(default)Order): the players of ``team`` at boards 1, 2... in ``round``
+    against ``opponent``; None for an unoccupied board (``0000``)."""
+
+    round: int
+    team: int
+    opponent: int
+    players: tuple[int | None, ...]
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class TrfTeamBye:
+    """A ``320`` record (TRF-2026, Teams - Pairing-Allocated Bye): the PAB's match and game points, and the team
+    given it in round 1, 2... (0: none)."""
+
+    match_points: float | None
+    game_points: float | None
+    teams: tuple[int, ...]
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class TrfForfeit:
+    """A ``330`` record (TRF-2026, Forfeited Matches): ``kind`` ``+-`` (won by the White team), ``-+`` (won by the
+    Black team) or ``--`` (double forfeit), the round, the White and the Black team."""
+
+    kind: str
+    round: int
+    white: int
+    black: int
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class TrfAbnormal:
+    """A ``299`` record (TRF-2026, Abnormal Assignment Points): the type (:data:`ABNORMAL_TYPES`), match points
+    (teams), game points, the round (None: all rounds) and the teams (or players) it applies to."""
+
+    kind: str
+    match_points: float | None
+    game_points: float | None
+    round: int | None
+    ids: tuple[int, ...]
+    line: int = field(default=0, compare=False)
+
+
 @dataclass
 class TrfTournament:
     headers: dict[str, list[str]] = field(default_factory=dict)
@@ -173,6 +244,11 @@ class TrfTournament:
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # record code -> its last line number
     teams: list[TrfTeam] = field(default_factory=list)  # 310 / 013
     team_lines: list[str] = field(default_factory=list)  # 013, 310 and the team section's records, verbatim
+    team_scoring: dict[str, float] = field(default_factory=dict)  # 362: TW/TD/TL -> match points
+    lineups: list[TrfLineup] = field(default_factory=list)  # 300
+    team_byes: list[TrfTeamBye] = field(default_factory=list)  # 320
+    forfeits: list[TrfForfeit] = field(default_factory=list)  # 330
+    abnormal: list[TrfAbnormal] = field(default_factory=list)  # 299
     national_lines: list[str] = field(default_factory=list)  # national rating records (FRA, GER...), verbatim
     other_lines: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
@@ -360,6 +436,90 @@ def _parse_team(line: str, lineno: int, registered: int) -> TrfTeam:
     )
 
 
+def _parse_lineup(line: str, lineno: int) -> TrfLineup:
+    """``300 RRR TTT OOO PPPP PPPP ...``: round 5-7, the team 9-11, its scheduled opponent 13-15, the players of
+    boards 1, 2... at 17-20, 22-25... (``0000``: an unoccupied board)."""
+    padded = line.rstrip().ljust(15)
+    rnd = _int_field(padded[4:7], lineno, 5, "round")
+    team = _int_field(padded[8:11], lineno, 9, "team pairing number")
+    opponent = _int_field(padded[12:15], lineno, 13, "scheduled opponent")
+    assert rnd is not None and team is not None and opponent is not None
+    if rnd < 1:
+        raise TrfError(lineno, 5, "round 0 is not a round")
+    if team == opponent or not team:
+        raise TrfError(lineno, 9, f"team {team} cannot be its own opponent" if team else "team 0 is not a team")
+    players: list[int | None] = []
+    for c in range(16, len(padded.rstrip()), 5):
+        value = _int_field(padded[c : c + 4], lineno, c + 1, "player id", required=False)
+        players.append(value or None)
+    if not players:
+        raise TrfError(lineno, 17, "no board: give each board's player id (0000 for an unoccupied board)")
+    return TrfLineup(rnd, team, opponent, tuple(players), line=lineno)
+
+
+def _parse_team_bye(line: str, lineno: int) -> TrfTeamBye:
+    """``320 MMMM GGGG TTT TTT ...``: the PAB's match points 5-8 and game points 10-13, the team given it in round 1
+    at 15-17, round 2 at 19-21... (``000``: none)."""
+    padded = line.rstrip().ljust(13)
+    teams = []
+    for c in range(14, len(padded), 4):
+        value = _int_field(padded[c : c + 3], lineno, c + 1, "team pairing number", required=False)
+        teams.append(value or 0)
+    return TrfTeamBye(_decimal_field(padded[4:8], lineno, 5, "PAB match points"),
+                      _decimal_field(padded[9:13], lineno, 10, "PAB game points"), tuple(teams), line=lineno)
+
+
+def _parse_forfeit(line: str, lineno: int) -> TrfForfeit:
+    """``330 TT RRR WWW BBB``: the type 5-6 (:data:`FORFEIT_TYPES`), round 8-10, White team 12-14, Black 16-18."""
+    padded = line.rstrip().ljust(18)
+    kind = padded[4:6]
+    if kind not in FORFEIT_TYPES:
+        raise TrfError(lineno, 5, f"type of forfeit must be +- (won by the White team), -+ (by the Black team) or "
+                       f"-- (double forfeit), found {kind!r}")
+    rnd = _int_field(padded[7:10], lineno, 8, "round")
+    white = _int_field(padded[11:14], lineno, 12, "White team")
+    black = _int_field(padded[15:18], lineno, 16, "Black team")
+    assert rnd is not None and white is not None and black is not None
+    if rnd < 1:
+        raise TrfError(lineno, 8, "round 0 is not a round")
+    if white == black:
+        raise TrfError(lineno, 16, f"team {white} cannot play itself")
+    return TrfForfeit(kind, rnd, white, black, line=lineno)
+
+
+def _parse_abnormal(line: str, lineno: int) -> TrfAbnormal:
+    """``299 T  MMMM  GGGG  RRR IIII IIII ...``: the type at 5, match points 8-11, game points 14-17, round 20-22
+    (``000`` or blank: every round), the teams (or players) at 24-27, 29-32..."""
+    padded = line.rstrip().ljust(22)
+    kind = padded[4].upper()
+    if kind not in ABNORMAL_TYPES:
+        raise TrfError(lineno, 5, f"type of abnormal assignment must be one of W D L F H Z + - or blank, found "
+                       f"{padded[4]!r}")
+    rnd = _int_field(padded[19:22], lineno, 20, "round", required=False)
+    return TrfAbnormal(kind.strip(), _decimal_field(padded[7:11], lineno, 8, "match points"),
+                       _decimal_field(padded[13:17], lineno, 14, "game points"), rnd or None,
+                       tuple(_fixed_ids(padded, 23, lineno, "team or player id")), line=lineno)
+
+
+def _parse_team_scoring(line: str, lineno: int, warnings: list[str]) -> dict[str, float]:
+    """``362 TW 2.0   TD 1.0   TL 0.0``: each symbol ending at column 6 (then 15, 24...), its match points at 7-10
+    (16-19, 25-28...), as record ``162`` places its codes and points. A one-letter ``W``/``D``/``L`` at column 6
+    reads as ``TW``/``TD``/``TL``."""
+    out: dict[str, float] = {}
+    for c in range(4, len(line.rstrip()), 9):
+        symbol = line[c : c + 2].strip().upper()
+        if not symbol:
+            continue
+        if len(symbol) == 1:
+            symbol = "T" + symbol
+        points = _decimal_field(line[c + 2 : c + 6], lineno, c + 3, f"match points of {symbol!r}")
+        if symbol not in TEAM_SCORING_DEFAULTS:
+            warnings.append(f"line {lineno}: unknown team scoring symbol {symbol!r} (TW, TD or TL)")
+        elif points is not None:
+            out[symbol] = points
+    return out
+
+
 def loads(text: str | bytes) -> TrfTournament:
     """Parse TRF text (CR, LF or CRLF line endings)."""
     trf = TrfTournament()
@@ -477,10 +637,20 @@ def _parse_line(trf: TrfTournament, line: str, lineno: int, seen: set[int]) -> N
         trf.scoring_codes[_BB_CODES[code]] = number
     elif code in HEADER_CODES or code in TRF26_CODES:
         trf.headers.setdefault(code, []).append(rest.rstrip())
+        if code == "362":
+            trf.team_scoring.update(_parse_team_scoring(line, lineno, trf.warnings))
     elif code in TEAM_CODES:
         trf.teams.append(_parse_team(line, lineno, len(trf.teams)))
         trf.team_lines.append(line.rstrip())
     elif code in TEAM_SECTION_CODES:
+        if code == "300":
+            trf.lineups.append(_parse_lineup(line, lineno))
+        elif code == "320":
+            trf.team_byes.append(_parse_team_bye(line, lineno))
+        elif code == "330":
+            trf.forfeits.append(_parse_forfeit(line, lineno))
+        elif code == "299":
+            trf.abnormal.append(_parse_abnormal(line, lineno))
         trf.team_lines.append(line.rstrip())
     elif _NATIONAL.fullmatch(code) and not code.startswith(("XX", "BB")) and line[4:8].strip().isdigit():
         trf.national_lines.append(line.rstrip())  # TRF26 national rating support: linked to 001 by cols 5-8
@@ -516,6 +686,62 @@ def _player_line(p: TrfPlayer) -> str:
 
 def _fmt_points(value: float) -> str:
     return f"{value:4.1f}"
+
+
+def _points_text(value: float | None, width: int) -> str:
+    return "" if value is None else f"{value:{width}.1f}"
+
+
+def team_record(team: TrfTeam) -> str:
+    """A ``310`` record (TRF-2026, Team Section): pairing number 5-7, name 9-40, nickname 42-46, strength factor
+    48-53, match points 55-60 and game points 62-67 (``1111.5``), rank 69-71, then the players' starting ranks in
+    board order at 74-77, 79-82... (the text's table goes to the 14th at 139-142; a longer roster goes on in the
+    same 5 columns)."""
+    strength = "" if team.strength is None else str(team.strength)
+    rank = "" if team.rank is None else str(team.rank)
+    head = (f"310 {team.number:3d} {team.name[:32]:<32} {team.nickname[:5]:<5} {strength[:6]:>6} "
+            f"{_points_text(team.match_points, 6):>6} {_points_text(team.game_points, 6):>6} {rank[:3]:>3} ")
+    return (head + "".join(f" {p:4d}" for p in team.players)).rstrip()
+
+
+def team_record_013(team: TrfTeam) -> str:
+    """A ``013`` record (TRF16; TRF-2026 keeps it, to be phased out): name 5-36, the players' starting ranks at
+    37-40, 42-45..."""
+    return (f"013 {team.name[:32]:<32}" + " ".join(f"{p:4d}" for p in team.players)).rstrip()
+
+
+def lineup_record(lineup: TrfLineup) -> str:
+    """A ``300`` record (TRF-2026, Out-Of-(default)Order): round 5-7, team 9-11, scheduled opponent 13-15, board
+    1's player at 17-20, board 2's at 22-25... (``0000``: an unoccupied board)."""
+    return (f"300 {lineup.round:03d} {lineup.team:03d} {lineup.opponent:03d}"
+            + "".join(f" {p or 0:04d}" for p in lineup.players))
+
+
+def team_bye_record(bye: TrfTeamBye) -> str:
+    """A ``320`` record (TRF-2026, Teams - Pairing-Allocated Bye): match points 5-8, game points 10-13, the PAB
+    team of round 1 at 15-17, round 2 at 19-21... (``000``: none)."""
+    return (f"320 {_points_text(bye.match_points, 4):>4} {_points_text(bye.game_points, 4):>4}"
+            + "".join(f" {t:03d}" for t in bye.teams))
+
+
+def forfeit_record(forfeit: TrfForfeit) -> str:
+    """A ``330`` record (TRF-2026, Forfeited Matches): type 5-6, round 8-10, White team 12-14, Black team 16-18."""
+    return f"330 {forfeit.kind} {forfeit.round:03d} {forfeit.white:03d} {forfeit.black:03d}"
+
+
+def abnormal_record(record: TrfAbnormal) -> str:
+    """A ``299`` record (TRF-2026, Abnormal Assignment Points): type 5, match points 8-11, game points 14-17, round
+    20-22 (blank: every round), teams (or players) at 24-27, 29-32..."""
+    rnd = "" if record.round is None else f"{record.round:03d}"
+    return (f"299 {record.kind or ' '}  {_points_text(record.match_points, 4):>4}  "
+            f"{_points_text(record.game_points, 4):>4}  {rnd:>3}" + "".join(f" {i:4d}" for i in record.ids)).rstrip()
+
+
+def team_scoring_record(points: dict[str, float]) -> str:
+    """Record ``362``'s text after ``362 `` (TRF-2026, Scoring point system for teams): ``TW 2.0   TD 1.0   TL 0.0``,
+    each symbol ending at column 6, 15, 24... with its points at 7-10, 16-19, 25-28..., the places record ``162``
+    gives its codes and points."""
+    return "   ".join(f"{symbol[:2]:>2}{value:4.1f}" for symbol, value in points.items())
 
 
 def dumps(trf: TrfTournament, edition: str = "16", newline: str = "\r") -> str:

@@ -14,6 +14,12 @@
   player withdrawn from it; ``XXR``, the initial colour (``XXC white1``/``black1``), pairs that must not meet
   (``XXP``) and the Baku acceleration's virtual points (``XXA``, C.04.5.1).
 * Non-chess scoring (draughts 2/1/0, Kashdan...) is declared with ``XXS`` (TRF16) or ``162`` (TRF26).
+* A team event (:func:`team_records`, docs/teams.md): ``082`` the number of teams; its teams as ``310`` records
+  (TRF26; ``013`` in TRF16) with their players in roster order; TRF26 also ``352`` (board colours), ``362`` (team
+  scoring), ``300`` (line-ups out of the roster's order or with an empty board), ``320`` (the team without a
+  match in a round), ``330`` (forfeited matches) and ``299`` (the match points of a forfeit when the event's
+  scale gives it less than a loss). A board the other team left empty is the present player's forfeit win
+  without an opponent, ``0000 - +``.
 """
 
 from __future__ import annotations
@@ -23,17 +29,37 @@ from collections.abc import Sequence
 
 from tournament_desk.core.actions.players import numbered_for_round
 from tournament_desk.core.actions.swiss import baku_accelerations_of
+from tournament_desk.core.actions.teams import team_average
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.ids import PairingNumber
 from tournament_desk.core.model import Bye, EventState, Game, PairingSystem, TimeControl
 from tournament_desk.core.pairing.swiss_state import Colour
 from tournament_desk.core.results import Outcome
 from tournament_desk.core.scoring import CHESS
+from tournament_desk.core.teams.boards import match_boards
+from tournament_desk.core.teams.standings import team_standings
 from tournament_desk.core.tiebreaks import DEFAULT_EDITION, build_standings
-from tournament_desk.formats.trf import TrfPlayer, TrfRoundEntry, TrfTournament, dumps
+from tournament_desk.formats.trf import (
+    TrfAbnormal,
+    TrfForfeit,
+    TrfLineup,
+    TrfPlayer,
+    TrfRoundEntry,
+    TrfTeam,
+    TrfTeamBye,
+    TrfTournament,
+    abnormal_record,
+    dumps,
+    forfeit_record,
+    lineup_record,
+    team_bye_record,
+    team_record,
+    team_record_013,
+    team_scoring_record,
+)
 
 __all__ = ["PAIRING_CONTROLLER", "encoded_time_control", "event_trf", "header_records", "round_dates_record",
-           "start_ranks", "state_to_trf"]
+           "start_ranks", "state_to_trf", "team_numbers", "team_records"]
 
 PAIRING_CONTROLLER = "tournament_desk"
 """Record 182 (TRF26: the program or user making the pairings)."""
@@ -47,6 +73,7 @@ _GAME_CODE = {
 }
 _BYE_CODE = {Outcome.PAIRING_BYE: "U", Outcome.HALF_BYE: "H", Outcome.FULL_BYE: "F", Outcome.ZERO_BYE: "Z",
              Outcome.WITHDRAWN: "-"}
+_FORFEIT_TYPE = {"away": "+-", "home": "-+", "both": "--"}  # 330: the home team is the White team
 _SYSTEM = {"round-robin": "Round robin", "double-round-robin": "Double round robin", "dutch": "Swiss Dutch",
            "scoregroup": "Swiss score groups", "manual": "Manual pairings", "knockout": "Knockout"}
 
@@ -116,6 +143,9 @@ def header_records(state: EventState, edition: str = "16") -> dict[str, list[str
     headers["062"] = [str(len(state.players))]
     headers["072"] = [str(sum(1 for p in state.players if p.rating(e.rating_system) and not p.unrated))]
     headers["092"] = [_SYSTEM.get(e.system.value, e.system.value)]
+    if e.team is not None:
+        headers["082"] = [str(len(state.teams))]
+        headers["092"] = ["Team " + headers["092"][0].lower()]
     if e.arbiters:
         headers["102"] = [e.arbiters[0]]
         if len(e.arbiters) > 1:
@@ -131,6 +161,10 @@ def header_records(state: EventState, edition: str = "16") -> dict[str, list[str
         headers["192"] = ["FIDE_DUTCH_2026"]
     if edition == "26":
         headers["222"] = [encoded_time_control(e.time_control)]
+    if edition == "26" and e.team is not None:
+        won, drawn, lost, _ = e.team.match_points
+        headers["352"] = [e.team.colour_sequence]
+        headers["362"] = [team_scoring_record({"TW": won, "TD": drawn, "TL": lost})]
     return headers
 
 
@@ -151,12 +185,15 @@ def state_to_trf(state: EventState, edition: str = "16") -> TrfTournament:
 
     next_round = state.last_round + 1
     requested = state.requests_for(next_round)
+    empty_wins = _empty_board_wins(state)
     players: list[TrfPlayer] = []
     for p in state.players:
         entries: list[TrfRoundEntry] = []
         for r in sorted(state.rounds, key=lambda x: x.number):
             entry = r.entry_of(p.id)
-            if isinstance(entry, Game):
+            if (r.number, p.id) in empty_wins:  # the other team left the board empty: a forfeit win, no opponent
+                entries.append(TrfRoundEntry(None, "-", "+"))
+            elif isinstance(entry, Game):
                 outcome = entry.outcome_of(p.id)
                 colour = "w" if entry.white_id == p.id else "b"
                 result = _GAME_CODE[outcome] if outcome is not None else ""
@@ -176,14 +213,105 @@ def state_to_trf(state: EventState, edition: str = "16") -> TrfTournament:
             sex={"M": "m", "F": "w"}.get(p.sex.value, ""),
             title=p.title, rating=0 if rating is None or p.unrated else rating, federation=p.federation,
             fide_id=p.fide_id, birth_date=p.birth_date.strftime("%Y/%m/%d") if p.birth_date else "",
-            points=state.score(p.id), rank=standing.get(p.id), rounds=entries,
+            points=state.score(p.id) + e.scoring.forfeit_win * sum(1 for r, pid in empty_wins if pid == p.id),
+            rank=standing.get(p.id), rounds=entries,
         ))
     initial = {"white": Colour.WHITE, "black": Colour.BLACK}.get(e.initial_colour)
     groups = [[ranks[a], ranks[b]] for a, b in state.forbidden_pairs]
     accelerations = {ranks[pid]: list(values) for pid, values in
                      baku_accelerations_of(_numbered(state), min(next_round, e.rounds)).items()}
-    return TrfTournament(headers=headers, players=players, total_rounds=e.rounds, initial_colour=initial,
-                         forbidden_groups=groups, accelerations=accelerations, scoring_codes=_scoring_codes(state))
+    trf = TrfTournament(headers=headers, players=players, total_rounds=e.rounds, initial_colour=initial,
+                        forbidden_groups=groups, accelerations=accelerations, scoring_codes=_scoring_codes(state))
+    if e.team is not None:
+        team_records(state, trf, ranks, edition)
+    return trf
+
+
+def _empty_board_wins(state: EventState) -> set[tuple[int, int]]:
+    """``(round, player id)`` of the boards a player won because the other team left them empty (both line-ups
+    given: core/teams/scores.py counts such a board as a forfeit win)."""
+    out: set[tuple[int, int]] = set()
+    if state.event.team is None:
+        return out
+    for rnd in state.rounds:
+        games = {g.board: g for g in rnd.games}
+        for m in state.matches_in(rnd.number):
+            if m.forfeit or state.lineup(m.round, m.home) is None or state.lineup(m.round, m.away) is None:
+                continue
+            for b in match_boards(state, m, games):
+                if (b.home is None) != (b.away is None):
+                    out.add((rnd.number, b.home if b.home is not None else b.away))  # type: ignore[arg-type]
+    return out
+
+
+def team_numbers(state: EventState) -> dict[int, int]:
+    """Each team's number in the file (TRF-2026 ``310``, Team Pairing Number): its pairing number, the teams not
+    numbered yet after the others in id order."""
+    numbers: dict[int, int] = {t.id: t.pairing_number for t in state.teams if t.pairing_number is not None}
+    nxt = max(numbers.values(), default=0)
+    for t in sorted(state.teams, key=lambda x: x.id):
+        if t.id not in numbers:
+            nxt += 1
+            numbers[t.id] = nxt
+    return numbers
+
+
+def team_records(state: EventState, trf: TrfTournament, ranks: dict[int, PairingNumber], edition: str) -> None:
+    """The team records of a team event into ``trf`` (TRF-2026, Team Section; docs/teams.md): each team in number
+    order as a ``310`` record (``013`` in TRF16) with its whole roster in board order, the strength factor (the
+    average rating of the initial order), match and game points and rank from the team standings; then, TRF26
+    only, round by round: ``300`` line-ups of the matches where a team's boards are not its roster's first ones
+    in order (a reserve, an empty board, another order) or only one line-up is given, ``330`` forfeited matches
+    (the home team is the White team), ``299`` the forfeiting team's match points when the scale gives a forfeit
+    less than a loss, and one ``320`` record naming each round's team without a match, with its points."""
+    rules = state.event.team
+    assert rules is not None
+    number = team_numbers(state)
+    standing = {row.team.id: row for row in team_standings(state)} if state.teams else {}
+    teams: list[TrfTeam] = []
+    for t in sorted(state.teams, key=lambda x: number[x.id]):
+        row = standing.get(t.id)
+        teams.append(TrfTeam(
+            number=number[t.id], name=t.name, nickname=t.code, strength=round(team_average(state, t)),
+            match_points=row.match_points if row else 0.0, game_points=row.game_points if row else 0.0,
+            rank=row.rank if row else None, players=[ranks[pid] for pid in t.members]))
+    trf.teams = teams
+    if edition != "26":
+        trf.team_lines = [team_record_013(t) for t in teams]
+        return
+    lines = [team_record(t) for t in teams]
+    byes: list[int] = []
+    _won, _drawn, lost, forfeited = rules.match_points
+    for rnd in sorted(state.rounds, key=lambda x: x.number):
+        playing: set[int] = set()
+        for m in state.matches_in(rnd.number):
+            playing.update(m.teams())
+            home, away = number[m.home], number[m.away]
+            if m.forfeit:
+                trf.forfeits.append(TrfForfeit(_FORFEIT_TYPE[m.forfeit], rnd.number, home, away))
+                if forfeited != lost:
+                    losers = [home] if m.forfeit == "home" else [away] if m.forfeit == "away" else [home, away]
+                    trf.abnormal.append(TrfAbnormal("-", forfeited, 0.0, rnd.number, tuple(losers)))
+                continue
+            given = {side: state.lineup(rnd.number, side) for side in m.teams()}
+            default = {side: tuple(state.team(side).members[: rules.boards]) for side in m.teams()}
+            if any(x is None for x in given.values()) or any(
+                    given[side].players != default[side] for side in m.teams()):  # type: ignore[union-attr]
+                for side, other in ((m.home, m.away), (m.away, m.home)):
+                    lineup = given[side]
+                    if lineup is not None:
+                        trf.lineups.append(TrfLineup(rnd.number, number[side], number[other], tuple(
+                            None if pid is None else ranks[pid] for pid in lineup.players)))
+        idle = sorted(number[t.id] for t in state.teams if t.id not in playing)
+        byes.append(idle[0] if len(idle) == 1 else 0)
+    lines.extend(lineup_record(x) for x in trf.lineups)
+    if any(byes):
+        bye = TrfTeamBye(rules.bye_points[0], rules.bye_points[1], tuple(byes))
+        trf.team_byes.append(bye)
+        lines.append(team_bye_record(bye))
+    lines.extend(forfeit_record(x) for x in trf.forfeits)
+    lines.extend(abnormal_record(x) for x in trf.abnormal)
+    trf.team_lines = lines
 
 
 def event_trf(state: EventState, edition: str = "16", newline: str = "\r\n", comments: Sequence[str] = ()) -> str:

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.actions.imports import ImportedGame, ImportedRound
+from tournament_desk.core.actions.team_imports import ImportedMatch, ImportedTeamRound
 from tournament_desk.core.errors import ImportFormatError, TournamentError, ValidationError
 from tournament_desk.core.ids import PairingNumber, PlayerId
 from tournament_desk.core.messages import Msg, msg, pmsg
@@ -42,7 +43,8 @@ from tournament_desk.core.model import (
     RatingSystem,
     TimeControl,
 )
-from tournament_desk.core.operations import ImportEvent, ImportTeams
+from tournament_desk.core.operations import ImportEvent, ImportTeamEvent
+from tournament_desk.core.pairing import berger
 from tournament_desk.core.pairing.swiss_state import Colour
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.scoring import CHESS, ScoringProfile
@@ -50,6 +52,7 @@ from tournament_desk.core.teams.model import TeamRules
 from tournament_desk.core.tiebreaks.registry import get_tiebreak
 from tournament_desk.formats.players_trf import trf_player_fields
 from tournament_desk.formats.trf import (
+    TEAM_SCORING_DEFAULTS,
     TrfError,
     TrfPlayer,
     TrfRoundEntry,
@@ -61,6 +64,7 @@ from tournament_desk.formats.trf import (
     read_file,
 )
 from tournament_desk.formats.trf_event import ROUND_COLUMN, event_trf
+from tournament_desk.formats.trf_team_rounds import TrfMatch, TrfMatchBoard, TrfTeamRound, board_colours, team_rounds
 from tournament_desk.services.arbiter_log import trf_log_lines
 from tournament_desk.services.session import EventSession
 
@@ -332,6 +336,35 @@ def _player_ids(order: Sequence[int], ids: Sequence[int]) -> dict[int, PlayerId]
     return {rank: PlayerId(pid) for rank, pid in zip(order, ids, strict=True)}
 
 
+def _header_fields(trf: TrfTournament, name: str | None, total: int, warnings: list[Msg],
+                   ) -> tuple[str, dict[str, Any]]:
+    """The event's name and the fields the tournament section gives (``012``-``132``, ``222``): place, dates,
+    arbiters, federation, round dates, time control; what is not read goes to ``warnings``."""
+    headers = trf.headers
+    title = name or (headers.get("012") or ["Imported tournament"])[0].strip() or "Imported tournament"
+    start = _date((headers.get("042") or [""])[0])
+    end = _date((headers.get("052") or [""])[0]) or start
+    arbiters = tuple(a.strip()[:100] for key in ("102", "112") for a in headers.get(key, []) if a.strip())[:20]
+    written = (headers.get("032") or [""])[0].strip()
+    federation = written.upper() if re.fullmatch(r"[A-Za-z]{3}", written) else ""
+    if written and not federation:
+        warnings.append(msg("record 032 gives the federation '{federation}', not a three-letter FIDE code: left out",
+                            federation=written[:20]))
+    dates, unread = _round_dates((headers.get("132") or [""])[0], total)
+    if unread:
+        warnings.append(msg("record 132: round dates not read as dates and left out: {dates}",
+                            dates=", ".join(unread)))
+    fields: dict[str, Any] = {
+        "place": (headers.get("022") or [""])[0].strip(), "start_date": start,
+        "end_date": end if end and start and end >= start else start, "arbiters": arbiters, "federation": federation,
+        "round_dates": dates,
+    }
+    tc = _time_control(trf)
+    if tc is not None:
+        fields["time_control"] = tc
+    return title, fields
+
+
 def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str | None = None,
                           rounds: int | None = None, arbiter: str | None = None,
                           rating_system: RatingSystem = RatingSystem.FIDE, boards: int | None = None) -> TrfImport:
@@ -342,7 +375,7 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
     """
     trf = _read(trf_path)
     if trf.is_team_event:
-        return _import_team_registration(Path(path), trf, Path(trf_path).name, name=name, arbiter=arbiter,
+        return _import_team_event(Path(path), trf, Path(trf_path).name, name=name, arbiter=arbiter,
                                          rating_system=rating_system, boards=boards)
     path = Path(path)
     if path.exists():
@@ -375,33 +408,13 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
     tiebreaks, unknown = _tiebreaks(trf)
     if unknown:
         warnings.append(msg("tie-breaks not known here and left out: {codes}", codes=", ".join(unknown)))
-    headers = trf.headers
-    title = name or (headers.get("012") or ["Imported tournament"])[0].strip() or "Imported tournament"
-    start = _date((headers.get("042") or [""])[0])
-    end = _date((headers.get("052") or [""])[0]) or start
-    arbiters = tuple(a.strip()[:100] for key in ("102", "112") for a in headers.get(key, []) if a.strip())[:20]
-    written = (headers.get("032") or [""])[0].strip()
-    federation = written.upper() if re.fullmatch(r"[A-Za-z]{3}", written) else ""
-    if written and not federation:
-        warnings.append(msg("record 032 gives the federation '{federation}', not a three-letter FIDE code: left out",
-                            federation=written[:20]))
-    dates, unread = _round_dates((headers.get("132") or [""])[0], total)
-    if unread:
-        warnings.append(msg("record 132: round dates not read as dates and left out: {dates}",
-                            dates=", ".join(unread)))
-    event_fields: dict[str, Any] = {
-        "system": PairingSystem.DUTCH, "rounds": total, "place": (headers.get("022") or [""])[0].strip(),
-        "start_date": start, "end_date": end if end and start and end >= start else start, "arbiters": arbiters,
-        "scoring": scoring, "rating_system": rating_system, "tiebreaks": tiebreaks, "federation": federation,
-        "round_dates": dates,
-    }
+    title, event_fields = _header_fields(trf, name, total, warnings)
+    event_fields.update({"system": PairingSystem.DUTCH, "rounds": total, "scoring": scoring,
+                         "rating_system": rating_system, "tiebreaks": tiebreaks})
     colour = initial_colour(trf)
     event_fields["initial_colour"] = "white" if colour is Colour.WHITE else "black"
     if system.baku:
         event_fields["acceleration"] = "baku"
-    tc = _time_control(trf)
-    if tc is not None:
-        event_fields["time_control"] = tc
     try:
         event = Event.for_discipline(title, Discipline.CHESS, **event_fields)
         players = _players(trf, rating_system.value)
@@ -435,17 +448,19 @@ def import_event_from_trf(path: Path | str, trf_path: Path | str, *, name: str |
     return TrfImport(path, len(order), played, dict(id_of), tuple(warnings))
 
 
-def _import_team_registration(path: Path, trf: TrfTournament, file_name: str, *, name: str | None,
-                              arbiter: str | None, rating_system: RatingSystem, boards: int | None) -> TrfImport:
-    """A team file (``013`` or ``310`` records) before its first round: a team round robin with the file's teams,
-    each roster in the record's order, and their players, as one action. ``boards``: boards per match (default:
-    the board colours record ``352``'s length, else the smallest roster)."""
-    played = played_rounds(trf)
-    if played:
-        raise _error(trf.teams[0].line, 1, msg("the file reports a team event with {played} round(s) played: its "
-                                               "teams and players are imported before round 1 only (continuing "
-                                               "the rounds of a team event from a TRF is not available yet)",
-                                               played=played))
+def _import_team_event(path: Path, trf: TrfTournament, file_name: str, *, name: str | None, arbiter: str | None,
+                       rating_system: RatingSystem, boards: int | None) -> TrfImport:
+    """A team file (``310`` or ``013`` records) as a team round robin continued here (docs/teams.md, "TRF-2026"):
+    its teams with their rosters in the records' order, their players, and the rounds played — each round the
+    Berger table's over the teams' numbers, its matches with their forfeits (``330``), line-ups (``300``, or the
+    records' order) and board results (the ``001`` lines) — as one action. ``boards``: boards per match (default:
+    record ``352``'s length, else the most boards a team used, else the smallest roster). Refused, with the line:
+    a line that cannot be read, a match that is not the Berger table's (a team Swiss), a points column that
+    disagrees with the results."""
+    try:
+        rounds = team_rounds(trf)
+    except TrfError as exc:
+        raise _error(exc.line, exc.column, pmsg("unreadable TRF", "{error}", error=exc.message)) from None
     if path.exists():
         raise ValidationError(msg("{path} already exists: choose a new file name for the imported event", path=path))
     players = _players(trf, rating_system.value)
@@ -454,37 +469,187 @@ def _import_team_registration(path: Path, trf: TrfTournament, file_name: str, *,
     if outside:
         raise _error(trf.teams[0].line, 1, msg("players {ranks} are in no team record: a team event's players each "
                                                "belong to a team", ranks=", ".join(map(str, outside[:10]))))
+    named: dict[str, int] = {}
     for team in trf.teams:
-        unknown = [rank for rank in team.players if rank not in players]
-        if unknown:
-            raise _error(team.line, 1, msg("team {name} names starting rank(s) {ranks} that no 001 record has",
-                                           name=team.name, ranks=", ".join(map(str, unknown))))
-    colours = (trf.headers.get("352") or [""])[0].strip()
-    count = boards or len(colours) or min(len(t.players) for t in trf.teams)
-    headers = trf.headers
-    title = name or (headers.get("012") or ["Imported tournament"])[0].strip() or "Imported tournament"
+        key = " ".join((team.name or str(team.number)).split()).casefold()
+        if key in named:
+            problem = msg("team {name} is named twice (line {line} too): each team needs its own name",
+                          name=team.name, line=named[key])
+            raise _error(team.line, None, problem)
+        named[key] = team.line
+    scoring = _scoring(trf)
+    _check_team_points(trf, len(rounds), scoring)
+    warnings: list[Msg] = []
+    sequence = board_colours(trf)
+    colours = _shortest_period(sequence)
+    seated = [(len(lineup), m) for r in rounds for m in r.matches for lineup in (m.home_lineup, m.away_lineup)
+              if lineup is not None]
+    most = max((n for n, _ in seated), default=0)
+    count = boards or len(sequence) or most or min(len(t.players) for t in trf.teams)
+    if most > count:
+        wide = next(m for n, m in seated if n == most)
+        raise _error(wide.line, 1, msg("round {round}: a team has players at {seated} boards; the event has {boards}",
+                                       round=wide.round, seated=most, boards=count))
+    n = len(trf.teams)
+    numbers = [t.number for t in trf.teams]
+    numbered = sorted(numbers) == list(range(1, n + 1))
+    if rounds and not numbered:
+        raise _error(trf.teams[0].line, 5, msg("the teams are numbered {numbers}: a team round robin continued "
+                                               "from the file needs the numbers 1 to {n}",
+                                               numbers=", ".join(map(str, sorted(numbers)[:12])), n=n))
+    grid = len(berger.RoundRobinSchedule.build(n, order="fide").rounds) if n >= 2 else 0
+    double = "double" in (trf.headers.get("092") or [""])[0].lower() or trf.total_rounds == 2 * grid
+    if trf.total_rounds is not None and grid and trf.total_rounds not in (grid, 2 * grid):
+        warnings.append(msg("the file announces {total} rounds; a team round robin of {n} teams has {grid} (double: "
+                            "{double}): the event has the table's", total=trf.total_rounds, n=n, grid=grid,
+                            double=2 * grid))
+    place = {rank: i for i, rank in enumerate(rank for t in trf.teams for rank in t.players)}
+    team_place = {t.number: i for i, t in enumerate(trf.teams)}
+    roster_position = {rank: i for t in trf.teams for i, rank in enumerate(t.players)}
+    imported: list[ImportedTeamRound] = []
+    free_order = False
+    if rounds:
+        schedule = berger.RoundRobinSchedule.build(n, order="fide", double=double)
+        for r in rounds:
+            matches, out_of_order = _team_round(trf, r, schedule, colours or "WB", place, team_place,
+                                                roster_position)
+            free_order = free_order or out_of_order
+            imported.append(ImportedTeamRound(r.number, matches))
+    if free_order:
+        warnings.append(msg("line-ups out of the rosters' order (300 records): the event's board order is free"))
+    won, drawn, lost = (trf.team_scoring.get(k, v) for k, v in TEAM_SCORING_DEFAULTS.items())
+    forfeited = {a.match_points for a in trf.abnormal if a.kind == "-" and a.match_points is not None}
+    bye = trf.team_byes[0] if trf.team_byes else None
+    title, event_fields = _header_fields(trf, name, max(len(rounds), 1), warnings)
     try:
-        rules = TeamRules(boards=count, rating_boards=count, colours=colours or "WB")
-        event = Event.for_discipline(title, Discipline.CHESS, system=PairingSystem.ROUND_ROBIN, rounds=1,
-                                     place=(headers.get("022") or [""])[0].strip(), rating_system=rating_system,
-                                     team=rules)
+        rules = TeamRules(boards=count, rating_boards=count, colours=colours or "WB",
+                          board_order="free" if free_order else "roster",
+                          match_points=(won, drawn, lost, min(forfeited) if forfeited else lost),
+                          bye_points=(bye.match_points or 0.0, bye.game_points or 0.0) if bye else (0.0, 0.0))
+        event = Event.for_discipline(title, Discipline.CHESS, system=PairingSystem.DOUBLE_ROUND_ROBIN if double
+                                     else PairingSystem.ROUND_ROBIN, rounds=max(grid * (2 if double else 1), 1),
+                                     rating_system=rating_system, scoring=scoring, team=rules, **event_fields)
     except TournamentError as exc:
         raise ImportFormatError(exc.msg) from None
+    if trf.acceleration_ranges:
+        warnings.append(msg("the file gives accelerated points (250): a team round robin is not accelerated, they "
+                            "are left out"))
     entries = [{"name": t.name or f"{t.number}", "code": t.nickname,
                 "players": [players[rank] for rank in t.players]} for t in trf.teams]
-    label = msg("Import {file}: {n} teams and {players} players", file=file_name, n=len(entries),
-                players=len(in_team))
+    if rounds:
+        label = msg("Import {file}: {n} teams, {players} players, {rounds} rounds", file=file_name, n=len(entries),
+                    players=len(in_team), rounds=len(rounds))
+    else:
+        label = msg("Import {file}: {n} teams and {players} players", file=file_name, n=len(entries),
+                    players=len(in_team))
+    operation = ImportTeamEvent(entries, numbers if numbered else None, tuple(imported), label)
     with EventSession.create(path, event, arbiter=arbiter) as session:
         try:
-            session.run(ImportTeams(entries, label=label))
-            state = session.state()
+            ids = session.run(operation).payload
         except BaseException:
             session.close()
             path.unlink(missing_ok=True)
             raise
     ranks = [rank for t in trf.teams for rank in t.players]
-    ids = [pid for t in state.teams for pid in t.members]
-    return TrfImport(path, len(ranks), 0, dict(_player_ids(ranks, ids)), ())
+    return TrfImport(path, len(ranks), len(rounds), dict(_player_ids(ranks, ids)), tuple(warnings))
+
+
+def _shortest_period(colours: str) -> str:
+    """Record 352's sequence as the event's rule writes it: its shortest beginning that, repeated, gives the whole
+    (``WBWB`` -> ``WB``, ``WWWW`` -> ``W``)."""
+    for size in range(1, len(colours) + 1):
+        head = colours[:size]
+        if (head * len(colours))[: len(colours)] == colours:
+            return head
+    return colours
+
+
+_FORFEITED_BY = {"+-": "away", "-+": "home", "--": "both"}  # 330: the home team is the White team
+
+
+def _team_round(trf: TrfTournament, r: TrfTeamRound, schedule: berger.RoundRobinSchedule, colours: str,
+                place: dict[int, int], team_place: dict[int, int], roster_position: dict[int, int],
+                ) -> tuple[tuple[ImportedMatch, ...], bool]:
+    """Round ``r`` of the file checked against the Berger table and put in the operation's terms; also whether a
+    line-up is out of its roster's order."""
+    by_rank: dict[int, TrfPlayer] = {int(p.start_rank): p for p in trf.players}
+    if r.number > len(schedule.rounds):
+        where = r.matches[0].line if r.matches else 1
+        raise _error(where, 1, msg("the file has round {round}; a team round robin of {n} teams has {rounds} rounds",
+                                   round=r.number, n=schedule.n, rounds=len(schedule.rounds)))
+    exempt = schedule.exempt
+    table = [(h, a) for h, a in schedule.rounds[r.number - 1] if exempt not in (h, a)]
+    idle = next((a if h == exempt else h for h, a in schedule.rounds[r.number - 1] if exempt in (h, a)), None)
+    out: list[ImportedMatch] = []
+    out_of_order = False
+    for m in r.matches:
+        pair = (m.home, m.away)
+        if pair not in table and not (not m.sides_known and pair[::-1] in table):
+            expected = ", ".join(f"{h}-{a}" for h, a in table)
+            raise _error(m.line, 1, msg("round {round}: teams {home} and {away} meet, but the Berger table pairs "
+                                        "{expected}: a team event is continued here as a team round robin (the "
+                                        "team Swiss system is not available)", round=r.number, home=m.home,
+                                        away=m.away, expected=expected))
+        if pair not in table:  # the file does not say which team is home: the table does
+            m = TrfMatch(m.round, m.away, m.home, m.forfeit, m.away_lineup, m.home_lineup, tuple(
+                TrfMatchBoard(b.board, b.away, b.home, b.away_code, b.home_code) for b in m.boards), True, m.line)
+        if m.forfeit:
+            out.append(ImportedMatch(team_place[m.home], team_place[m.away], _FORFEITED_BY[m.forfeit]))
+            continue
+        for lineup in (m.home_lineup, m.away_lineup):
+            seated = [roster_position[rank] for rank in lineup or () if rank is not None]
+            out_of_order = out_of_order or seated != sorted(seated)
+            if lineup is not None and not seated:
+                raise _error(m.line, 1, msg("round {round}: a line-up of teams {home} and {away} names no player: "
+                                            "a team that did not come forfeits the match (330)", round=r.number,
+                                            home=m.home, away=m.away))
+        results: list[tuple[int, GameResult]] = []
+        for b in m.boards:
+            if b.home is None or b.away is None or not (b.home_code or b.away_code):
+                continue
+            home_player = by_rank[b.home]
+            column = _column(r.number) + 7
+            if not (b.home_code and b.away_code):
+                raise _error(home_player.line, column, msg("round {r}: the game {start_rank}-{start_rank2} has no "
+                                                           "result on both lines", r=r.number, start_rank=b.home,
+                                                           start_rank2=b.away))
+            home_white = colours[(b.board - 1) % len(colours)] == "W"
+            codes = (b.home_code, b.away_code) if home_white else (b.away_code, b.home_code)
+            result = _GAME.get(codes)
+            if result is None:
+                raise _error(home_player.line, column, msg("round {r}: results '{result}' for {start_rank} and "
+                                                           "'{result2}' for {start_rank2} do not make one game",
+                                                           r=r.number, result=b.home_code, start_rank=b.home,
+                                                           result2=b.away_code, start_rank2=b.away))
+            results.append((b.board, result if home_white else result.mirrored()))
+
+        def places(lineup: tuple[int | None, ...] | None) -> tuple[int | None, ...] | None:
+            return None if lineup is None else tuple(None if rank is None else place[rank] for rank in lineup)
+
+        out.append(ImportedMatch(team_place[m.home], team_place[m.away], "", places(m.home_lineup),
+                                 places(m.away_lineup), tuple(results)))
+    if r.bye is not None and idle is not None and r.bye != idle:
+        line = trf.team_byes[0].line if trf.team_byes else 1
+        raise _error(line, 1, msg("round {round}: team {team} has the bye, but the Berger table gives it to team "
+                                  "{idle}", round=r.number, team=r.bye, idle=idle))
+    return tuple(out), out_of_order
+
+
+def _check_team_points(trf: TrfTournament, rounds: int, scoring: ScoringProfile) -> None:
+    """The points column (81-84) of each player against the results of rounds 1..``rounds`` (a board won because
+    the other team left it empty is a forfeit win without an opponent, ``0000 - +``)."""
+    for p in trf.players:
+        if p.points is None:
+            continue
+        entries = p.rounds[:rounds]
+        empty_wins = sum(1 for e in entries if e.opponent is None and e.result == "+")
+        kept = TrfPlayer(p.start_rank, rounds=[TrfRoundEntry() if e.opponent is None and e.result == "+" else e
+                                               for e in entries])
+        total = sum(scoring.points(o) for o in _outcomes(kept, rounds)) + empty_wins * scoring.forfeit_win
+        if abs(total - p.points) > 1e-6:
+            raise _error(p.line, 81, msg("player {start_rank} ({name}) has {points:g} points in the file, but the "
+                                         "results of rounds 1-{played} give {total:g}", start_rank=p.start_rank,
+                                         name=p.name, points=p.points, played=rounds, total=total))
 
 
 def _players(trf: TrfTournament, rating_system: str) -> dict[int, dict[str, Any]]:
