@@ -84,7 +84,8 @@ def test_scrabble_classique_of_10_with_scores_typed(qapp: QApplication, home: Pa
         dialog.discipline.setCurrentIndex(dialog.discipline.findData(Discipline.SCRABBLE.value))
         offered = {dialog.system.itemData(i) for i in range(dialog.system.count())
                    if dialog.system.model().item(i).isEnabled()}
-        assert offered == {"scoregroup", "round-robin", "double-round-robin", "manual"}  # no Dutch, no knockout
+        # no Dutch, no knockout
+        assert offered == {"classique", "scoregroup", "round-robin", "double-round-robin", "manual"}
         rating = dialog.rating.model()
         assert {dialog.rating.itemData(i) for i in range(dialog.rating.count()) if rating.item(i).isEnabled()} == {
             "fisf-pl", "none"}
@@ -93,7 +94,7 @@ def test_scrabble_classique_of_10_with_scores_typed(qapp: QApplication, home: Pa
         yield
         yield from choose_file(event)
         yield from wait_for(lambda: w.session is not None, "the new event")
-        assert w.session.event.system is PairingSystem.SCORE_GROUP  # the one system, as the command line's
+        assert w.session.event.system is PairingSystem.CLASSIQUE  # the French formula (§4c), as the command line's
         assert w.session.event.rating_system is RatingSystem.FISF_PL
         for surname, first, rating in PLAYERS:
             w.tabs.setCurrentWidget(w.registration)

@@ -177,7 +177,7 @@ def _args_new(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", help="the event's name (required unless --from-trf or --from-bundle)")
     p.add_argument("--system", choices=[s.value for s in PairingSystem],
                    help="default: the discipline's (chess: dutch; draughts: round-robin, the FMJD grids; scrabble: "
-                        "scoregroup)")
+                        "classique, the French formula: groups of wins, 1st against last)")
     p.add_argument("--rounds", type=int, help="number of rounds (required unless --from-trf gives it)")
     source = p.add_mutually_exclusive_group()
     source.add_argument("--from-trf", type=Path, metavar="FILE.trf",
@@ -306,7 +306,7 @@ def _args_rounds(rl: argparse.ArgumentParser) -> None:
     rl.add_argument("--json", action="store_true")
 
 
-PAIRING_SYSTEMS = ["round-robin", "double-round-robin", "dutch", "scoregroup", "manual", "knockout"]
+PAIRING_SYSTEMS = ["round-robin", "double-round-robin", "dutch", "scoregroup", "classique", "manual", "knockout"]
 """The values of core.model.PairingSystem (a test checks they agree): building the parser imports no core."""
 
 
@@ -576,7 +576,7 @@ def cmd_pair(args: argparse.Namespace, lang: str) -> None:
     lines += [f"       {names[b.player_id]:<30} {exempt if b.kind.value == 'pab' else b.kind.value}"
               for b in rnd.byes]
     data = round_to_dict(rnd, state)
-    if change.payload.system is PairingSystem.SCORE_GROUP:
+    if change.payload.system in (PairingSystem.SCORE_GROUP, PairingSystem.CLASSIQUE):
         data |= {"method": change.payload.method, "rematches": [list(p) for p in change.payload.rematches]}
     if change.payload.knockout_stage is not None:
         data |= {"stage": change.payload.knockout_stage}

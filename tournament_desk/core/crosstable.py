@@ -221,6 +221,7 @@ _SYSTEMS = {"round-robin": pmsg("printed system", "round robin"),
             "double-round-robin": pmsg("printed system", "double round robin"),
             "dutch": pmsg("printed system", "Swiss (Dutch)"),
             "scoregroup": pmsg("printed system", "Swiss (score groups)"),
+            "classique": pmsg("printed system", "French classique formula (groups of wins, 1st against last)"),
             "manual": pmsg("printed system", "manual pairings"), "knockout": pmsg("printed system", "knockout")}
 
 

@@ -27,6 +27,8 @@ class PairingSystem(StrEnum):
     DOUBLE_ROUND_ROBIN = "double-round-robin"
     DUTCH = "dutch"
     SCORE_GROUP = "scoregroup"
+    CLASSIQUE = "classique"
+    """The French Scrabble classique formula: groups of wins folded 1 against n (docs/rules.md §4c)."""
     MANUAL = "manual"
     KNOCKOUT = "knockout"
 

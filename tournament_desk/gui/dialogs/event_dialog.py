@@ -72,6 +72,8 @@ class EventDialog(FormDialog):
                                       (PairingSystem.ROUND_ROBIN, t("Round robin")),
                                       (PairingSystem.DOUBLE_ROUND_ROBIN, t("Double round robin")),
                                       (PairingSystem.SCORE_GROUP, t("Swiss (score groups)")),
+                                      (PairingSystem.CLASSIQUE,
+                                       t("French classique formula (groups of wins, 1st against last)")),
                                       (PairingSystem.MANUAL, t("Swiss (manual)")),
                                       (PairingSystem.KNOCKOUT, t("Knockout"))))
         self.system.setEnabled(not system_locked)
