@@ -24,8 +24,8 @@ _HAD_BYE = frozenset({Outcome.PAIRING_BYE, Outcome.FULL_BYE})
 
 def initial_ranks(state: EventState) -> Mapping[int, int]:
     """Each player's place in the event's initial ranking (0 first): seed 002 §7-8 in a PL event (PL, or PL*
-    1000 without one, §2.1; equal ratings alphabetically), else the rating, highest first, then the
-    name."""
+    from the duplicate series of his registration, 1000 without one, §2.1; equal ratings alphabetically),
+    else the rating, highest first, then the name."""
     if state.event.rating_system is RatingSystem.FISF_PL:
         entrants = scrabble_entrants(state)
         ordered = [e.player_id for e in scrabble_pl.initial_ranking(entrants, state.event.start_date)]
