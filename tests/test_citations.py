@@ -64,6 +64,14 @@ def _ok(*argv: str) -> str:
     return text
 
 
+def _id_option(discipline: str, i: int) -> tuple[str, str]:
+    """Each discipline's own player field (another discipline's is refused): the FIDE id in chess, the FMJD id in
+    draughts, the duplicate series in Scrabble."""
+    if discipline == "scrabble":
+        return "--series", str(1 + i % 7)
+    return ("--fmjd-id" if discipline == "draughts" else "--fide-id"), str(20_000 + i)
+
+
 def _event(folder: Path, name: str, *, discipline: str, system: str, rating: str, rounds: int, players: int,
            seed: int) -> Path:
     rng = random.Random(seed)
@@ -76,7 +84,7 @@ def _event(folder: Path, name: str, *, discipline: str, system: str, rating: str
     for i in order:
         args = ["players", "add", str(path), "--surname", NAMES[i % len(NAMES)].upper() + ("" if i < 12 else "B"),
                 "--first-name", "Camille", "--licence", f"M{i:05d}", "--federation", "FRA",
-                "--fide-id", str(20_000 + i), "--rating", str(1450 + 70 * i)]
+                *_id_option(discipline, i), "--rating", str(1450 + 70 * i)]
         if i == players - 1:
             args[args.index("--rating"):args.index("--rating") + 2] = ["--unrated"]
         _ok(*args)

@@ -14,7 +14,7 @@ from tournament_desk.services.session import EventSession
 
 
 @pytest.mark.parametrize(("discipline", "system"), [("chess", "dutch"), ("draughts", "round-robin"),
-                                                    ("scrabble", "scoregroup")])
+                                                    ("scrabble", "classique")])
 def test_new_takes_the_discipline_default_system(tmp_path: Path, discipline: str, system: str) -> None:
     path = tmp_path / f"{discipline}.tdesk"
     assert main(["new", str(path), "--name", "Tournoi", "--rounds", "5", "--discipline", discipline]) == 0

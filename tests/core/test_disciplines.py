@@ -64,10 +64,10 @@ def test_vocabulary_per_discipline() -> None:
     assert (chess.first_side.text("fr"), chess.second_side.text("fr")) == ("Blancs", "Noirs")
     assert not scrabble.has_colours
     assert (scrabble.first_side.text("fr"), scrabble.second_side.text("fr")) == ("Joueur", "Adversaire")
-    assert draughts.default_system is PairingSystem.ROUND_ROBIN and scrabble.default_system is PairingSystem.SCORE_GROUP
+    assert draughts.default_system is PairingSystem.ROUND_ROBIN and scrabble.default_system is PairingSystem.CLASSIQUE
     assert PairingSystem.DUTCH not in scrabble.systems
     assert "fide_id" not in draughts.player_fields and "fmjd_id" in draughts.player_fields
-    assert scrabble.player_fields == ("licence_id",)
+    assert scrabble.player_fields == ("licence_id", "duplicate_series")
     assert rating_word(RatingSystem.FIDE).text("fr") == "Elo"
     assert rating_word(RatingSystem.FFJD).text("fr") == "Classement FFJD"
     assert rating_word(RatingSystem.FISF_PL).text("fr") == "Cote PL"

@@ -81,10 +81,20 @@ def test_scrabble_classique_of_10_with_scores_typed(qapp: QApplication, home: Pa
         yield
         dialog = yield from modal(EventDialog)
         type_into(dialog.name, "Tournoi classique de Lyon")
+        dialog.discipline.setCurrentIndex(dialog.discipline.findData(Discipline.CHESS.value))
+        assert not dialog.system.view().isRowHidden(dialog.system.findData("dutch"))
+        assert dialog.system.view().isRowHidden(dialog.system.findData("classique"))  # Scrabble's own
         dialog.discipline.setCurrentIndex(dialog.discipline.findData(Discipline.SCRABBLE.value))
+        assert dialog.system.view().isRowHidden(dialog.system.findData("dutch"))
         offered = {dialog.system.itemData(i) for i in range(dialog.system.count())
                    if dialog.system.model().item(i).isEnabled()}
-        assert offered == {"scoregroup", "round-robin", "double-round-robin", "manual"}  # no Dutch, no knockout
+        listed = {dialog.system.itemData(i) for i in range(dialog.system.count())
+                  if not dialog.system.view().isRowHidden(i)}
+        assert listed == offered  # the other games' systems are not in the list at all (issue 30: hidden)
+        # no Dutch, no knockout
+        assert offered == {"classique", "scoregroup", "round-robin", "double-round-robin", "manual"}
+        assert {dialog.rating.itemData(i) for i in range(dialog.rating.count())
+                if not dialog.rating.view().isRowHidden(i)} == {"fisf-pl", "none"}
         rating = dialog.rating.model()
         assert {dialog.rating.itemData(i) for i in range(dialog.rating.count()) if rating.item(i).isEnabled()} == {
             "fisf-pl", "none"}
@@ -93,7 +103,7 @@ def test_scrabble_classique_of_10_with_scores_typed(qapp: QApplication, home: Pa
         yield
         yield from choose_file(event)
         yield from wait_for(lambda: w.session is not None, "the new event")
-        assert w.session.event.system is PairingSystem.SCORE_GROUP  # the one system, as the command line's
+        assert w.session.event.system is PairingSystem.CLASSIQUE  # the French formula (§4c), as the command line's
         assert w.session.event.rating_system is RatingSystem.FISF_PL
         for surname, first, rating in PLAYERS:
             w.tabs.setCurrentWidget(w.registration)
@@ -103,12 +113,17 @@ def test_scrabble_classique_of_10_with_scores_typed(qapp: QApplication, home: Pa
             labels = [form.form.labelForField(x).text() for x in (form.licence, form.rating)]
             assert labels == ["&Licence FFSc", "Cote PL"]
             assert form.form.labelForField(form.fide_id) is None and form.form.labelForField(form.fmjd_id) is None
+            assert form.form.labelForField(form.series).text() == "Série duplicate (pour la cote PL*)"
             type_into(form.surname, surname)
             type_into(form.first_name, first)
-            if rating:
+            if surname == "Garnier":  # no PL: his 1st duplicate series gives his 2250 PL* (seed 002 §2.1)
+                form.series.setCurrentIndex(form.series.findText("1re série"))
+            elif rating:
                 form.rating.setValue(rating)
             click_ok(form)
             yield
+        garnier = next(p for p in w.state.players if p.surname == "Garnier")
+        assert (garnier.duplicate_series, garnier.rating(RatingSystem.FISF_PL)) == ("1", None)
         assert {"Cote PL", "Licence FFSc"} <= set(_heads(w.registration.view))
         assert "Classement" not in _heads(w.registration.view)
         for number in range(1, 6):

@@ -175,8 +175,37 @@ def test_upgrade_0007_to_0008_a_team_event_keeps_its_teams_and_gains_an_empty_he
     assert inspect_file(path) == 7 and len(audit_before) == 4  # the event, two players, the team
     with EventSession.open(path) as session:
         state = session.state()
-    assert inspect_file(path) == SCHEMA_VERSION == 8
+    assert inspect_file(path) == SCHEMA_VERSION
     assert state.event.is_team_event and state.teams[0].members == tuple(ids)
     assert state.event.federation == "" and state.event.round_dates == ()
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT * FROM audit ORDER BY id").fetchall() == [(*r, "", "{}") for r in audit_before]
+
+
+def test_upgrade_0008_to_0009_players_open_unchanged_without_a_duplicate_series(tmp_path: Path) -> None:
+    """Schema 9 (issue 30): a Scrabble player's duplicate series, for his PL* (FISF, Classement international
+    2015-2016 §2.1). A file of schema 8 gains an empty ``duplicate_series``; its players read the same."""
+    path = tmp_path / "eight.tdesk"
+    _file_at_revision(path, "0008")
+    with sqlite3.connect(path) as conn:
+        players_before = conn.execute("SELECT * FROM player").fetchall()
+    assert inspect_file(path) == 8
+    with EventSession.open(path) as session:
+        state = session.state()
+    assert inspect_file(path) == SCHEMA_VERSION == 9
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT * FROM player").fetchall() == [(*r, "") for r in players_before]
+    assert [p.duplicate_series for p in state.players] == [""] * len(players_before)
+
+
+def test_downgrade_0009_drops_the_duplicate_series(tmp_path: Path) -> None:
+    path = tmp_path / "nine.tdesk"
+    with EventSession.create(path, Event(name="Classique", rounds=3, discipline="scrabble",  # type: ignore[arg-type]
+                                         rating_system="fisf-pl")) as session:  # type: ignore[arg-type]
+        session.run(AddPlayer(surname="Roux", duplicate_series="2B"))
+        assert session.state().players[0].duplicate_series == "2"
+    _downgrade(path, "0008")
+    with sqlite3.connect(path) as conn:
+        assert "duplicate_series" not in {r[1] for r in conn.execute("PRAGMA table_info(player)")}
+    with EventSession.open(path) as session:  # and up again: the player kept, his series not given
+        assert [(p.surname, p.duplicate_series) for p in session.state().players] == [("Roux", "")]

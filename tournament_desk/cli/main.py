@@ -177,7 +177,7 @@ def _args_new(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", help="the event's name (required unless --from-trf or --from-bundle)")
     p.add_argument("--system", choices=[s.value for s in PairingSystem],
                    help="default: the discipline's (chess: dutch; draughts: round-robin, the FMJD grids; scrabble: "
-                        "scoregroup)")
+                        "classique, the French formula: groups of wins, 1st against last)")
     p.add_argument("--rounds", type=int, help="number of rounds (required unless --from-trf gives it)")
     source = p.add_mutually_exclusive_group()
     source.add_argument("--from-trf", type=Path, metavar="FILE.trf",
@@ -208,6 +208,39 @@ _REASON_HELP = ("the reason for a change to a published round (a late entry, a r
                 "round was paired, a re-pairing...): required for those changes, kept in the arbiter's log")
 
 
+_DISCIPLINE_OPTIONS = (("fide_id", "--fide-id"), ("fmjd_id", "--fmjd-id"), ("title", "--title"),
+                       ("duplicate_series", "--series"))
+"""The player options that belong to some disciplines only (core.disciplines: DisciplineProfile.player_fields)."""
+
+
+def _player_field_args(parser: argparse.ArgumentParser, *, default: str | None) -> None:
+    """The registration's ids and rating, each option saying which discipline asks for it (argparse is built
+    before the event is read: an option of another discipline is refused when the command runs)."""
+    parser.add_argument("--licence", default=default,
+                        help="national licence (chess: FFE; draughts: FFJD; Scrabble: FFSc)")
+    parser.add_argument("--fide-id", default=default, help="chess only: FIDE id")
+    parser.add_argument("--fmjd-id", default=default, help="draughts only: FMJD id")
+    parser.add_argument("--title", default=default, help="chess and draughts only: title (GM, IM, MI...)")
+    parser.add_argument("--series", default=default, metavar="SERIES",
+                        help="Scrabble only: duplicate series (super, 1 to 7; sub-series letters ignored), from "
+                             "which the provisional rating PL* of a player without a PL follows")
+    parser.add_argument("--rating", type=int,
+                        help="rating in the event's rating system (chess: Elo; draughts: Capital-Points; "
+                             "Scrabble: PL)")
+
+
+def _refuse_other_disciplines(args: argparse.Namespace, discipline: Any) -> None:
+    """An option of another discipline's players (``--fide-id`` in a Scrabble event...) is refused before
+    anything changes."""
+    from tournament_desk.core.disciplines import discipline_profile
+    from tournament_desk.core.errors import ValidationError
+    profile = discipline_profile(discipline)
+    for field, option in _DISCIPLINE_OPTIONS:
+        if getattr(args, option[2:].replace("-", "_"), None) and field not in profile.player_fields:
+            raise ValidationError(msg("{option} does not apply to the players of this event ({discipline}): "
+                                      "nothing was changed", option=option, discipline=profile.name), field=field)
+
+
 def _args_players(players: argparse.ArgumentParser) -> None:
     psub = players.add_subparsers(dest="players_command", required=True)
     pa = psub.add_parser("add", help="register one player")
@@ -219,17 +252,22 @@ def _args_players(players: argparse.ArgumentParser) -> None:
     pa.add_argument("--category", default="")
     pa.add_argument("--club", default="")
     pa.add_argument("--federation", default="")
-    pa.add_argument("--licence", default="")
-    pa.add_argument("--fide-id", default="")
-    pa.add_argument("--fmjd-id", default="")
-    pa.add_argument("--title", default="")
-    pa.add_argument("--rating", type=int, help="rating in the event's rating system")
+    _player_field_args(pa, default="")
     pa.add_argument("--unrated", action="store_true")
     pa.add_argument("--register-anyway", action="store_true",
                     help="register although a player with the same name and birth date is already registered "
                          "(a namesake; never for a licence number already registered)")
     pa.add_argument("--reason", help=_REASON_HELP)
     pa.add_argument("--json", action="store_true")
+    pe = psub.add_parser("edit", help="change a player's registration (only the fields given)")
+    pe.add_argument("file", type=Path)
+    pe.add_argument("player", type=int, help="the player's id (players list)")
+    pe.add_argument("--surname")
+    pe.add_argument("--first-name")
+    pe.add_argument("--club")
+    _player_field_args(pe, default=None)
+    pe.add_argument("--reason", help=_REASON_HELP)
+    pe.add_argument("--json", action="store_true")
     pl = psub.add_parser("list", help="list the players")
     pl.add_argument("file", type=Path)
     pl.add_argument("--json", action="store_true")
@@ -306,7 +344,7 @@ def _args_rounds(rl: argparse.ArgumentParser) -> None:
     rl.add_argument("--json", action="store_true")
 
 
-PAIRING_SYSTEMS = ["round-robin", "double-round-robin", "dutch", "scoregroup", "manual", "knockout"]
+PAIRING_SYSTEMS = ["round-robin", "double-round-robin", "dutch", "scoregroup", "classique", "manual", "knockout"]
 """The values of core.model.PairingSystem (a test checks they agree): building the parser imports no core."""
 
 
@@ -439,19 +477,21 @@ def _new_from_bundle(args: argparse.Namespace, lang: str) -> None:
 
 def cmd_players(args: argparse.Namespace, lang: str) -> None:
     from tournament_desk.core.model import Sex
-    from tournament_desk.core.operations import AddPlayer, AddPlayers, WithdrawPlayer
+    from tournament_desk.core.operations import AddPlayer, AddPlayers, EditPlayer, WithdrawPlayer
     from tournament_desk.formats.event_json import player_to_dict
     from tournament_desk.formats.players_trf import read_players_file
     from tournament_desk.services.session import EventSession
     readonly = args.players_command == "list"
     with EventSession.open(args.file, readonly=readonly) as session:
         session.require_reason(getattr(args, "reason", None))
+        if args.players_command in ("add", "edit"):
+            _refuse_other_disciplines(args, session.event.discipline)
         if args.players_command == "add":
             fields: dict[str, Any] = {
                 "surname": args.surname, "first_name": args.first_name, "category": args.category,
                 "club": args.club, "federation": args.federation, "licence_id": args.licence,
                 "fide_id": args.fide_id, "fmjd_id": args.fmjd_id, "title": args.title,
-                "unrated": args.unrated, "birth_date": args.birth_date,
+                "unrated": args.unrated, "birth_date": args.birth_date, "duplicate_series": args.series,
             }
             if args.sex:
                 fields["sex"] = Sex(args.sex)
@@ -460,6 +500,22 @@ def cmd_players(args: argparse.Namespace, lang: str) -> None:
             change = session.run(AddPlayer(allow_duplicates=args.register_anyway, **fields))
             player = session.state().player(change.ids[0])
             _emit(args, player_to_dict(player), f"{change.label(lang)} (id {player.id})")
+        elif args.players_command == "edit":
+            options = {"surname": args.surname, "first_name": args.first_name, "club": args.club,
+                       "licence_id": args.licence, "fide_id": args.fide_id, "fmjd_id": args.fmjd_id,
+                       "title": args.title, "duplicate_series": args.series}
+            changes: dict[str, Any] = {k: v for k, v in options.items() if v is not None}
+            if args.rating is not None:
+                current = session.state().player(args.player)
+                system = session.event.rating_system.value
+                changes["ratings"] = tuple(sorted((*((s, v) for s, v in current.ratings if s != system),
+                                                   (system, args.rating))))
+            if not changes:
+                from tournament_desk.core.errors import ValidationError
+                raise ValidationError(msg("Nothing to change: give at least one field (--series, --rating...)"))
+            change = session.run(EditPlayer(args.player, **changes))
+            player = session.state().player(args.player)
+            _emit(args, player_to_dict(player), change.label(lang))
         elif args.players_command == "import":
             rows = read_players_file(args.csv, rating_system=session.event.rating_system.value)
             change = session.run(AddPlayers(rows))
@@ -576,7 +632,7 @@ def cmd_pair(args: argparse.Namespace, lang: str) -> None:
     lines += [f"       {names[b.player_id]:<30} {exempt if b.kind.value == 'pab' else b.kind.value}"
               for b in rnd.byes]
     data = round_to_dict(rnd, state)
-    if change.payload.system is PairingSystem.SCORE_GROUP:
+    if change.payload.system in (PairingSystem.SCORE_GROUP, PairingSystem.CLASSIQUE):
         data |= {"method": change.payload.method, "rematches": [list(p) for p in change.payload.rematches]}
     if change.payload.knockout_stage is not None:
         data |= {"stage": change.payload.knockout_stage}

@@ -8,10 +8,12 @@ and what is printed, computed once (docs/architecture.md, "One source for each t
   rating, the cells, points, tie-break values, place), and the notes printed under it (legends).
 
   - ``grid`` (round robin): rows and opponent columns by start number; a cell holds every result between the
-    two players (two in a double round robin), in the event's scale.
+    two players (two in a double round robin), in the event's scale; Scrabble classique its scores, the
+    player's first (``412-380``, :func:`game_mark`).
   - ``wallchart`` (Swiss and the other systems): rows by place; per round the opponent's START number (never
     the place: tied players share one), the colour letter in the user's language (none in Scrabble classique,
-    which has no colours: :mod:`core.disciplines`) and the result mark; a bye as the legend writes it.
+    which has no colours: :mod:`core.disciplines`) and the result mark (Scrabble classique: the scores, the
+    player's first); a bye as the legend writes it.
   - ``standings``: the ranked rows without cells.
 
 The screen (``gui/tabs/standings.py``) and the paper (``printing/crosstable.py``, ``printing/standings_pdf.py``)
@@ -43,6 +45,7 @@ __all__ = [
     "build_table",
     "bye_label",
     "bye_legend",
+    "game_mark",
     "mark_legend",
     "outcome_mark",
     "player_rating",
@@ -193,11 +196,30 @@ def outcome_mark(outcome: Outcome, state: EventState) -> str:
     return _CHESS_FORFEIT[outcome]
 
 
+def game_mark(game: Game, player_id: int, state: EventState) -> str:
+    """One player's result of a game in a crosstable cell: Scrabble classique, the player's score then his
+    opponent's (``412-380``) when both were entered (docs/rules.md §4c: the scores decide the game and the
+    spread); otherwise, and in every other game, :func:`outcome_mark`; ``…`` while the result is missing."""
+    outcome = game.outcome_of(player_id)
+    if outcome is None:
+        return "…"
+    if profile_of(state.event).game_scores and outcome.is_played and game.white_points is not None \
+            and game.black_points is not None:
+        own, other = (game.white_points, game.black_points) if game.white_id == player_id else \
+            (game.black_points, game.white_points)
+        return f"{own}-{other}"
+    return outcome_mark(outcome, state)
+
+
 def mark_legend(state: EventState, lang: str) -> str:
     """The legend of a crosstable's marks: draughts spells out the FFJD codes (seed 000 §4) as the discipline's
-    profile writes them, with the regulations' citation."""
+    profile writes them, with the regulations' citation; Scrabble classique its cells' scores."""
     if state.event.discipline is Discipline.DRAUGHTS:
         return profile_of(state.event).legend_text(lang, cells=True)
+    if profile_of(state.event).game_scores:
+        return msg("412-380 = the player's score, then his opponent's (the higher score wins: 1 point; equal "
+                   "scores: ½); 1 / ½ / 0 = a game whose scores were not entered; + / - = forfeit win / loss (1 / 0 "
+                   "point, no spread); 0d = double forfeit").text(lang)
     return msg("+ / - = forfeit win / loss; 0r = 0-0 by rule; 0d = double forfeit").text(lang)
 
 
@@ -221,6 +243,7 @@ _SYSTEMS = {"round-robin": pmsg("printed system", "round robin"),
             "double-round-robin": pmsg("printed system", "double round robin"),
             "dutch": pmsg("printed system", "Swiss (Dutch)"),
             "scoregroup": pmsg("printed system", "Swiss (score groups)"),
+            "classique": pmsg("printed system", "French classique formula (groups of wins, 1st against last)"),
             "manual": pmsg("printed system", "manual pairings"), "knockout": pmsg("printed system", "knockout")}
 
 
@@ -378,9 +401,7 @@ def build_table(state: EventState, rows: Sequence[StandingRow], codes: Sequence[
         for rnd in played:
             for g in rnd.games:
                 for me in g.players():
-                    outcome = g.outcome_of(me)
-                    mark = outcome_mark(outcome, state) if outcome is not None else "…"
-                    results.setdefault((me, g.opponent_of(me)), []).append(mark)
+                    results.setdefault((me, g.opponent_of(me)), []).append(game_mark(g, me, state))
 
     table_rows = []
     for p in order:
@@ -426,8 +447,7 @@ def _wallchart_cell(state: EventState, player: Player, number: int, numbers: dic
     withdrawal (no board and no bye record, seed 003 reading 11) as its bye kind."""
     entry = state.round(number).entry_of(player.id)
     if isinstance(entry, Game):
-        outcome = entry.outcome_of(player.id)
-        mark = outcome_mark(outcome, state) if outcome is not None else "…"
+        mark = game_mark(entry, player.id, state)
         opponent = numbers[entry.opponent_of(player.id)]
         colour = colour_letter(entry.white_id == player.id, lang) if profile_of(state.event).has_colours else ""
         return f"{opponent}{colour} {mark}"

@@ -10,11 +10,13 @@ another's words:
   forfeit codes, seed 000 §4), or, in Scrabble, both players' scores (``412 380``), the win, draw or loss
   following from them;
 * the result legend a window and a print carry (the FFJD codes spelt out, seed 000 §4);
-* the default pairing system (draughts: the FMJD round robin, seed 000 annex A; Scrabble: score groups, the
-  one Swiss offered for it) and the default tie-breaks (draughts: the FFJD's Solkoff family, seed 000 §3;
-  Scrabble: the capped spread, seed 002 §7; chess: the FFE annex's menus, chosen by :mod:`services.standings`);
+* the default pairing system (draughts: the FMJD round robin, seed 000 annex A; Scrabble: the French classique
+  formula, groups of wins folded 1st against last, docs/rules.md §4c; the platform's score groups stay offered)
+  and the default tie-breaks (draughts: the FFJD's Solkoff family, seed 000 §3; Scrabble: the capped spread,
+  seed 002 §7; chess: the FFE annex's menus, chosen by :mod:`services.standings`);
 * the player's fields (chess: national licence, FIDE id, title, Elo; draughts: FFJD licence, FMJD id,
-  Capital-Points; Scrabble: federation licence, cote PL) and the rating systems offered;
+  Capital-Points; Scrabble: federation licence, cote PL, and the duplicate series PL* follows from, seed 002
+  §2.1) and the rating systems offered;
 * the word for a rating in each language ("Elo", "classement FFJD", "cote PL"), for the standings' heads too;
 * which rule settings apply (:func:`rule_areas`).
 
@@ -73,7 +75,7 @@ class DisciplineProfile:
     """The rating systems offered for the discipline, the default first."""
     player_fields: tuple[str, ...]
     """The player's fields the form asks for beyond the name, sex, birth date, category, club and federation
-    (``licence_id``, ``fide_id``, ``fmjd_id``, ``title``)."""
+    (``licence_id``, ``fide_id``, ``fmjd_id``, ``title``, ``duplicate_series``: Scrabble's PL*, seed 002 §2.1)."""
     licence: Msg
     """The label of the national licence field ("FFE licence", "FFJD licence", "FFSc licence")."""
     points_head: Msg
@@ -152,15 +154,15 @@ _PROFILES: dict[Discipline, DisciplineProfile] = {
     Discipline.SCRABBLE: DisciplineProfile(
         Discipline.SCRABBLE, pmsg("discipline", "Scrabble classique"), False, pmsg("board side", "Player"),
         pmsg("board side", "Opponent"), True, "412 380", _SCRABBLE_CODES, cite(FISF_PL, "§7"),
-        PairingSystem.SCORE_GROUP, (PairingSystem.SCORE_GROUP, *_ROBIN, PairingSystem.MANUAL),
+        PairingSystem.CLASSIQUE, (PairingSystem.CLASSIQUE, PairingSystem.SCORE_GROUP, *_ROBIN, PairingSystem.MANUAL),
         RatingSystem.FISF_PL, (RatingSystem.FISF_PL, RatingSystem.NONE),
-        ("licence_id",), pmsg("field", "FFSc licence"), pmsg("standings", "Wins"),
+        ("licence_id", "duplicate_series"), pmsg("field", "FFSc licence"), pmsg("standings", "Wins"),
         (("SPREAD", pmsg("tie-break head", "Spread")), ("WIN", pmsg("tie-break head", "Wins"))),
         ("SPREAD",), cite(FISF_PL, "§7")),
     Discipline.OTHER: DisciplineProfile(
         Discipline.OTHER, pmsg("discipline", "Other"), True, msg("White"), msg("Black"), False, "1 / = / 0",
         _CHESS_CODES, None, PairingSystem.DUTCH, (PairingSystem.DUTCH, *_ROBIN, *_SWISS[1:], PairingSystem.KNOCKOUT),
-        RatingSystem.NONE, tuple(RatingSystem), ("licence_id", "fide_id", "fmjd_id", "title"),
+        RatingSystem.NONE, tuple(RatingSystem), ("licence_id", "fide_id", "fmjd_id", "title", "duplicate_series"),
         pmsg("field", "Licence"), msg("Points")),
 }
 

@@ -27,6 +27,8 @@ class PairingSystem(StrEnum):
     DOUBLE_ROUND_ROBIN = "double-round-robin"
     DUTCH = "dutch"
     SCORE_GROUP = "scoregroup"
+    CLASSIQUE = "classique"
+    """The French Scrabble classique formula: groups of wins folded 1 against n (docs/rules.md §4c)."""
     MANUAL = "manual"
     KNOCKOUT = "knockout"
 
@@ -209,6 +211,9 @@ class Player:
     pairing_number: int | None = None
     withdrawal_forfeit: Outcome = Outcome.FORFEIT_LOSS_EXCUSED
     """Round robin (seed 000 §6.4): the forfeit (0fe or 0fne) the games left after a withdrawal become."""
+    duplicate_series: str = ""
+    """Scrabble: the player's duplicate series (``super``, ``1`` … ``7``; empty: not given), from which his
+    provisional rating PL* follows when he has no PL (seed 002 §2.1)."""
 
     def __post_init__(self) -> None:
         _coerce(self, "sex", Sex, pmsg("field", "sex"))
@@ -219,6 +224,14 @@ class Player:
             if len(getattr(self, name)) > MAX_NAME_LENGTH:
                 raise ValidationError(msg("The {what} is longer than {limit} characters", what=what,
                                           limit=MAX_NAME_LENGTH), field=name)
+        if self.duplicate_series:
+            from tournament_desk.core.ratings.scrabble_pl import parse_duplicate_series
+
+            try:
+                series = parse_duplicate_series(str(self.duplicate_series))
+            except ValidationError as exc:
+                raise ValidationError(exc.msg, field="duplicate_series") from None
+            object.__setattr__(self, "duplicate_series", series.value)
         if self.withdrawal_forfeit not in (Outcome.FORFEIT_LOSS_EXCUSED, Outcome.FORFEIT_LOSS_UNEXCUSED):
             raise ValidationError(msg("A withdrawal forfeit is 0fe (excused) or 0fne (unexcused)"))
         if not self.surname:

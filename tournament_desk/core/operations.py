@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from tournament_desk.core.actions import (
+    classique,
     imports,
     manual,
     matches,
@@ -289,7 +290,8 @@ class PairedRound:
     knockout_stage: int | None = None
     """The stage of the top cut's bracket (1 = its first round), None outside the top cut."""
     method: str = ""
-    """How a score-group round was matched (``round-1``, ``hungarian``, ``greedy``, ``exact``, ``last-resort``)."""
+    """How a score-group round was matched (``round-1``, ``hungarian``, ``greedy``, ``exact``, ``last-resort``);
+    ``classique`` for the French classique formula."""
     rematches: tuple[tuple[int, int], ...] = ()
     """Pairs of a score-group round that had already met (only as the platform's last resort)."""
 
@@ -308,6 +310,13 @@ def _scoregroup(state: EventState, op: PairNext) -> Step[PairedRound]:
     done = swiss.pair_scoregroup_round(state, force=op.force)
     return Step(done.state, done.label, done.notes,
                 PairedRound(_last(done), PairingSystem.SCORE_GROUP, method=done.payload.method,
+                            rematches=tuple(done.payload.rematches)))
+
+
+def _classique(state: EventState, op: PairNext) -> Step[PairedRound]:
+    done = classique.pair_classique_round(state, force=op.force)
+    return Step(done.state, done.label, done.notes,
+                PairedRound(_last(done), PairingSystem.CLASSIQUE, method="classique",
                             rematches=tuple(done.payload.rematches)))
 
 
@@ -331,6 +340,7 @@ PAIRING: dict[PairingSystem, Callable[[EventState, PairNext], Step[PairedRound]]
     PairingSystem.DOUBLE_ROUND_ROBIN: _round_robin,
     PairingSystem.DUTCH: _dutch,
     PairingSystem.SCORE_GROUP: _scoregroup,
+    PairingSystem.CLASSIQUE: _classique,
     PairingSystem.MANUAL: _manual,
     PairingSystem.KNOCKOUT: _knockout,
 }

@@ -83,7 +83,7 @@ def state_to_bundle_dict(state: EventState) -> dict[str, Any]:
             "federation": p.federation, "licence_id": p.licence_id, "fide_id": p.fide_id, "fmjd_id": p.fmjd_id,
             "title": p.title, "ratings": [{"system": s, "rating": v} for s, v in p.ratings],
             "unrated": p.unrated, "withdrawn_from_round": p.withdrawn_from_round,
-            "withdrawal_forfeit": p.withdrawal_forfeit.value,
+            "withdrawal_forfeit": p.withdrawal_forfeit.value, "duplicate_series": p.duplicate_series,
             "points": state.score(p.id),
         })
     rounds = []
@@ -214,6 +214,7 @@ def state_from_bundle_dict(data: Mapping[str, Any]) -> EventState:
                 unrated=bool(p.get("unrated", False)), withdrawn_from_round=p.get("withdrawn_from_round"),
                 pairing_number=p.get("pairing_number"),
                 withdrawal_forfeit=Outcome(p.get("withdrawal_forfeit", Outcome.FORFEIT_LOSS_EXCUSED.value)),
+                duplicate_series=str(p.get("duplicate_series", "")),
             )
             for p in _get(data, "players", _IN_FILE)
         )

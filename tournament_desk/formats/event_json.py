@@ -56,6 +56,7 @@ def player_to_dict(player: Player, state: EventState | None = None) -> dict[str,
         "unrated": player.unrated,
         "withdrawn_from_round": player.withdrawn_from_round,
         "withdrawal_forfeit": player.withdrawal_forfeit.value,
+        "duplicate_series": player.duplicate_series,
     }
     if state is not None:
         data["points"] = state.score(player.id)

@@ -33,6 +33,9 @@ _ALIASES: dict[str, str] = {
     "title": "title", "titre": "title",
     "rating": "rating", "elo": "rating", "classement": "rating", "cp": "rating", "cote": "rating",
     "unrated": "unrated", "non_classe": "unrated",
+    # Scrabble: the duplicate series, for the provisional rating PL* (seed 002 §2.1)
+    "duplicate_series": "duplicate_series", "series": "duplicate_series", "serie": "duplicate_series",
+    "serie_duplicate": "duplicate_series", "duplicate": "duplicate_series",
 }
 
 
@@ -199,9 +202,9 @@ def write_players_csv(players: list[Player], rating_system: str) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["surname", "first_name", "sex", "birth_date", "category", "club", "federation",
-                     "licence", "fide_id", "fmjd_id", "title", "rating", "unrated"])
+                     "licence", "fide_id", "fmjd_id", "title", "rating", "unrated", "duplicate_series"])
     for p in players:
         writer.writerow([p.surname, p.first_name, p.sex.value, p.birth_date.isoformat() if p.birth_date else "",
                          p.category, p.club, p.federation, p.licence_id, p.fide_id, p.fmjd_id, p.title,
-                         p.rating(rating_system) or "", "1" if p.unrated else ""])
+                         p.rating(rating_system) or "", "1" if p.unrated else "", p.duplicate_series])
     return out.getvalue()

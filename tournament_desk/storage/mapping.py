@@ -101,6 +101,7 @@ def player_to_row(player: Player) -> dict[str, Any]:
         "withdrawn_from_round": player.withdrawn_from_round,
         "pairing_number": player.pairing_number,
         "withdrawal_forfeit": player.withdrawal_forfeit.value,
+        "duplicate_series": player.duplicate_series,
     }
 
 
@@ -123,6 +124,7 @@ def player_from_row(row: dict[str, Any], ratings: Iterable[tuple[str, int]]) -> 
         withdrawn_from_round=row["withdrawn_from_round"],
         pairing_number=row["pairing_number"],
         withdrawal_forfeit=Outcome(row["withdrawal_forfeit"]),
+        duplicate_series=row.get("duplicate_series") or "",
     )
 
 

@@ -73,6 +73,7 @@ class PlayerRow(Base):
     withdrawn_from_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
     pairing_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     withdrawal_forfeit: Mapped[str] = mapped_column(String(8), default="0fe", server_default="0fe")
+    duplicate_series: Mapped[str] = mapped_column(String(5), default="", server_default="")  # schema 9
 
 
 class PlayerRatingRow(Base):

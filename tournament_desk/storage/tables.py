@@ -12,7 +12,7 @@ Each column is ``(name, kind, nullable)`` with ``kind`` one of ``integer``, ``bo
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 """Newest schema this program writes; equals the number of the newest migration (``schema.py`` re-exports it)."""
 
 APPLICATION_ID = 0x54446B31  # 'TDk1' in PRAGMA application_id: marks a tournament_desk event file
@@ -37,7 +37,7 @@ TABLES: dict[str, tuple[Column, ...]] = {
         ("federation", "text", False), ("licence_id", "text", False), ("fide_id", "text", False),
         ("fmjd_id", "text", False), ("title", "text", False), ("unrated", "boolean", False),
         ("withdrawn_from_round", "integer", True), ("pairing_number", "integer", True),
-        ("withdrawal_forfeit", "text", False),
+        ("withdrawal_forfeit", "text", False), ("duplicate_series", "text", False),
     ),
     "player_rating": (("player_id", "integer", False), ("system", "text", False), ("value", "integer", False)),
     "round": (("number", "integer", False),),

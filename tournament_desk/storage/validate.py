@@ -290,7 +290,7 @@ def _not_a_date(value: object) -> dt.date | None:
 
 def _player(row: tuple[Any, ...], ratings: list[tuple[str, int]]) -> Player:
     (pid, surname, first, sex, birth, category, club, federation, licence, fide, fmjd, title, unrated, withdrawn,
-     number, forfeit) = row
+     number, forfeit, series) = row
     return Player(
         id=pid, surname=surname, first_name=first, sex=_lookup(_SEX, sex, msg("sex (M, F or empty)")),
         birth_date=_date(birth, msg("the birth date")), category=category, club=club,
@@ -298,6 +298,7 @@ def _player(row: tuple[Any, ...], ratings: list[tuple[str, int]]) -> Player:
         ratings=tuple(sorted(ratings)), unrated=bool(unrated), withdrawn_from_round=withdrawn,
         pairing_number=number,
         withdrawal_forfeit=_lookup(_OUTCOME, forfeit, msg("withdrawal forfeit")),
+        duplicate_series=series,
     )
 
 

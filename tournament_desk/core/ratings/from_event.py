@@ -180,7 +180,9 @@ def scrabble_entrants(state: EventState,
 
     ``ratings``: the PL each player starts the event with, by player id (a period chains them from the
     previous events, seed 002 §2.2; None: no PL, so PL* from the duplicate series, §2.1); players not in it
-    start from their ``fisf-pl`` rating, None when they are marked unrated ("NC"). ``last_events``: the date of
+    start from their ``fisf-pl`` rating, None when they are marked unrated ("NC"). ``duplicate_series``: each
+    player's series for his PL* (§2.1), by player id; a player not in it has the series of his registration
+    (:attr:`~tournament_desk.core.model.Player.duplicate_series`), if any. ``last_events``: the date of
     each player's last classique event, for the return of an inactive player (§9)."""
     duplicate_series = duplicate_series or {}
     last_events = last_events or {}
@@ -191,8 +193,9 @@ def scrabble_entrants(state: EventState,
         else:
             stored = p.rating(RatingSystem.FISF_PL)
             rating = None if p.unrated or stored is None else float(stored)
-        out.append(scrabble_pl.ScrabbleEntrant(p.id, p.name, rating, duplicate_series.get(p.id),
-                                               last_events.get(p.id)))
+        series = duplicate_series.get(p.id) or (scrabble_pl.DuplicateSeries(p.duplicate_series)
+                                                 if p.duplicate_series else None)
+        out.append(scrabble_pl.ScrabbleEntrant(p.id, p.name, rating, series, last_events.get(p.id)))
     return out
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import QComboBox, QLineEdit
+from PySide6.QtWidgets import QComboBox, QLineEdit, QListView
 
 from tournament_desk.core.disciplines import discipline_profile
 from tournament_desk.core.errors import TournamentError, ValidationError
@@ -72,6 +72,8 @@ class EventDialog(FormDialog):
                                       (PairingSystem.ROUND_ROBIN, t("Round robin")),
                                       (PairingSystem.DOUBLE_ROUND_ROBIN, t("Double round robin")),
                                       (PairingSystem.SCORE_GROUP, t("Swiss (score groups)")),
+                                      (PairingSystem.CLASSIQUE,
+                                       t("French classique formula (groups of wins, 1st against last)")),
                                       (PairingSystem.MANUAL, t("Swiss (manual)")),
                                       (PairingSystem.KNOCKOUT, t("Knockout"))))
         self.system.setEnabled(not system_locked)
@@ -133,15 +135,20 @@ class EventDialog(FormDialog):
         self._dutch_only()
 
     def _offer(self, discipline: Discipline, *keep: object) -> None:
-        """Only the pairing and rating systems of the discipline can be chosen (Scrabble classique: no FIDE Dutch
-        system, no FIDE or FFJD rating); ``keep``: an existing event's own choices stay choosable."""
+        """Only the pairing and rating systems of the discipline are listed (Scrabble classique: no FIDE Dutch
+        system, no FIDE or FFJD rating): the others are hidden from the list, and disabled so that the arrow keys
+        skip them too; ``keep``: an existing event's own choices stay listed."""
         profile = discipline_profile(discipline)
         for combo, offered in ((self.system, profile.systems), (self.rating, profile.rating_systems)):
             model = combo.model()
+            view = combo.view()
             for i in range(combo.count()):
+                shown = combo.itemData(i) in offered or combo.itemData(i) in keep
                 item = model.item(i) if isinstance(model, QStandardItemModel) else None
                 if item is not None:
-                    item.setEnabled(combo.itemData(i) in offered or combo.itemData(i) in keep)
+                    item.setEnabled(shown)
+                if isinstance(view, QListView):
+                    view.setRowHidden(i, not shown)
 
     def _dutch_only(self) -> None:
         if "initial_colour" not in self.field_widgets:  # the rows are not laid out yet

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QMessageBox
 from tournament_desk.core.actions.players import DuplicatePlayerError
 from tournament_desk.core.disciplines import discipline_profile, rating_word
 from tournament_desk.core.errors import TournamentError, ValidationError
+from tournament_desk.core.messages import N_
 from tournament_desk.core.model import MAX_NAME_LENGTH, Player, Sex
 from tournament_desk.gui.dialogs.form import (
     DateField,
@@ -30,8 +31,13 @@ from tournament_desk.gui.i18n import Translator
 # National licence ids: letters and digits, 3 to 12 characters (FFE "A12345", FFJD numeric ids, FFSc ids).
 LICENCE_PATTERN = re.compile(r"^[A-Za-z0-9]{3,12}$")
 MAX_RATING = 4000
-_OPTIONAL_FIELDS = frozenset({"licence_id", "fide_id", "fmjd_id", "title"})
+_OPTIONAL_FIELDS = frozenset({"licence_id", "fide_id", "fmjd_id", "title", "duplicate_series"})
 """The fields a discipline may not ask for (:attr:`DisciplineProfile.player_fields`)."""
+
+_SERIES = (("super", N_("super series")), ("1", N_("1st series")), ("2", N_("2nd series")),
+           ("3", N_("3rd series")), ("4", N_("4th series")), ("5", N_("5th series")), ("6", N_("6th series")),
+           ("7", N_("7th series")))
+"""Seed 002 §2.1: the duplicate series (sub-series A to D not distinguished), each giving a PL*."""
 
 Submit = Callable[[dict[str, Any], bool], Any]
 """``submit(fields, allow_duplicates)``: registers or edits, returns the change, raises on a refusal."""
@@ -64,6 +70,12 @@ class PlayerDialog(FormDialog):
         self.fide_id = QLineEdit(player.fide_id if player else "")
         self.fmjd_id = QLineEdit(player.fmjd_id if player else "")
         self.title_edit = QLineEdit(player.title if player else "")
+        # Scrabble: the duplicate series, from which PL* follows for a player without a PL (seed 002 §2.1)
+        self.series = QComboBox()
+        self.series.addItem("—", "")
+        for value, label in _SERIES:
+            self.series.addItem(t(label), value)
+        self.series.setCurrentIndex(max(0, self.series.findData(player.duplicate_series if player else "")))
         self.rating = NumberField(player.rating(rating_system) if player else None, maximum=MAX_RATING)
         self.unrated = QCheckBox(t("&Unrated"))
         self.unrated.setChecked(bool(player and player.unrated))
@@ -77,7 +89,9 @@ class PlayerDialog(FormDialog):
             (t("Federation"), self.federation, "federation"),
             ("&" + profile.licence.text(t.lang), self.licence, "licence_id"),
             (t("FIDE id"), self.fide_id, "fide_id"), (t("FMJD id"), self.fmjd_id, "fmjd_id"),
-            (t("Title"), self.title_edit, "title"), (rating_word(rating_system).text(t.lang), self.rating, "ratings"),
+            (t("Title"), self.title_edit, "title"),
+            (t("Duplicate series (for PL*)"), self.series, "duplicate_series"),
+            (rating_word(rating_system).text(t.lang), self.rating, "ratings"),
             ("", self.unrated, "unrated"),
         ):
             if field in _OPTIONAL_FIELDS and field not in profile.player_fields:
@@ -105,6 +119,7 @@ class PlayerDialog(FormDialog):
             "fide_id": self.fide_id.text().strip(),
             "fmjd_id": self.fmjd_id.text().strip(),
             "title": self.title_edit.text().strip(),
+            "duplicate_series": self.series.currentData() or "",
             "ratings": tuple(sorted(ratings)),
             "unrated": self.unrated.isChecked(),
         }
