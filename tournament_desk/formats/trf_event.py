@@ -75,7 +75,8 @@ _BYE_CODE = {Outcome.PAIRING_BYE: "U", Outcome.HALF_BYE: "H", Outcome.FULL_BYE: 
              Outcome.WITHDRAWN: "-"}
 _FORFEIT_TYPE = {"away": "+-", "home": "-+", "both": "--"}  # 330: the home team is the White team
 _SYSTEM = {"round-robin": "Round robin", "double-round-robin": "Double round robin", "dutch": "Swiss Dutch",
-           "scoregroup": "Swiss score groups", "manual": "Manual pairings", "knockout": "Knockout"}
+           "scoregroup": "Swiss score groups", "classique": "Scrabble classique (French formula)",
+           "manual": "Manual pairings", "knockout": "Knockout"}
 
 
 def _numbered(state: EventState) -> EventState:
