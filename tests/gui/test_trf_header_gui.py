@@ -75,6 +75,7 @@ def test_federation_and_round_dates_typed_in_the_settings_reach_the_report(
         yield
         seen["labels"] = [settings.form.labelForField(f).text() for f in (settings.federation, settings.round_dates)
                           if isinstance(settings.form.labelForField(f), QLabel)]
+        seen["chief"] = settings.arbiters.toolTip()
         yield from _tab_to(settings.arbiters)
         QTest.keyClicks(_focused(), "Pierre Durand, Claire Morel")  # the chief arbiter, then a deputy
         yield from _tab_to(settings.federation)
@@ -94,6 +95,7 @@ def test_federation_and_round_dates_typed_in_the_settings_reach_the_report(
     code, errors = run_script(lambda: main([str(event)]), script)
     assert errors == [] and code == 0, errors
     assert seen["labels"] == (["Fédération", "Dates des rondes"] if lang == "fr" else ["Federation", "Round dates"])
+    assert "102" in seen["chief"] and "112" in seen["chief"] and ("arbitre" in seen["chief"]) == (lang == "fr")
     assert "31" in seen["refused"] and (("n'est pas une date" in seen["refused"]) if lang == "fr"
                                         else ("is not a date" in seen["refused"]))
     with EventSession.open(event, readonly=True) as s:

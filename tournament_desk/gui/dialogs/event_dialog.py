@@ -130,7 +130,8 @@ class EventDialog(FormDialog):
     def _trf_header_fields(self, t: Translator, event: Event | None) -> None:
         """The fields of the FIDE report's header that have no other place: the host federation (record 032, a
         three-letter FIDE code) and the dates of the rounds (record 132), typed in the language's date order,
-        separated by commas, a round without a date left empty."""
+        separated by commas, a round without a date left empty; the arbiters' field says which is the chief."""
+        self.arbiters.setToolTip(t("The chief arbiter first (FIDE report, record 102), then the deputies (112)"))
         self.federation = QLineEdit(event.federation if event else "")
         self.federation.setPlaceholderText(t("FIDE code, e.g. FRA"))
         self.federation.setValidator(QRegularExpressionValidator(QRegularExpression(r"[A-Za-z]{0,3}"), self))
