@@ -215,6 +215,41 @@ def test_a_round_robin_from_creation_to_printed_grid(bundle: Bundle) -> None:
     assert _inside(printing_check["pdfium"], bundle.folder.parent)
     assert _inside(printing_check["qtprintsupport"], bundle.folder.parent)
     assert printing_check["collation"] is True
+    _check_icu(data["icu"], bundle)
+
+
+def _check_icu(icu: dict, bundle: Bundle) -> None:
+    """Qt's ICU answers in the bundle, where the spec trimmed ICU's data on Linux (trim_icu_data), are those of
+    the untrimmed library of this environment's PySide6 for the program's two languages: the collation of French
+    and English (the file dialog's order of file names), Paris's zone names, upper case. Another language falls
+    back to root (the spec keeps the locale data of French and English only): its names sort in the Unicode
+    default order, German's (German's standard collation is root's), and its zone names are still given."""
+    from PySide6.QtCore import QCollator, QLocale, QTimeZone
+
+    def order(name: str) -> list[str]:
+        collator = QCollator(QLocale(name))
+        collator.setNumericMode(True)
+        return sorted(icu["words"], key=collator.sortKey)
+
+    assert "error" not in icu, icu
+    trimmed = sys.platform.startswith("linux") and shutil.which("cc") is not None
+    for name, got in icu["order"].items():
+        kept = name.startswith(("fr_", "en_")) or not trimmed
+        assert got == order(name if kept else "de_DE"), name
+    assert order("sv_SE") != order("de_DE")  # a language whose rules differ from root's: the check can fail
+    paris = QTimeZone(b"Europe/Paris")
+    for name in ("fr_FR", "en_US"):
+        expected = [paris.displayName(QTimeZone.TimeType.StandardTime, kind, QLocale(name))
+                    for kind in (QTimeZone.NameType.LongName, QTimeZone.NameType.ShortName)]
+        assert icu["zones"][name] == expected, name
+    assert all(icu["zones"]["de_DE"]), icu["zones"]
+    assert icu["upper"] == {name: QLocale(name).toUpper("élève istanbul") for name in ("fr_FR", "tr_TR")}
+    if trimmed:  # about a third of the original
+        import PySide6
+
+        [original] = Path(PySide6.__file__).parent.glob("Qt/lib/libicudata.so.*[0-9]")
+        [bundled] = bundle.folder.glob(f"_internal/PySide6/Qt/lib/{original.name}")
+        assert bundled.stat().st_size < original.stat().st_size / 2
 
 
 def test_errors_are_one_line_in_french_with_the_right_exit_code(bundle: Bundle) -> None:

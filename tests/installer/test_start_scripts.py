@@ -173,7 +173,8 @@ def test_the_windows_scripts_take_the_bash_scripts_steps() -> None:
     assert "-m venv" in common_sh and "-m venv" in common_ps and ".venv" in common_ps
     # start: install the checkout, then run the program with the arguments given
     assert "install_if_changed" in _steps(start_sh) and '"$PYTHON" -m pip install -q .' in _steps(common_sh)
-    assert "& $python -m pip install -q $root" in _steps(start_ps)
+    assert "Install-IfChanged $python $root" in _steps(start_ps) and "pip install" not in "\n".join(_steps(start_ps))
+    assert "& $Python -m pip install -q $Root" in _steps(common_ps)
     assert _steps(start_sh)[-1] == 'exec "$PYTHON" -m tournament_desk "$@"'
     assert "& $python -m tournament_desk @args" in _steps(start_ps) and _steps(start_ps)[-1] == "exit $LASTEXITCODE"
     # tests: install with the test extras, then pytest headless with the arguments given
@@ -181,6 +182,26 @@ def test_the_windows_scripts_take_the_bash_scripts_steps() -> None:
     assert "& $python -m pip install -e '.[test]'" in _steps(run_ps)
     assert _steps(run_sh)[-1] == 'QT_QPA_PLATFORM=offscreen "$PYTHON" -m pytest "$@"'
     assert "$env:QT_QPA_PLATFORM = 'offscreen'" in _steps(run_ps) and "& $python -m pytest @args" in _steps(run_ps)
+
+
+def test_the_windows_start_installs_only_when_the_checkout_changed_as_the_bash_start_does() -> None:
+    """start.ps1 skips `pip install` as start.sh does (test_start_installs_again_only_when_the_checkout_changed runs
+    the bash one): the same question to the interpreter, word for word, the same files watched, the same stamp
+    steps in the same order (made before the install, moved into place after it)."""
+    common_sh, common_ps = BASH["installer/setup-common.sh"].read_text(), PS1["installer/setup-common.ps1"].read_text()
+    question_sh = common_sh.split("<<'PYEOF'\n", 1)[1].split("\nPYEOF", 1)[0].splitlines()
+    block = common_ps.split("$InstalledHereQuestion = @(", 1)[1].split("\n)", 1)[0]
+    question_ps = [line.strip()[1:-1].replace("''", "'") for line in block.splitlines() if line.strip()]
+    assert question_ps == question_sh and question_sh[-1] == "print(int(same), sys.prefix)"
+    watched_sh = re.search(r"find (.*?) -name __pycache__", common_sh).group(1).split()
+    watched_ps = re.findall(r"'([^']+)'", re.search(r"\$InstallSources = @\((.*?)\)", common_ps).group(1))
+    assert [name.replace("\\", "/") for name in watched_ps] == watched_sh
+    body = common_ps.split("function Install-IfChanged", 1)[1]
+    steps = ["-P - $Root", "Test-Path $stamp", "$same -eq '1'", "__pycache__", "LastWriteTimeUtc -gt $since",
+             "if (-not $changed) { return }", '"$stamp.new"', "pip install -q $Root",
+             'Move-Item -Force "$stamp.new" $stamp']
+    assert all(step in body for step in steps), [step for step in steps if step not in body]
+    assert [body.index(step) for step in steps] == sorted(body.index(step) for step in steps)
 
 
 # -- bash, run without apt (macOS) ---------------------------------------------------------------------------------

@@ -129,3 +129,48 @@ def test_round_dates_not_in_their_columns_are_read_in_order(tmp_path: Path) -> N
     with EventSession.open(tmp_path / "s.tdesk", readonly=True) as session:
         assert session.event.round_dates == (dt.date(2026, 4, 11), dt.date(2026, 4, 12), dt.date(2026, 4, 13))
     assert loads(shifted.read_bytes()).headers["132"] == ["26/04/11 26/04/12 26/04/13"]
+
+
+def test_the_tie_break_list_in_fide_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """TRF26, "Other tournament tags": 202 the FIDE tie-breaks used to break ties, a comma-separated list of codes;
+    212 the same list after ``PTS``. The event's list in FIDE's notation (C.07: Buchholz cut-1 ``BH/C1``, Art.
+    8.1 and 14.1; progressive score ``PS``, Art. 7.5; games played with Black ``BPG``, Art. 7.3; Koya ``KS``,
+    Art. 9.2; performance ``TPR``, Art. 10.2), in its order; ``new --from-trf`` reads it back, and the ranks of
+    the ``001`` records are those of that list. TRF16 has no such record."""
+    event = tmp_path / "e.tdesk"
+    _cli(["new", str(event), "--name", "Open", "--rounds", "5"], capsys)
+    for i, name in enumerate(("Abel", "Bruno", "Chloé", "Denis", "Émile", "Fanny"), start=1):
+        _cli(["players", "add", str(event), "--surname", name, "--first-name", "X", "--rating", str(2100 - 40 * i)],
+             capsys)
+    _cli(["settings", str(event), "--tiebreaks", "BH-C1,BH,SB,CUM,BLK,KOYA,PERF,BH-M1,ARO-C1"], capsys)
+    _cli(["pair", str(event)], capsys)
+    out = tmp_path / "e26.trf"
+    _cli(["export", str(event), "--trf", str(out), "--edition", "26"], capsys)
+    assert _lines(out, "202") == ["202 BH/C1,BH,SB,PS,BPG,KS,TPR,BH/M1,ARO/C1"]
+    assert _lines(out, "212") == ["212 PTS,BH/C1,BH,SB,PS,BPG,KS,TPR,BH/M1,ARO/C1"]
+    trf16 = tmp_path / "e16.trf"
+    _cli(["export", str(event), "--trf", str(trf16)], capsys)
+    assert not _lines(trf16, "202") and not _lines(trf16, "212")
+    _cli(["new", str(tmp_path / "back.tdesk"), "--from-trf", str(out)], capsys)
+    with EventSession.open(tmp_path / "back.tdesk", readonly=True) as session:
+        assert session.event.tiebreaks == ("BH-C1", "BH", "SB", "CUM", "BLK", "KOYA", "PERF", "BH-M1", "ARO-C1")
+    # a list with a national tie-break (the FFJD's Solkoff) has no FIDE form: no 202/212 rather than a wrong list
+    _cli(["settings", str(event), "--tiebreaks", "BH,SK"], capsys)
+    _cli(["export", str(event), "--trf", str(out), "--edition", "26"], capsys)
+    assert not _lines(out, "202") and not _lines(out, "212")
+
+
+def test_a_tie_break_list_written_by_another_program(tmp_path: Path) -> None:
+    """212 alone (``PTS`` first, then the list); modifiers this program does not compute (``:MP`` match points,
+    ``/P`` forfeits as played, ``/L+1`` Koya's limit moved, as in ``BH:MP/M1/P`` and ``KS/L+1``) and unknown
+    codes are left out with a warning naming them; the others are kept in their order."""
+    text = SWISS_MANAGER.read_bytes().decode("cp1252")
+    at = text.index("\n001 ") + 1
+    edited = tmp_path / "tb.trf"
+    edited.write_text(text[:at] + "212 PTS, BH/C1, KS/L+1, BH:MP/M1/P, SB, XYZ, ps/c1\r\n" + text[at:],
+                      encoding="cp1252")
+    result = import_event_from_trf(tmp_path / "tb.tdesk", edited, rounds=9)
+    with EventSession.open(tmp_path / "tb.tdesk", readonly=True) as session:
+        assert session.event.tiebreaks == ("BH-C1", "SB", "CUM-C1")
+    warning = next(w for w in result.warning_texts("en") if "tie-breaks" in w)
+    assert all(code in warning for code in ("KS/L+1", "BH:MP/M1/P", "XYZ"))

@@ -2,8 +2,9 @@
 
 * Header records (:func:`header_records`): 012 name, 022 place, 032 federation, 042/052 dates, 062 players,
   072 rated players, 092 system, 102 chief arbiter, 112 one line per deputy, 122 time control, 132 round dates
-  in the round blocks' columns; TRF26 also 182 pairing controller, 192 encoded type (Dutch), 222 encoded time
-  control.
+  in the round blocks' columns; TRF26 also 182 pairing controller, 192 encoded type (Dutch), 202/212 the
+  tie-break list in FIDE's codes (:func:`tiebreak_list_record`, read back by :func:`tiebreaks_from_record`),
+  222 encoded time control.
 * Player ``001`` records: starting rank = pairing number (or :func:`start_ranks`), ``SURNAME, First``, sex
   ``m``/``w``, title, rating in the event's rating system, federation, FIDE id, birth date ``YYYY/MM/DD``,
   points in the event's scoring, rank from the standings with the event's tie-breaks.
@@ -25,6 +26,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 
 from tournament_desk.core.actions.players import numbered_for_round
@@ -58,8 +60,9 @@ from tournament_desk.formats.trf import (
     team_scoring_record,
 )
 
-__all__ = ["PAIRING_CONTROLLER", "encoded_time_control", "event_trf", "header_records", "round_dates_record",
-           "start_ranks", "state_to_trf", "team_numbers", "team_records"]
+__all__ = ["FIDE_TIEBREAK_CODES", "PAIRING_CONTROLLER", "encoded_time_control", "event_trf", "header_records",
+           "round_dates_record", "start_ranks", "state_to_trf", "team_numbers", "team_records", "tiebreak_list_record",
+           "tiebreaks_from_record"]
 
 PAIRING_CONTROLLER = "tournament_desk"
 """Record 182 (TRF26: the program or user making the pairings)."""
@@ -125,12 +128,60 @@ def encoded_time_control(tc: TimeControl) -> str:
     return f"{seconds}+{tc.increment_seconds}" if tc.increment_seconds else str(seconds)
 
 
+FIDE_TIEBREAK_CODES = {"DE": "DE", "WIN": "WIN", "WON": "WON", "BLK": "BPG", "BWG": "BWG", "CUM": "PS", "BH": "BH",
+                       "SB": "SB", "KOYA": "KS", "ARO": "ARO", "PERF": "TPR"}
+"""This program's tie-break codes with their code in the FIDE Tie-Break Regulations (C.07, the articles the
+registry cites for each: BLK is BPG, Art. 7.3; CUM is PS, Art. 7.5; KOYA is KS, Art. 9.2; PERF is TPR, Art. 10.2),
+the codes records 202 and 212 list. The cut and median variants add a modifier: ``BH-C1`` is ``BH/C1``,
+``BH-M1`` ``BH/M1``, ``CUM-C1`` ``PS/C1``, ``ARO-C1`` ``ARO/C1``."""
+_FIDE_CODE = re.compile(r"^([A-Z]+)(?:[/:]([CM])([1-9][0-9]?))?$")  # BH:C1 as Sharly Chess writes it
+_VARIANT = re.compile(r"(?:(?:CUM|BH|ARO)-C|BH-M)[1-9][0-9]?")  # the registry's cut and median variants
+
+
+def tiebreak_list_record(codes: Sequence[str]) -> str | None:
+    """Record 202's text (TRF26, "Other tournament tags", 202: the FIDE tie-breaks used to break ties, a
+    comma-separated list of codes, such as ``BH/C1,BH,SB``): ``codes`` in FIDE's notation, in their order. None
+    when a code has no FIDE equivalent (the national and Scrabble ones): a list with a tie-break left out would
+    misstate how the ranks were made, so the record is not written. Record 212 is the same list after ``PTS``."""
+    fide: list[str] = []
+    for code in codes:
+        name, _, variant = code.partition("-")
+        if name not in FIDE_TIEBREAK_CODES or (variant and not _VARIANT.fullmatch(code)):
+            return None
+        fide.append(FIDE_TIEBREAK_CODES[name] + (f"/{variant}" if variant else ""))
+    return ",".join(fide) if fide else None
+
+
+def tiebreaks_from_record(text: str) -> tuple[tuple[str, ...], list[str]]:
+    """This program's codes from a record 202 or 212 (TRF26: comma-separated FIDE codes; 212 begins with ``PTS``,
+    the points, which every standings table ranks by first), and the codes not read: modifiers this program does
+    not compute (``:MP``, ``/P``, ``/L+1``...) and codes it does not know, in the order written."""
+    back = {fide: code for code, fide in FIDE_TIEBREAK_CODES.items()}
+    codes: list[str] = []
+    unknown: list[str] = []
+    tokens = [token.strip() for token in text.split(",") if token.strip()]
+    if tokens and tokens[0].upper() == "PTS":
+        tokens = tokens[1:]
+    for token in tokens:
+        match = _FIDE_CODE.match(token.upper())
+        code = back.get(match.group(1)) if match else None
+        if match and code and match.group(2):
+            code = f"{code}-{match.group(2)}{match.group(3)}"
+            code = code if tiebreak_list_record([code]) else None  # a variant that exists (BH-M1, not SB-M1)
+        if code is None:
+            unknown.append(token)
+        else:
+            codes.append(code)
+    return tuple(codes), unknown
+
+
 def header_records(state: EventState, edition: str = "16") -> dict[str, list[str]]:
     """The tournament section of the report (TRF26, Tournament Section; TRF16 the same up to 132): 012 name,
     022 city, 032 federation, 042/052 dates ``YYYY/MM/DD``, 062/072 players and rated players, 092 type,
     102 chief arbiter (the event's first arbiter), 112 one line per deputy arbiter (the others), 122 time
     control, 132 round dates. TRF26 adds 182 (the pairing controller: this program), 192 (the encoded type of a
-    Dutch Swiss) and 222 (the encoded time control)."""
+    Dutch Swiss), 202 and 212 (the event's tie-break list, which made the ranks of the ``001`` records: see
+    :func:`tiebreak_list_record`) and 222 (the encoded time control)."""
     e = state.event
     headers: dict[str, list[str]] = {"012": [e.name]}
     if e.place:
@@ -160,6 +211,11 @@ def header_records(state: EventState, edition: str = "16") -> dict[str, list[str
         headers["192"] = ["FIDE_DUTCH_2026_BAKU"]
     elif edition == "26" and e.system is PairingSystem.DUTCH:
         headers["192"] = ["FIDE_DUTCH_2026"]
+    # A team event is ranked by its team rules' tie-breaks, which TRF26's FIDE codes here do not cover.
+    listed = tiebreak_list_record(e.tiebreaks) if edition == "26" and e.team is None else None
+    if listed:
+        headers["202"] = [listed]
+        headers["212"] = [f"PTS,{listed}"]
     if edition == "26":
         headers["222"] = [encoded_time_control(e.time_control)]
     if edition == "26" and e.team is not None:

@@ -49,7 +49,6 @@ from tournament_desk.core.pairing.swiss_state import Colour
 from tournament_desk.core.results import Discipline, GameResult, Outcome
 from tournament_desk.core.scoring import CHESS, ScoringProfile
 from tournament_desk.core.teams.model import TeamRules
-from tournament_desk.core.tiebreaks.registry import get_tiebreak
 from tournament_desk.formats.players_trf import trf_player_fields
 from tournament_desk.formats.trf import (
     TEAM_SCORING_DEFAULTS,
@@ -63,7 +62,7 @@ from tournament_desk.formats.trf import (
     played_rounds,
     read_file,
 )
-from tournament_desk.formats.trf_event import ROUND_COLUMN, event_trf
+from tournament_desk.formats.trf_event import ROUND_COLUMN, event_trf, tiebreaks_from_record
 from tournament_desk.formats.trf_team_rounds import TrfMatch, TrfMatchBoard, TrfTeamRound, board_colours, team_rounds
 from tournament_desk.services.arbiter_log import trf_log_lines
 from tournament_desk.services.session import EventSession
@@ -315,19 +314,9 @@ def _time_control(trf: TrfTournament) -> TimeControl | None:
 
 
 def _tiebreaks(trf: TrfTournament) -> tuple[tuple[str, ...], list[str]]:
-    raw = (trf.headers.get("202") or [""])[0]
-    codes, unknown = [], []
-    for token in (t.strip() for t in raw.split(",")):
-        if not token:
-            continue
-        code = re.sub(r"[:/]", "-", token.upper())
-        try:
-            get_tiebreak(code)
-        except ValidationError:
-            unknown.append(token)
-            continue
-        codes.append(code)
-    return tuple(codes), unknown
+    """The tie-break list of record 202, or of 212 without its leading ``PTS`` (TRF26), in this program's codes."""
+    raw = (trf.headers.get("202") or trf.headers.get("212") or [""])[0]
+    return tiebreaks_from_record(raw)
 
 
 def _player_ids(order: Sequence[int], ids: Sequence[int]) -> dict[int, PlayerId]:

@@ -1,6 +1,7 @@
 """New event and event settings: name, place, dates, arbiters, discipline, system, rounds, cadence, scoring,
 rating system, tie-breaks, and for a Dutch Swiss the initial colour and the acceleration (their rows, label
-and field, are hidden for the other systems).
+and field, are hidden for the other systems). The host federation and the dates of the rounds are the FIDE
+report's records 032 and 132 (the arbiters 102 and 112, the time control 122 and 222, the tie-breaks 202/212).
 
 Choosing a discipline in a new event applies its defaults (draughts: an FMJD round robin, FFJD rating and 2/1/0
 scoring; chess: a FIDE Dutch Swiss, FIDE rating, 1/½/0...). A refused value is shown next to its field."""
@@ -11,12 +12,13 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtGui import QStandardItemModel
+from PySide6.QtCore import QDate, QRegularExpression
+from PySide6.QtGui import QRegularExpressionValidator, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QLineEdit, QListView
 
 from tournament_desk.core.disciplines import discipline_profile
 from tournament_desk.core.errors import TournamentError, ValidationError
-from tournament_desk.core.messages import N_
+from tournament_desk.core.messages import N_, msg
 from tournament_desk.core.model import DEFAULT_RATING, DEFAULT_SCORING, Event, PairingSystem, RatingSystem, TimeControl
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.scoring import PROFILES
@@ -26,6 +28,7 @@ from tournament_desk.gui.dialogs.form import (
     SpinBox,
     combo_enum,
     fill_enum_combo,
+    parse_date,
     read_field,
     select_data,
 )
@@ -108,10 +111,12 @@ class EventDialog(FormDialog):
             self.discipline.currentIndexChanged.connect(lambda _i: self.apply_discipline_defaults())
             self.apply_discipline_defaults()
         self._custom_scoring = event.scoring if event and event.scoring.name not in PROFILES else None
+        self._trf_header_fields(t, event)
         for label, widget, field in (
             (t("&Name"), self.name, "name"), (t("&Place"), self.place, "place"),
             (t("Start"), self.start, "start_date"), (t("End"), self.end, "end_date"),
             (t("&Arbiters"), self.arbiters, "arbiters"), (t("Organiser"), self.organiser, "organiser"),
+            (t("Federation"), self.federation, "federation"), (t("Round dates"), self.round_dates, "round_dates"),
             (t("&Discipline"), self.discipline, "discipline"), (t("&System"), self.system, "system"),
             (t("&Rounds"), self.rounds, "rounds"), (t("&Time control"), self.time_control, "time_control"),
             (t("Scoring"), self.scoring, "scoring"), (t("Rating system"), self.rating, "rating_system"),
@@ -123,6 +128,37 @@ class EventDialog(FormDialog):
         self.system.currentIndexChanged.connect(lambda _i: self._dutch_only())
         self._dutch_only()
         self.finish_layout()
+
+    def _trf_header_fields(self, t: Translator, event: Event | None) -> None:
+        """The fields of the FIDE report's header that have no other place: the host federation (record 032, a
+        three-letter FIDE code) and the dates of the rounds (record 132), typed in the language's date order,
+        separated by commas, a round without a date left empty; the arbiters' field says which is the chief."""
+        self.arbiters.setToolTip(t("The chief arbiter first (FIDE report, record 102), then the deputies (112)"))
+        self.federation = QLineEdit(event.federation if event else "")
+        self.federation.setPlaceholderText(t("FIDE code, e.g. FRA"))
+        self.federation.setValidator(QRegularExpressionValidator(QRegularExpression(r"[A-Za-z]{0,3}"), self))
+        self.federation.setMaximumWidth(self.federation.fontMetrics().horizontalAdvance("W" * 6))
+        self._date_pattern, self._date_shown = t("yyyy-MM-dd"), t("YYYY-MM-DD")  # as the dates of DateField
+        dates = event.round_dates if event else ()
+        self.round_dates = QLineEdit(", ".join("" if d is None else QDate(d).toString(self._date_pattern)
+                                               for d in dates))
+        self.round_dates.setPlaceholderText(t("one date a round, separated by commas ({pattern})",
+                                              pattern=self._date_shown))
+
+    def _trf_header_values(self) -> dict[str, Any]:
+        """The federation in capitals and the round dates (trailing rounds without a date dropped); a date that
+        cannot be read is refused under its field, named."""
+        dates: list[dt.date | None] = []
+        text = self.round_dates.text().strip()
+        for item in (i.strip() for i in text.split(",")) if text else ():
+            day = parse_date(item, self._date_pattern) if item else None
+            if item and day is None:
+                raise ValidationError(msg("'{text}' is not a date (type it as {pattern})", text=item[:20],
+                                          pattern=self._date_shown), field="round_dates")
+            dates.append(day)
+        while dates and dates[-1] is None:
+            dates.pop()
+        return {"federation": self.federation.text().strip().upper(), "round_dates": tuple(dates)}
 
     def apply_discipline_defaults(self) -> None:
         """The chosen discipline's scoring, rating system and pairing system."""
@@ -184,6 +220,7 @@ class EventDialog(FormDialog):
             "tiebreaks": tuple(c.strip().upper() for c in self.tiebreaks.text().split(",") if c.strip()),
             "initial_colour": self.initial_colour.currentData(),
             "acceleration": self.acceleration.currentData(),
+            **self._trf_header_values(),
         }
 
     def build_event(self) -> Event:
