@@ -44,7 +44,7 @@ def test_pair_round_robin_from_cli(capsys: pytest.CaptureFixture[str], tmp_path:
     assert main(["numbers", path, "--rating"]) == 4  # frozen after round 1
     capsys.readouterr()
     assert main(["pair", path]) == 0
-    assert "EXEMPT" in capsys.readouterr().out
+    assert "BYE" in capsys.readouterr().out
     assert main(["unpair", path]) == 3  # a published round: the arbiter's log needs the reason
     assert "--reason" in capsys.readouterr().err
     assert main(["unpair", path, "--reason", "Round paired before the last result was in"]) == 0

@@ -575,6 +575,7 @@ def cmd_result(args: argparse.Namespace, lang: str) -> None:
 
 
 def cmd_rounds(args: argparse.Namespace, lang: str) -> None:
+    from tournament_desk.core.crosstable import bye_label
     from tournament_desk.core.disciplines import game_result_text
     from tournament_desk.formats.event_json import round_to_dict
     from tournament_desk.services.session import EventSession
@@ -588,7 +589,7 @@ def cmd_rounds(args: argparse.Namespace, lang: str) -> None:
             res = game_result_text(g, state.event.discipline) or "…"  # Scrabble: the scores
             lines.append(f"  {g.board:>3}  {names[g.white_id]:<30} {res:^9} {names[g.black_id]}")
         for b in rnd.byes:
-            lines.append(f"       {names[b.player_id]:<30} {b.kind.value}")
+            lines.append(f"       {names[b.player_id]:<30} {bye_label(b.kind, lang)}")
     _emit(args, [round_to_dict(r, state) for r in state.rounds], "\n".join(lines))
 
 
@@ -596,6 +597,7 @@ def cmd_pair(args: argparse.Namespace, lang: str) -> None:
     """Pair the next round with the event's system (the one pairing entry: services.pairing.pair_next).
     ``--system`` names the system the arbiter expects (``pair-scoregroup`` and ``topcut FILE pair``, the old
     spellings, are this option): refused when the event would be paired otherwise."""
+    from tournament_desk.core.crosstable import bye_label
     from tournament_desk.core.disciplines import game_result_text
     from tournament_desk.core.errors import StateError
     from tournament_desk.core.messages import msg
@@ -628,9 +630,7 @@ def cmd_pair(args: argparse.Namespace, lang: str) -> None:
     lines += [f"  {g.board:>3}  {names[g.white_id]:<30} - {names[g.black_id]}"
               + (f"  {game_result_text(g, state.event.discipline)}" if g.result else "")
               for g in rnd.games]
-    exempt = "EXEMPT" if state.event.system.is_round_robin else "bye"
-    lines += [f"       {names[b.player_id]:<30} {exempt if b.kind.value == 'pab' else b.kind.value}"
-              for b in rnd.byes]
+    lines += [f"       {names[b.player_id]:<30} {bye_label(b.kind, lang)}" for b in rnd.byes]
     data = round_to_dict(rnd, state)
     if change.payload.system in (PairingSystem.SCORE_GROUP, PairingSystem.CLASSIQUE):
         data |= {"method": change.payload.method, "rematches": [list(p) for p in change.payload.rematches]}
