@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from tournament_desk.core.crosstable import Crosstable, TableColumn, build_table, rounds_counted, tiebreak_note
@@ -22,6 +23,7 @@ from tournament_desk.core.disciplines import profile_of
 from tournament_desk.core.model import EventState
 from tournament_desk.core.tiebreaks import DEFAULT_EDITION, PRESETS, build_standings
 from tournament_desk.printing.common import (
+    FONT_BOLD,
     TABLE_BASE,
     build_document,
     fit,
@@ -101,6 +103,12 @@ def _widths(table: Crosstable, width: float) -> list[float]:
         w_cell = max(9 * mm, min(16 * mm, (width - fixed - 70 * mm) / max(cells, 1)))
         rest = width - fixed - w_cell * cells
         w_name, w_club = min(rest * 0.65, 80 * mm), min(rest * 0.35, 50 * mm)  # few rounds: a narrower table
+    # A points column headed by a word (Scrabble « Victoires ») is as wide as that word at 6 pt: never split.
+    heads = [c.heading for c in table.columns if c.key == "points"]
+    if heads:
+        needed = pdfmetrics.stringWidth(heads[0], FONT_BOLD, 6) + 5
+        w_name -= max(0.0, needed - w_pts)
+        w_pts = max(w_pts, needed)
     by_key = {"place": w_place, "number": w_no, "name": w_name, "club": w_club, "rating": w_rating,
               "cell": w_cell, "points": w_pts, "tiebreak": w_tb}
     return [by_key[c.key] for c in table.columns]
