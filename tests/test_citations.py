@@ -156,7 +156,7 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         _event(folder, "open-elo", discipline="chess", system="dutch", rating="elo-fr", rounds=2, players=9, seed=2),
         _event(folder, "dames", discipline="draughts", system="round-robin", rating="ffjd", rounds=7, players=7,
                seed=3),
-        _event(folder, "scrabble", discipline="scrabble", system="dutch", rating="fisf-pl", rounds=3, players=8,
+        _event(folder, "scrabble", discipline="scrabble", system="classique", rating="fisf-pl", rounds=3, players=8,
                seed=4),
         _event(folder, "blitz", discipline="chess", system="scoregroup", rating="none", rounds=3, players=8,
                seed=5),

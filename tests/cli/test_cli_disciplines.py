@@ -21,10 +21,11 @@ def test_new_takes_the_discipline_default_system(tmp_path: Path, discipline: str
     with EventSession.open(path, readonly=True) as session:
         assert session.event.system.value == system
     other = tmp_path / f"{discipline}-swiss.tdesk"
+    swiss = "scoregroup" if discipline == "scrabble" else "dutch"  # no Dutch system for Scrabble (rules.md §4c)
     assert main(["new", str(other), "--name", "Suisse", "--rounds", "5", "--discipline", discipline,
-                 "--system", "dutch"]) == 0
+                 "--system", swiss]) == 0
     with EventSession.open(other, readonly=True) as session:
-        assert session.event.system.value == "dutch"  # a Swiss when the arbiter chooses it
+        assert session.event.system.value == swiss  # a Swiss when the arbiter chooses it
 
 
 def test_scrabble_scores_as_the_result_and_standings_in_french(tmp_path: Path,

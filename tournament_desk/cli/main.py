@@ -424,13 +424,19 @@ def cmd_new(args: argparse.Namespace, lang: str) -> None:
         raise ValidationError(msg("new needs --name and --rounds (or --from-trf FILE, or --from-bundle BUNDLE.zip)"))
     from tournament_desk.cli.teams import rules_from_args
     from tournament_desk.core.disciplines import discipline_profile
+    from tournament_desk.core.errors import ValidationError
     from tournament_desk.core.model import Event, PairingSystem, RatingSystem, TimeControl
     from tournament_desk.core.results import Discipline
     from tournament_desk.core.scoring import profile_named
     from tournament_desk.formats.event_json import state_to_dict
     from tournament_desk.services.session import EventSession
     discipline = Discipline(args.discipline)
-    system = PairingSystem(args.system) if args.system else discipline_profile(discipline).default_system
+    profile = discipline_profile(discipline)
+    system = PairingSystem(args.system) if args.system else profile.default_system
+    if system not in profile.systems:  # the window offers the discipline's systems only: the command line too
+        raise ValidationError(msg("The '{system}' pairing system is not offered for a '{discipline}' event: "
+                                  "choose one of {offered}", system=system.value, discipline=profile.name,
+                                  offered=", ".join(s.value for s in profile.systems)))
     team = rules_from_args(args)
     kwargs: dict[str, Any] = {
         # a team round robin's number of rounds is its grid's, set when round 1 is paired
