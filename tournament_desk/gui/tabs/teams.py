@@ -225,6 +225,7 @@ class TeamsTab(Tab):
         rv = QVBoxLayout(right)
         top = QHBoxLayout()
         self.round_box = QComboBox()
+        self.round_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # "Round 11" not cut
         self.round_box.currentIndexChanged.connect(lambda _i: self.show_matches())
         top.addWidget(self.round_box)
         self.pair_button = QPushButton()
@@ -503,7 +504,8 @@ class TeamsTab(Tab):
             (t("MP"), lambda r: format_score(r.match_points, lang)),
             (t("GP"), lambda r: format_score(r.game_points, lang)),
         ]
-        columns += [(code, tiebreak(i)) for i, code in enumerate(codes)]
+        # Match points and game points have their columns: a tie-break on either is not shown twice (as printed).
+        columns += [(code, tiebreak(i)) for i, code in enumerate(codes) if code not in ("MP", "GP")]
         self.standings_model.set_table(columns, rows)
         self.standings_view.resizeColumnsToContents()
 
