@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from tournament_desk.core.disciplines import profile_of, rating_short
 from tournament_desk.core.errors import ValidationError
 from tournament_desk.core.formatting import colour_letter, format_number, format_score
+from tournament_desk.core.ids import numbers_in_order
 from tournament_desk.core.messages import SEMICOLON, Msg, list_separator, msg, pmsg
 from tournament_desk.core.model import Bye, EventState, Game, Player, RatingSystem
 from tournament_desk.core.results import Discipline, Outcome
@@ -225,13 +226,7 @@ def mark_legend(state: EventState, lang: str) -> str:
 
 def start_numbers(state: EventState) -> dict[int, int]:
     """Printed player numbers: pairing numbers when assigned, then the others after them in id order."""
-    numbers: dict[int, int] = {p.id: p.pairing_number for p in state.players if p.pairing_number is not None}
-    nxt = max(numbers.values(), default=0)
-    for p in sorted(state.players, key=lambda q: q.id):
-        if p.id not in numbers:
-            nxt += 1
-            numbers[p.id] = nxt
-    return numbers
+    return numbers_in_order(state.players)
 
 
 def player_rating(player: Player, state: EventState) -> str:

@@ -13,7 +13,8 @@ between the two happens in one place per caller (``services.swiss.SwissInput``).
 
 from __future__ import annotations
 
-from typing import NewType
+from collections.abc import Iterable
+from typing import NewType, Protocol
 
 PlayerId = NewType("PlayerId", int)
 """Stable id of a registration in the event file."""
@@ -25,4 +26,25 @@ TeamId = NewType("TeamId", int)
 """Stable id of a team in the event file (a team's pairing number is :attr:`core.teams.model.Team.pairing_number`,
 its place in the team round robin's grid)."""
 
-__all__ = ["PairingNumber", "PlayerId", "TeamId"]
+__all__ = ["PairingNumber", "PlayerId", "TeamId", "numbers_in_order"]
+
+
+class _Numbered(Protocol):
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def pairing_number(self) -> int | None: ...
+
+
+def numbers_in_order(items: Iterable[_Numbered]) -> dict[int, int]:
+    """The number each player or team is printed and exported with, by id: its pairing number when it has one,
+    the others numbered after them in id order."""
+    listed = list(items)
+    numbers: dict[int, int] = {x.id: x.pairing_number for x in listed if x.pairing_number is not None}
+    nxt = max(numbers.values(), default=0)
+    for x in sorted(listed, key=lambda y: y.id):
+        if x.id not in numbers:
+            nxt += 1
+            numbers[x.id] = nxt
+    return numbers

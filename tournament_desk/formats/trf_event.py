@@ -33,7 +33,7 @@ from tournament_desk.core.actions.players import numbered_for_round
 from tournament_desk.core.actions.swiss import baku_accelerations_of
 from tournament_desk.core.actions.teams import team_average
 from tournament_desk.core.errors import TournamentError
-from tournament_desk.core.ids import PairingNumber
+from tournament_desk.core.ids import PairingNumber, numbers_in_order
 from tournament_desk.core.model import Bye, EventState, Game, PairingSystem, TimeControl
 from tournament_desk.core.pairing.swiss_state import Colour
 from tournament_desk.core.results import Outcome
@@ -304,13 +304,7 @@ def _empty_board_wins(state: EventState) -> set[tuple[int, int]]:
 def team_numbers(state: EventState) -> dict[int, int]:
     """Each team's number in the file (TRF-2026 ``310``, Team Pairing Number): its pairing number, the teams not
     numbered yet after the others in id order."""
-    numbers: dict[int, int] = {t.id: t.pairing_number for t in state.teams if t.pairing_number is not None}
-    nxt = max(numbers.values(), default=0)
-    for t in sorted(state.teams, key=lambda x: x.id):
-        if t.id not in numbers:
-            nxt += 1
-            numbers[t.id] = nxt
-    return numbers
+    return numbers_in_order(state.teams)
 
 
 def team_records(state: EventState, trf: TrfTournament, ranks: dict[int, PairingNumber], edition: str) -> None:

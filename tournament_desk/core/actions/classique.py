@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from tournament_desk.core.actions.rounds import add_round
 from tournament_desk.core.actions.step import Step
-from tournament_desk.core.actions.swiss import _check_can_pair
+from tournament_desk.core.actions.swiss import _check_can_pair, kept_apart
 from tournament_desk.core.collation import name_key
 from tournament_desk.core.errors import StateError
 from tournament_desk.core.messages import msg
@@ -43,10 +43,7 @@ def pair_classique_round(state: EventState, *, force: bool = False) -> Step[Clas
         raise StateError(msg("The top cut has started: pair its next round instead"))
     number = _check_can_pair(state, PairingSystem.CLASSIQUE, msg("French classique formula system"), force=force)
     requested = state.requests_for(number)
-    apart: dict[int, set[int]] = {}
-    for a, b in state.forbidden_pairs:
-        apart.setdefault(a, set()).add(b)
-        apart.setdefault(b, set()).add(a)
+    apart = kept_apart(state)
     ranks = initial_ranks(state)
     players = []
     for p in state.players:

@@ -258,6 +258,15 @@ class NoLegalPairingError(PairingError):
         self.players = players
 
 
+def kept_apart(state: EventState) -> dict[int, set[int]]:
+    """Each player's partners in the pairs the arbiter keeps apart (the engines treat them as already met)."""
+    apart: dict[int, set[int]] = {}
+    for a, b in state.forbidden_pairs:
+        apart.setdefault(a, set()).add(b)
+        apart.setdefault(b, set()).add(a)
+    return apart
+
+
 def pair_scoregroup_round(state: EventState, *, force: bool = False) -> Step[scoregroups.ScoreGroupPairing]:
     """Pair and add the next round of a score-group Swiss (seed 004). Requested byes are honoured: those
     players are not paired and get their bye; pairs kept apart are treated as already met."""
@@ -267,10 +276,7 @@ def pair_scoregroup_round(state: EventState, *, force: bool = False) -> Step[sco
         raise StateError(msg("The top cut has started: pair its next round instead"))
     number = _check_can_pair(state, PairingSystem.SCORE_GROUP, msg("score-group system"), force=force)
     requested = state.requests_for(number)
-    apart: dict[int, set[int]] = {}
-    for a, b in state.forbidden_pairs:
-        apart.setdefault(a, set()).add(b)
-        apart.setdefault(b, set()).add(a)
+    apart = kept_apart(state)
     players = [dataclasses.replace(p, opponents=p.opponents | frozenset(apart.get(p.id, ())))
                for p in scoregroups.players_from_state(state, number) if p.id not in requested]
     pairing = scoregroups.pair_round(players, number)
