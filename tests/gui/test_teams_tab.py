@@ -1,6 +1,6 @@
 """The Teams tab of a team event (issue 31 item 9): a team typed and its roster built and reordered by keys, the
-teams numbered, a round paired, line-ups chosen board by board, results typed on the keyboard home team first, the
-team standings; then the event file read back."""
+teams numbered, a round paired, line-ups typed board by board in the match's dialog (Enter on the match), results
+typed on the keyboard home team first, the team standings; then the event file read back."""
 
 from __future__ import annotations
 
@@ -8,14 +8,40 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from tournament_desk.core.model import Event, PairingSystem
 from tournament_desk.core.operations import AddPlayer, AddTeams
 from tournament_desk.core.results import Discipline
 from tournament_desk.core.teams.model import TeamRules
+from tournament_desk.gui.dialogs.lineup_dialog import LineupDialog
 from tournament_desk.gui.main_window import MainWindow
 from tournament_desk.services.session import EventSession
+
+
+def _open_lineups(qtbot: QtBot, window: MainWindow, row: int) -> LineupDialog:
+    """The match of ``row`` chosen in the Teams tab, Enter: its line-up dialog, shown, the cursor in a board's
+    field."""
+    tab = window.teams
+    before = set(window.findChildren(LineupDialog))
+    tab.matches_view.setCurrentIndex(tab.matches_model.index(row, 1))
+    QTest.keyClick(tab.matches_view, Qt.Key.Key_Return)
+    (dialog,) = set(window.findChildren(LineupDialog)) - before
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(lambda: isinstance(QApplication.focusWidget(), QLineEdit))
+    return dialog
+
+
+def _type(*texts: str) -> None:
+    """Type each text in the field that has the keyboard focus (its text replaced), then Tab to the next one."""
+    for text in texts:
+        field = QApplication.focusWidget()
+        assert isinstance(field, QLineEdit), field
+        field.selectAll()
+        QTest.keyClicks(field, text)
+        QTest.keyClick(field, Qt.Key.Key_Tab)
 
 
 def test_a_team_event_in_the_window(qtbot: QtBot, tmp_path: Path) -> None:
@@ -50,22 +76,30 @@ def test_a_team_event_in_the_window(qtbot: QtBot, tmp_path: Path) -> None:
     tab.pair_button.click()
     state = session.state()
     assert state.last_round == 1 and tab.matches_model.rowCount() == 2
-    # line-ups: the roster's order is offered; the home team of the first match keeps it, the away team puts its
-    # second player on board 1 (out of order: refused, nothing changes), then its roster order
-    tab.matches_view.setCurrentIndex(tab.matches_model.index(0, 1))
+    # line-ups in the match's dialog (Enter on the match), typed by roster number: the first match's home team
+    # alone first; then the away team puts its second player on board 1 (out of order: refused, the dialog stays
+    # open and nothing changes), then its roster order
     match = state.matches_in(1)[0]
-    tab.side.setCurrentIndex(0)
-    tab.save_lineup_button.click()
-    tab.side.setCurrentIndex(1)
-    away = state.team(match.away).members
-    first, second = tab.board_choices
-    first.setCurrentIndex(first.findData(away[1]))
-    second.setCurrentIndex(second.findData(away[0]))
-    tab.save_lineup_button.click()
-    assert window.messages and "ordre de force" in window.messages[-1]
-    assert session.state().lineup(1, match.away) is None
-    tab.fill_lineup()
-    tab.save_lineup_button.click()
+    dialog = _open_lineups(qtbot, window, 0)
+    assert dialog.windowTitle() == "Compositions : ronde 1, match 1"
+    _type("1", "2")
+    assert QApplication.focusWidget() is dialog.sides[1].fields[0]  # Tab: on to the away team's board 1
+    dialog.save_button.click()
+    assert not dialog.isVisible()
+    assert session.state().lineup(1, match.home) is not None and session.state().lineup(1, match.away) is None
+    assert session.undo_label("fr") == f"Composition de {state.team(match.home).name}, ronde 1"
+    dialog = _open_lineups(qtbot, window, 0)
+    assert QApplication.focusWidget() is dialog.sides[1].fields[0]  # the team still without a line-up
+    assert [f.text() for f in dialog.sides[0].fields] == ["1", "2"]  # the home line-up as saved
+    _type("2", "1")
+    assert "ordre de force" in dialog.problem_label.text()
+    dialog.save_button.click()
+    assert dialog.isVisible() and session.state().lineup(1, match.away) is None
+    dialog.sides[1].fields[0].setFocus()
+    _type("1", "2")
+    assert dialog.problem_label.text() == ""
+    dialog.save_button.click()
+    assert not dialog.isVisible()
     assert session.state().lineup(1, match.away) is not None
     # results by keyboard, home team first: board 1 won by the home player, board 2 drawn
     tab.boards_view.setFocus()

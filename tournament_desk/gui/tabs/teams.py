@@ -1,9 +1,9 @@
 """Teams tab of a team event: the teams and their rosters in board order (a player moved a board up or down by
 the buttons, Ctrl+Up/Down or Alt+Up/Down, the roster's context menu, or dragged to another board), the matches of
-a round, each match's line-ups (one choice per board here, or both teams' in the line-up dialog: Enter or a double
-click on the match) and its board results typed on the keyboard as on the Results tab (home team first: 1 the home
-player won, 0 lost, = drawn), the team standings; the round's match sheets and match list, the team standings and
-crosstable printed (or saved as PDF) through the window's print path.
+a round, each match's line-ups (both teams' in the line-up dialog: Enter or a double click on the match, or the
+"Line-ups of the match…" button) and its board results typed on the keyboard as on the Results tab (home team
+first: 1 the home player won, 0 lost, = drawn), the team standings; the round's match sheets and match list, the
+team standings and crosstable printed (or saved as PDF) through the window's print path.
 
 Every change is one operation through the window's context (one undo step each)."""
 
@@ -27,8 +27,6 @@ from PySide6.QtGui import QAction, QDrag, QDragEnterEvent, QDragMoveEvent, QDrop
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QFormLayout,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -51,7 +49,6 @@ from tournament_desk.core.operations import (
     AddTeams,
     NumberTeams,
     RecordBoardResult,
-    SetLineup,
     SetLineups,
     SetRoster,
 )
@@ -220,7 +217,7 @@ class TeamsTab(Tab):
         lv.addLayout(join_row)
         split.addWidget(left)
 
-        # -- right: the matches of a round, the selected match's boards and line-ups, the standings
+        # -- right: the matches of a round, the selected match's boards, the standings
         right = QWidget()
         rv = QVBoxLayout(right)
         top = QHBoxLayout()
@@ -241,20 +238,6 @@ class TeamsTab(Tab):
         self.boards_view = make_table(self.boards_model)
         self.boards_view.installEventFilter(self)
         rv.addWidget(self.boards_view)
-        self.lineup_box = QGroupBox()
-        lineup_layout = QVBoxLayout(self.lineup_box)
-        side_row = QHBoxLayout()
-        self.side = QComboBox()
-        self.side.currentIndexChanged.connect(lambda _i: self.fill_lineup())
-        side_row.addWidget(self.side, 1)
-        self.save_lineup_button = QPushButton()
-        self.save_lineup_button.clicked.connect(lambda: self.save_lineup())
-        side_row.addWidget(self.save_lineup_button)
-        lineup_layout.addLayout(side_row)
-        self.board_form = QFormLayout()
-        lineup_layout.addLayout(self.board_form)
-        self.board_choices: list[QComboBox] = []
-        rv.addWidget(self.lineup_box)
         self.standings_label = QLabel()
         rv.addWidget(self.standings_label)
         self.standings_model = RowsModel([])
@@ -269,7 +252,7 @@ class TeamsTab(Tab):
 
     def editing_widgets(self) -> tuple[QWidget, ...]:
         return (self.add_team_button, self.number_button, self.up_button, self.down_button, self.remove_button,
-                self.join_button, self.pair_button, self.save_lineup_button, self.team_name, self.lineups_button)
+                self.join_button, self.pair_button, self.team_name, self.lineups_button)
 
     def retranslate(self) -> None:
         t = self.t
@@ -281,8 +264,6 @@ class TeamsTab(Tab):
         self.remove_button.setText(t("Ta&ke out of the roster"))
         self.join_button.setText(t("Add to the r&oster"))
         self.pair_button.setText(t("&Pair the next round"))
-        self.lineup_box.setTitle(t("Line-up"))
-        self.save_lineup_button.setText(t("Save the &line-up"))
         self.standings_label.setText(t("Team standings"))
         self._retranslate_moves_lineups_printing()
         self.reload()
@@ -308,7 +289,7 @@ class TeamsTab(Tab):
 
     def refresh_results(self, state: EventState, rounds: frozenset[int]) -> None:
         """Results changed in ``rounds``: the round shown redraws the rows of the matches whose score changed and
-        the chosen match's boards; the line-up choices stay (a result does not change a line-up)."""
+        the chosen match's boards."""
         number = self.current_round()
         if number is None or number not in rounds:
             return
@@ -436,8 +417,6 @@ class TeamsTab(Tab):
         t = self.t
         if state is None or score is None:
             self.boards_model.set_rows([])
-            self.side.clear()
-            self.fill_lineup()
             return
         discipline = state.event.discipline
 
@@ -456,37 +435,6 @@ class TeamsTab(Tab):
             (state.team(score.match.away).name, lambda b: name(b.away)),
         ], score.boards)
         self.boards_view.setCurrentIndex(self.boards_model.index(min(max(current, 0), len(score.boards) - 1), 3))
-        keep = self.side.currentIndex()
-        self.side.blockSignals(True)
-        self.side.clear()
-        for tid in score.match.teams():
-            self.side.addItem(state.team(tid).name, tid)
-        self.side.setCurrentIndex(max(keep, 0))
-        self.side.blockSignals(False)
-        self.fill_lineup()
-
-    def fill_lineup(self) -> None:
-        """One choice per board for the team chosen: its roster (the line-up given, else the roster's order)."""
-        while self.board_form.rowCount():
-            self.board_form.removeRow(0)
-        self.board_choices = []
-        state, score = self.ctx.state, self.current_score()
-        tid = self.side.currentData()
-        if state is None or score is None or tid is None or state.event.team is None:
-            return
-        team = state.team(tid)
-        given = state.lineup(score.match.round, tid)
-        boards = state.event.team.boards
-        chosen = list(given.players) if given is not None else [*team.members[:boards]]
-        chosen += [None] * (boards - len(chosen))
-        for b in range(1, boards + 1):
-            box = QComboBox()
-            box.addItem(self.t("— (empty: lost by forfeit)"), 0)
-            for pid in team.members:
-                box.addItem(state.player(pid).name, pid)
-            box.setCurrentIndex(max(0, box.findData(chosen[b - 1] or 0)))
-            self.board_form.addRow(self.t("Board {}", b), box)
-            self.board_choices.append(box)
 
     def show_standings(self, state: EventState) -> None:
         t = self.t
@@ -581,13 +529,6 @@ class TeamsTab(Tab):
         if done and self.ctx.state is not None:
             self.round_box.setCurrentIndex(self.round_box.findData(self.ctx.state.last_round))
         return done
-
-    def save_lineup(self) -> bool:
-        session, score, tid = self.ctx.session, self.current_score(), self.side.currentData()
-        if session is None or score is None or tid is None or not self.writable():
-            return False
-        players = [int(box.currentData()) or None for box in self.board_choices]
-        return self._done(self.run(lambda: session.run(SetLineup(score.match.round, tid, players))))
 
     def record(self, result: GameResult | None, *, confirm: bool | None = None) -> bool:
         """Record ``result`` (home team first) on the chosen board, then go to the next board."""
