@@ -126,6 +126,10 @@ def test_scrabble_classique_of_10_with_scores_typed(qapp: QApplication, home: Pa
         assert (garnier.duplicate_series, garnier.rating(RatingSystem.FISF_PL)) == ("1", None)
         assert {"Cote PL", "Licence FFSc"} <= set(_heads(w.registration.view))
         assert "Classement" not in _heads(w.registration.view)
+        # what the pairing uses: his PL* marked, with its legend under the table (seed 002 §2.1)
+        shown = {r["Nom"]: r["Cote PL"] for r in _table(w.registration.view)}
+        assert (shown["GARNIER Anne"], shown["DUMAS Noé"], shown["JOLY Jean"]) == ("2250*", "2923", ""), shown
+        seen["registration legend"] = w.registration.legend.text()
         for number in range(1, 6):
             w.tabs.setCurrentWidget(w.pairings)
             w.pairings.pair_button.click()
@@ -154,6 +158,7 @@ def test_scrabble_classique_of_10_with_scores_typed(qapp: QApplication, home: Pa
         yield
         seen["standings"] = _heads(w.standings.view)
         seen["note"] = w.standings.note.text()
+        seen["ratings"] = {r["Nom"]: r["Cote PL"] for r in _table(w.standings.view)}
 
     code, errors = run_script(lambda: main([]), script)
     assert not errors, errors[0]
@@ -164,6 +169,9 @@ def test_scrabble_classique_of_10_with_scores_typed(qapp: QApplication, home: Pa
     assert heads[:5] == ["Place", "Nom", "Club", "Cote PL", "Victoires"] and "Écart" in heads, heads
     assert not {"WIN", "SPREAD", "Points", "Classement"} & set(heads)
     assert "Écart = " in seen["note"] and "FISF, Classement international 2015-2016 §7" in seen["note"]
+    legend = "* PL* : cote provisoire tirée de la série duplicate (FISF, Classement international 2015-2016 §2.1)"
+    assert seen["registration legend"] == legend and legend in seen["note"].splitlines()
+    assert (seen["ratings"]["GARNIER Anne"], seen["ratings"]["CARRÉ Zoé"]) == ("2250*", "1860"), seen["ratings"]
 
     with EventSession.open(event, readonly=True) as session:
         state = session.state()

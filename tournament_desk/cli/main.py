@@ -523,7 +523,12 @@ def cmd_players(args: argparse.Namespace, lang: str) -> None:
             player = session.state().player(args.player)
             _emit(args, player_to_dict(player), change.label(lang))
         elif args.players_command == "import":
-            rows = read_players_file(args.csv, rating_system=session.event.rating_system.value)
+            left_out: list[Msg] = []  # a column of another discipline's field (a « série » in chess): not stored
+            rows = read_players_file(args.csv, rating_system=session.event.rating_system.value,
+                                     discipline=session.event.discipline.value, warnings=left_out)
+            for warning in left_out:
+                print("tournament-desk: " + msg("warning: {file}: {warnings}", file=args.csv.name,
+                                                warnings=warning).text(lang), file=sys.stderr)
             change = session.run(AddPlayers(rows))
             _emit(args, {"imported": list(change.ids)}, change.label(lang))
         elif args.players_command == "withdraw":

@@ -32,12 +32,15 @@ from tournament_desk.core.formatting import colour_letter, format_number, format
 from tournament_desk.core.ids import numbers_in_order
 from tournament_desk.core.messages import SEMICOLON, Msg, list_separator, msg, pmsg
 from tournament_desk.core.model import Bye, EventState, Game, Player, RatingSystem
+from tournament_desk.core.ratings import scrabble_pl
 from tournament_desk.core.results import Discipline, Outcome
+from tournament_desk.core.sources import FISF_PL, cite
 from tournament_desk.core.tiebreaks import StandingRow, describe_tiebreaks
 
 __all__ = [
     "COLUMN_LABELS",
     "KINDS",
+    "PROVISIONAL_MARK",
     "Crosstable",
     "RoundsCounted",
     "TableColumn",
@@ -51,6 +54,8 @@ __all__ = [
     "outcome_mark",
     "player_rating",
     "points_label",
+    "provisional_legend",
+    "provisional_rating",
     "rating_label",
     "rounds_counted",
     "start_numbers",
@@ -229,9 +234,37 @@ def start_numbers(state: EventState) -> dict[int, int]:
     return numbers_in_order(state.players)
 
 
+PROVISIONAL_MARK = "*"
+"""The mark after a PL* shown where a Scrabble player has no PL (``2250*``)."""
+
+
+def provisional_rating(player: Player, state: EventState) -> int | None:
+    """The PL* the program gives ``player`` in a cote PL event when he has no PL (none stored, or marked unrated,
+    "NC") but a duplicate series: the rating his place in the initial ranking (the classique formula's pairing)
+    and the cote PL preview use (seed 002 §2.1); None otherwise (he has a PL, or no series is given)."""
+    if state.event.rating_system is not RatingSystem.FISF_PL or not player.duplicate_series:
+        return None
+    if not player.unrated and player.rating(RatingSystem.FISF_PL) is not None:
+        return None
+    return scrabble_pl.provisional_rating(scrabble_pl.DuplicateSeries(player.duplicate_series))
+
+
 def player_rating(player: Player, state: EventState) -> str:
+    """The rating shown for ``player``: his rating in the event's system, or his PL* with its mark
+    (``2250*``, :func:`provisional_rating`), or nothing."""
     value = player.rating(state.event.rating_system)
-    return "" if value is None or player.unrated else str(value)
+    if value is None or player.unrated:
+        star = provisional_rating(player, state)
+        return "" if star is None else f"{star}{PROVISIONAL_MARK}"
+    return str(value)
+
+
+def provisional_legend(state: EventState) -> Msg | None:
+    """The legend of the PL* mark (seed 002 §2.1), when a player of the event shows one; None otherwise."""
+    if not any(provisional_rating(p, state) is not None for p in state.players):
+        return None
+    return msg("* PL*: provisional rating from the duplicate series ({source})",
+               source=cite(FISF_PL, "§2.1").message)
 
 
 _SYSTEMS = {"round-robin": pmsg("printed system", "round robin"),
@@ -433,6 +466,9 @@ def build_table(state: EventState, rows: Sequence[StandingRow], codes: Sequence[
     tiebreaks = tiebreak_note(codes, lang, edition, state)
     if tiebreaks:
         notes.append(tiebreaks)
+    star = provisional_legend(state)
+    if star is not None:
+        notes.append(star.text(lang))
     return Crosstable(kind, lang, state.event.name, rounds, tuple(codes), edition, tuple(columns),
                       tuple(table_rows), tuple(notes))
 

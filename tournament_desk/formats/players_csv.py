@@ -15,8 +15,9 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from tournament_desk.core.disciplines import discipline_profile
 from tournament_desk.core.errors import ImportFormatError, TournamentError
-from tournament_desk.core.messages import listing, msg
+from tournament_desk.core.messages import Msg, listing, msg
 from tournament_desk.core.model import Player, Sex
 
 _ALIASES: dict[str, str] = {
@@ -90,8 +91,18 @@ def sniff_delimiter(text: str, candidates: str = ";\t,") -> str:
     return best if counts[best] else ","
 
 
-def read_players_csv(source: Path | str | bytes, *, rating_system: str) -> list[dict[str, Any]]:
-    """Player field dicts (for ``EventSession.add_players``) from a CSV file or its bytes."""
+_DISCIPLINE_FIELDS = ("fide_id", "fmjd_id", "duplicate_series")
+"""The fields a player has in some disciplines only (:attr:`~tournament_desk.core.disciplines.DisciplineProfile.
+player_fields`): a column of them in another discipline's event is left out, with a warning."""
+
+
+def read_players_csv(source: Path | str | bytes, *, rating_system: str, discipline: str | None = None,
+                     warnings: list[Msg] | None = None) -> list[dict[str, Any]]:
+    """Player field dicts (for ``EventSession.add_players``) from a CSV file or its bytes.
+
+    ``discipline``: the event's; a column of a field its players do not have (a Scrabble « série » in a chess
+    event, a FIDE id in a Scrabble one) is not read, and a warning naming the column and the discipline is added
+    to ``warnings`` (the CLI refuses the same fields as options)."""
     data = source if isinstance(source, bytes) else Path(source).read_bytes()
     text = _decode(data)
     if not text.strip():
@@ -107,6 +118,13 @@ def read_players_csv(source: Path | str | bytes, *, rating_system: str) -> list[
         field = _ALIASES.get(_key(name))
         if field is not None and field in columns:
             raise ImportFormatError(msg("column '{name}' repeats an earlier column", name=name), line=1, column=index)
+        if field in _DISCIPLINE_FIELDS and discipline is not None \
+                and field not in discipline_profile(discipline).player_fields:
+            if warnings is not None:
+                warnings.append(msg("Column '{name}' not imported: it does not apply to this event's players "
+                                    "(discipline: {discipline})", name=name.strip(),
+                                    discipline=discipline_profile(discipline).name))
+            field = None
         columns.append(field)
     if "surname" not in columns:
         raise ImportFormatError(msg("no surname column (expected 'surname' or 'nom')"), line=1)

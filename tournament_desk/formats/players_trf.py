@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_desk.core.errors import ImportFormatError, TournamentError
-from tournament_desk.core.messages import msg, pmsg
+from tournament_desk.core.messages import Msg, msg, pmsg
 from tournament_desk.core.model import Player, Sex
 from tournament_desk.formats.players_csv import read_players_csv
 from tournament_desk.formats.trf import TrfError, TrfPlayer, loads
@@ -82,9 +82,11 @@ def is_trf(data: bytes) -> bool:
     return any(_PLAYER_LINE.match(line) for line in lines)
 
 
-def read_players_file(source: Path | str | bytes, *, rating_system: str = "fide") -> list[dict[str, Any]]:
-    """Player field dicts from a registration file, TRF or CSV decided from its content (:func:`is_trf`)."""
+def read_players_file(source: Path | str | bytes, *, rating_system: str = "fide", discipline: str | None = None,
+                      warnings: list[Msg] | None = None) -> list[dict[str, Any]]:
+    """Player field dicts from a registration file, TRF or CSV decided from its content (:func:`is_trf`);
+    ``discipline`` and ``warnings``: a CSV's columns the event's players do not have (:func:`read_players_csv`)."""
     data = source if isinstance(source, bytes) else Path(source).read_bytes()
     if is_trf(data):
         return read_players_trf(data, rating_system=rating_system)
-    return read_players_csv(data, rating_system=rating_system)
+    return read_players_csv(data, rating_system=rating_system, discipline=discipline, warnings=warnings)

@@ -29,11 +29,19 @@ from typing import Any
 
 from tournament_desk.core.actions.tiebreaks import TiebreakSetting, canonical_codes
 from tournament_desk.core.changes import Change
-from tournament_desk.core.crosstable import Crosstable, RoundsCounted, build_table, rounds_counted
+from tournament_desk.core.crosstable import (
+    PROVISIONAL_MARK,
+    Crosstable,
+    RoundsCounted,
+    build_table,
+    provisional_legend,
+    provisional_rating,
+    rounds_counted,
+)
 from tournament_desk.core.disciplines import profile_of, rating_word
 from tournament_desk.core.formatting import csv_separator, format_number
 from tournament_desk.core.messages import Msg, in_languages, msg, pmsg
-from tournament_desk.core.model import EventState, PairingSystem, Player
+from tournament_desk.core.model import EventState, PairingSystem, Player, RatingSystem
 from tournament_desk.core.operations import SetTiebreaks, StoreEventSettings
 from tournament_desk.core.sources import FFE_TIEBREAKS, FFJD_RCN, FISF_PL, PLATFORM, Citation, citations_text, cite
 from tournament_desk.core.tiebreaks import (
@@ -219,6 +227,15 @@ class StandingsLine:
     points: float
     values: tuple[float | None, ...]
     withdrawn: bool
+    provisional_rating: int | None = None
+    """Scrabble: the PL* of a player without a PL, from his duplicate series (seed 002 §2.1), as the initial
+    ranking uses it; ``rating`` stays None (:func:`~tournament_desk.core.crosstable.provisional_rating`)."""
+
+    def rating_text(self) -> str:
+        """``1850``, ``2250*`` (a PL*: no PL, or a PL marked "NC"), or nothing."""
+        if self.provisional_rating is not None:
+            return f"{self.provisional_rating}{PROVISIONAL_MARK}"
+        return "" if self.rating is None else str(self.rating)
 
     def texts(self, lang: str = "en") -> tuple[str, ...]:
         return tuple(format_number(v, lang) for v in self.values)
@@ -249,6 +266,10 @@ class Standings:
     """The head of the points column (Scrabble: the wins)."""
     rating_head: Msg = _RATING
     """The head of the rating column: the word of the event's rating system ("Elo", "PL rating"...)."""
+    provisional_legend: Msg | None = None
+    """The legend of the PL* mark when a line shows one (:func:`~.core.crosstable.provisional_legend`)."""
+    provisional_column: bool = False
+    """A cote PL event: its CSV has a ``PL*`` column beside the rating."""
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -275,7 +296,8 @@ class Standings:
         else:  # Scrabble's spread, the FFJD's Solkoff family: no unplayed game is adjusted, the edition is moot
             head = msg("Tie-breaks: {reason}", reason=self.choice.why).text(lang)
         cols = [f"{c.heading(lang)} = {c.label(lang)} ({c.source(lang)}; {c.edition(lang)})" for c in self.columns]
-        return "\n".join([head, *cols])
+        star = [self.provisional_legend.text(lang)] if self.provisional_legend is not None else []
+        return "\n".join([head, *cols, *star])
 
     def headings(self, lang: str = "en") -> list[str]:
         return ["Pl.", msg("Name").text(lang), self.rating_head.text(lang), self.points_head.text(lang),
@@ -290,7 +312,7 @@ class Standings:
                              for i, (h, w) in enumerate(zip(self.headings(lang), widths, strict=True))))
         for line in self.lines:
             cells = [line.place_text if not line.shared or _first_of_group(self, line) else "",
-                     line.name, "" if line.rating is None else str(line.rating), line.points_text(lang),
+                     line.name, line.rating_text(), line.points_text(lang),
                      *line.texts(lang)]
             out.append("  ".join(c.ljust(w) if i == 1 else c.rjust(w)
                                  for i, (c, w) in enumerate(zip(cells, widths, strict=True))))
@@ -308,6 +330,7 @@ class Standings:
             "pending_rounds": list(self.counted.pending) if self.counted is not None else [],
             "edition": {"code": self.edition.value, **in_languages(self.edition.message)},
             **in_languages(self.rating_head, "rating_head"), **in_languages(self.points_head, "points_head"),
+            "provisional_legend": None if self.provisional_legend is None else in_languages(self.provisional_legend),
             "tiebreaks": {"codes": list(self.codes), "source": self.choice.source, "preset": self.choice.preset,
                           **in_languages(self.choice.why)},
             "columns": [{"code": c.code, **in_languages(c.heading, "head"), **in_languages(c.title),
@@ -315,6 +338,7 @@ class Standings:
                          **in_languages(c.edition_title, "edition")} for c in self.columns],
             "rows": [{"place": ln.place, "place_text": ln.place_text, "shared": ln.shared, "id": ln.player_id,
                       "name": ln.name, "pairing_number": ln.pairing_number, "rating": ln.rating,
+                      "provisional_rating": ln.provisional_rating,
                       "title": ln.title, "club": ln.club, "federation": ln.federation, "points": ln.points,
                       "withdrawn": ln.withdrawn,
                       "tiebreaks": {c.code: v for c, v in zip(self.columns, ln.values, strict=True)},
@@ -329,12 +353,14 @@ class Standings:
         buf = io.StringIO()
         writer = csv.writer(buf, delimiter=csv_separator(lang), lineterminator="\n")
         writer.writerow(["Place", "Id", msg("Name").text(lang), "Club", msg("Federation").text(lang),
-                         self.rating_head.text(lang),
+                         self.rating_head.text(lang), *(["PL*"] if self.provisional_column else []),
                          "Points" if self.points_head is _PTS else self.points_head.text(lang),
                          *(f"{c.heading(lang)} ({c.label(lang)})" for c in self.columns)])
         for ln in self.lines:
             writer.writerow([ln.place_text, ln.player_id, ln.name, ln.club, ln.federation,
-                             "" if ln.rating is None else ln.rating, ln.points_text(lang), *ln.texts(lang)])
+                             "" if ln.rating is None else ln.rating,
+                             *([ln.provisional_rating or ""] if self.provisional_column else []),
+                             ln.points_text(lang), *ln.texts(lang)])
         return buf.getvalue()
 
 
@@ -388,12 +414,14 @@ def standings(session_or_state: EventSession | EventState, *, after_round: int |
             shared=row.shared, player_id=p.id, name=p.name, pairing_number=p.pairing_number,
             rating=p.rating(system), title=p.title, club=p.club, federation=p.federation, points=row.points,
             values=tuple(v.value for v in row.tiebreaks),
-            withdrawn=p.withdrawn_from_round is not None and p.withdrawn_from_round <= last))
+            withdrawn=p.withdrawn_from_round is not None and p.withdrawn_from_round <= last,
+            provisional_rating=provisional_rating(p, state)))
     warnings = tuple(check_tiebreaks(choice.codes, round_robin=state.event.system.is_round_robin))
     profile = profile_of(state.event)
     return Standings(state.event.name, last, state.event.rounds, choice.edition, choice,
                      _columns(choice.codes, choice.edition, state), tuple(lines), warnings, counted,
-                     profile.points_head if profile.game_scores else _PTS, rating_word(system))
+                     profile.points_head if profile.game_scores else _PTS, rating_word(system),
+                     provisional_legend(state), system is RatingSystem.FISF_PL)
 
 
 def crosstable(session_or_state: EventSession | EventState, lang: str = "en", *, after_round: int | None = None,

@@ -12,10 +12,11 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPush
 
 from tournament_desk.core.changes import StateChange
 from tournament_desk.core.collation import name_key
+from tournament_desk.core.crosstable import PROVISIONAL_MARK, provisional_legend, provisional_rating
 from tournament_desk.core.disciplines import discipline_profile, rating_word
 from tournament_desk.core.errors import TournamentError
 from tournament_desk.core.messages import Msg, msg, pmsg
-from tournament_desk.core.model import EventState, Player, Sex
+from tournament_desk.core.model import EventState, Player, RatingSystem, Sex
 from tournament_desk.core.operations import (
     AddPlayer,
     AddPlayers,
@@ -45,6 +46,21 @@ class _Row(NamedTuple):
 
     player: Player
     status: str
+    provisional: int | None = None
+    """Scrabble: his PL* when he has no PL (:func:`~tournament_desk.core.crosstable.provisional_rating`)."""
+
+    def rating_cell(self, system: RatingSystem) -> int | str | None:
+        """His rating in ``system``, else his PL* with its mark (``2250*``), else nothing."""
+        if self.provisional is not None:  # no PL, or a PL marked "NC": the PL* is what the pairing uses
+            return f"{self.provisional}{PROVISIONAL_MARK}"
+        return self.player.rating(system)
+
+    def rating_key(self, system: RatingSystem) -> int:
+        """The rating column's sort key: the rating shown, a PL* as its number."""
+        if self.provisional is not None:
+            return self.provisional
+        value = self.player.rating(system)
+        return -1 if value is None else value
 
 
 def _withdrawn(player: Player, lang: str) -> str:
@@ -117,6 +133,10 @@ class RegistrationTab(Tab):
         self.view.sortByColumn(1, Qt.SortOrder.AscendingOrder)  # alphabetical, as on a registration desk
         self.view.doubleClicked.connect(lambda _i: self.edit_player() if self.writable() else None)
         layout.addWidget(self.view)
+        self.legend = QLabel()  # the PL* mark's legend, when a Scrabble player shows one
+        self.legend.setWordWrap(True)
+        self.legend.setVisible(False)
+        layout.addWidget(self.legend)
         self.setTabOrder(self.filter, self.view)
         bye = QShortcut(QKeySequence("Ctrl+B"), self)
         bye.activated.connect(lambda: self.request_bye() if self.writable() else None)
@@ -173,12 +193,14 @@ class RegistrationTab(Tab):
             (t("Name"), lambda r: r.player.name, lambda r: name_key(r.player.name, lang)),
             (t("Club"), lambda r: r.player.club, lambda r: name_key(r.player.club, lang)),
             (t("Fed."), lambda r: r.player.federation),
-            (rating_word(system).text(lang), lambda r: r.player.rating(system)),  # "Elo", "cote PL"...
+            (rating_word(system).text(lang), lambda r: r.rating_cell(system),  # "Elo", "cote PL"...
+             lambda r: r.rating_key(system)),
             (discipline_profile(state.event.discipline).licence.text(lang), lambda r: r.player.licence_id),
             (t("Status"), lambda r: r.status),
         ]
         self.model.set_table(columns, [self._row(state, p) for p in state.players],
                              lambda r: "#eeeeee" if r.player.withdrawn_from_round is not None else None)
+        self._show_legend(state)
         self.view.resizeColumnsToContents()
         if selected is not None:  # keep the arbiter's place after every action
             for row, r in enumerate(self.model.rows()):
@@ -194,7 +216,13 @@ class RegistrationTab(Tab):
         else:
             requested = state.requests_for(next_round).get(player.id)
             status = t("round {}: {}", next_round, t(REQUEST_LABELS[requested])) if requested else t("active")
-        return _Row(player, status)
+        return _Row(player, status, provisional_rating(player, state))
+
+    def _show_legend(self, state: EventState) -> None:
+        """The legend of the PL* mark under the table, while a player shows one."""
+        legend = provisional_legend(state)
+        self.legend.setText("" if legend is None else legend.text(self.t.lang))
+        self.legend.setVisible(legend is not None)
 
     def redraw(self, what: StateChange) -> None:
         """The players the change names are redrawn (added, edited, removed, a bye requested); a round paired or
@@ -212,6 +240,7 @@ class RegistrationTab(Tab):
         present = {p.id: p for p in state.players}
         self.model.put_rows(lambda r: r.player.id,
                             {pid: self._row(state, present[pid]) if pid in present else None for pid in sorted(named)})
+        self._show_legend(state)
 
     # -- actions -------------------------------------------------------------------------------------
     def selected_player(self) -> Player | None:
@@ -314,8 +343,10 @@ class RegistrationTab(Tab):
                 return
         system = self._event().rating_system.value
         chosen = Path(path)
-        try:
-            rows = read_players_file(chosen, rating_system=system)  # TRF or CSV, told by the content
+        left_out: list[Msg] = []  # a column of another discipline's field (a « série » in chess): not stored
+        try:  # TRF or CSV, told by the content
+            rows = read_players_file(chosen, rating_system=system, discipline=self._event().discipline.value,
+                                     warnings=left_out)
         except RowsRefusedError as exc:
             text = exc.message(self.t.lang)
             if not exc.rows:
@@ -333,6 +364,8 @@ class RegistrationTab(Tab):
             self.ctx.warn(self.t("File error: {}", exc))
             return
         self.run(lambda: session.run(AddPlayers(rows)))
+        if left_out:
+            self.ctx.warn("\n".join(w.text(self.t.lang) for w in left_out))
 
     def number_by_hand(self, numbers: dict[int, int] | None = None) -> None:
         """Seed 000 Annexe A: the arbiter orders players himself (e.g. club-mates meet in the first rounds)."""

@@ -172,11 +172,12 @@ class StandingsTab(Tab):
             self._headers = headers
             profile = discipline_profile(state.event.discipline)
             word = rating_word(state.event.rating_system).text(lang)  # "Elo", "classement FFJD", "cote PL"
-            columns: list[tuple[str, Any]] = [
+            columns: list[tuple[Any, ...]] = [
                 (self.t("Rank"), lambda r: r.line.place_text if not r.line.shared or r.first else ""),
                 (self.t("Name"), lambda r: r.line.name),
                 (self.t("Club"), lambda r: r.line.club),
-                (word, lambda r: r.line.rating),
+                (word, lambda r: r.line.rating_text(),  # a PL* marked "2250*" (its legend in the notes)
+                 lambda r: r.line.provisional_rating or r.line.rating or -1),
                 (profile.points_head.text(lang) if profile.game_scores else self.t("Points"),
                  lambda r: r.line.points_text(self._view[3])),
             ]
