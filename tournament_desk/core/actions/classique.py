@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tournament_desk.core.actions.rounds import add_round
 from tournament_desk.core.actions.step import Step
-from tournament_desk.core.actions.swiss import _check_can_pair, kept_apart
+from tournament_desk.core.actions.swiss import _check_can_pair, add_paired_round, kept_apart
 from tournament_desk.core.collation import name_key
 from tournament_desk.core.errors import StateError
 from tournament_desk.core.messages import msg
-from tournament_desk.core.model import Bye, EventState, PairingSystem, RatingSystem, Round
+from tournament_desk.core.model import Bye, EventState, PairingSystem, RatingSystem
 from tournament_desk.core.pairing.classique import ClassiquePairing, CqPlayer, pair_round, to_round_entries
 from tournament_desk.core.ratings import scrabble_pl
 from tournament_desk.core.ratings.from_event import scrabble_entrants
@@ -54,10 +53,6 @@ def pair_classique_round(state: EventState, *, force: bool = False) -> Step[Clas
                                 frozenset(state.opponents(p.id)) | frozenset(apart.get(p.id, ())), had_bye))
     pairing = pair_round(players)
     games, byes = to_round_entries(pairing, number)
-    byes = tuple(sorted(byes + tuple(Bye(number, pid, kind) for pid, kind in requested.items()),
-                        key=lambda b: b.player_id))
-    withdrawn = tuple(Bye(number, p.id, Outcome.WITHDRAWN) for p in state.players
-                      if not p.is_active_in(number) and p.id not in requested)
-    added = add_round(state, Round(number, games, byes + withdrawn),
-                      msg("Pair round {number} (French classique formula)", number=number))
+    added = add_paired_round(state, number, games, byes, requested,
+                             msg("Pair round {number} (French classique formula)", number=number))
     return Step(added.state, added.label, tuple(pairing.notes), pairing)

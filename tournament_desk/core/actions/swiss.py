@@ -10,6 +10,7 @@ the engine as a number.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -258,6 +259,17 @@ class NoLegalPairingError(PairingError):
         self.players = players
 
 
+def add_paired_round(state: EventState, number: int, games: tuple[Game, ...], byes: tuple[Bye, ...],
+                     requested: Mapping[int, Outcome], label: Msg) -> Step[None]:
+    """Add round ``number`` as an engine paired it: its games and byes, the byes players requested, and a
+    withdrawn mark for each player no longer active."""
+    all_byes = tuple(sorted(byes + tuple(Bye(number, pid, kind) for pid, kind in requested.items()),
+                            key=lambda b: b.player_id))
+    withdrawn = tuple(Bye(number, p.id, Outcome.WITHDRAWN) for p in state.players
+                      if not p.is_active_in(number) and p.id not in requested)
+    return add_round(state, Round(number, games, all_byes + withdrawn), label)
+
+
 def kept_apart(state: EventState) -> dict[int, set[int]]:
     """Each player's partners in the pairs the arbiter keeps apart (the engines treat them as already met)."""
     apart: dict[int, set[int]] = {}
@@ -281,10 +293,6 @@ def pair_scoregroup_round(state: EventState, *, force: bool = False) -> Step[sco
                for p in scoregroups.players_from_state(state, number) if p.id not in requested]
     pairing = scoregroups.pair_round(players, number)
     games, byes = scoregroups.to_round_entries(pairing, number)
-    byes = tuple(sorted(byes + tuple(Bye(number, pid, kind) for pid, kind in requested.items()),
-                        key=lambda b: b.player_id))
-    withdrawn = tuple(Bye(number, p.id, Outcome.WITHDRAWN) for p in state.players
-                      if not p.is_active_in(number) and p.id not in requested)
-    added = add_round(state, Round(number, games, byes + withdrawn),
-                      msg("Pair round {number} (score groups)", number=number))
+    added = add_paired_round(state, number, games, byes, requested,
+                             msg("Pair round {number} (score groups)", number=number))
     return Step(added.state, added.label, tuple(pairing.notes), pairing)
